@@ -1,0 +1,82 @@
+"""Resolving chance nodes: a seeded generator, or a stacked deck for tests and worked examples.
+
+A *stacked deck* gives, for each deal (*coup*) in order, the outcomes of its chance nodes in the
+game's string notation: for card games the order in which cards leave the pack (``["KH", "9H",
+"4C", …]``), for dice games the throws. When a deal's stack runs out, the seeded generator takes
+over; without a seed that is an error.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from academie.core.errors import AcademieError, StackedDeckError
+from academie.core.state import State
+
+
+class ChanceSource(Protocol):
+    """Anything that picks the outcome of a chance node."""
+
+    def choose(self, state: State) -> int:
+        """The outcome to apply at ``state`` (a chance node)."""
+        ...
+
+
+class SeededChance:
+    """Outcomes drawn with their probabilities from ``random.Random(seed)``."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        outcomes = state.chance_outcomes()
+        first_p = outcomes[0][1]
+        if all(p == first_p for _, p in outcomes):
+            return outcomes[self.rng.randrange(len(outcomes))][0]
+        actions, weights = zip(*outcomes)
+        return self.rng.choices(actions, weights)[0]
+
+
+class StackedChance:
+    """Outcomes read from explicit per-deal sequences, then from a seeded generator.
+
+    ``decks[k]`` is the sequence for deal ``k`` (0-based, ``state.match.deal_number``).
+    Raises :class:`~academie.core.errors.StackedDeckError` when a stacked outcome is not possible
+    at that point (a card already dealt, an unknown code) or when the stack runs out and there
+    is no seed.
+    """
+
+    def __init__(self, decks: Sequence[Sequence[str]], seed: int | None = None) -> None:
+        self.decks = [list(d) for d in decks]
+        self.positions = [0] * len(self.decks)
+        self.fallback = SeededChance(seed) if seed is not None else None
+
+    def choose(self, state: State) -> int:
+        deal = state.match.deal_number
+        if deal < len(self.decks) and self.positions[deal] < len(self.decks[deal]):
+            pos = self.positions[deal]
+            text = self.decks[deal][pos]
+            try:
+                action = state.string_to_action(text)
+            except AcademieError as exc:
+                raise StackedDeckError(
+                    f"stacked deck, deal {deal + 1}, position {pos + 1}: {text!r} cannot be dealt"
+                    f" now ({exc})"
+                ) from None
+            self.positions[deal] = pos + 1
+            return action
+        if self.fallback is None:
+            raise StackedDeckError(
+                f"stacked deck for deal {deal + 1} is exhausted and the record has no seed"
+            )
+        return self.fallback.choose(state)
+
+
+def chance_source(seed: int | None, decks: Sequence[Sequence[str]] | None = None) -> ChanceSource:
+    """The chance source of a record: its stacked decks if any, then its seed."""
+    if decks:
+        return StackedChance(decks, seed)
+    return SeededChance(seed)

@@ -1,0 +1,55 @@
+"""The errors of the engine. Each names what was wrong and what would have been legal.
+
+Every error raised for bad user input derives from :class:`AcademieError`, so an interface can
+catch one class, print the message and carry on; the state it came from is left untouched.
+"""
+
+from __future__ import annotations
+
+
+class AcademieError(Exception):
+    """Base class of every error raised for bad input to academie."""
+
+
+class CardCodeError(AcademieError, ValueError):
+    """A card code could not be read (``'11H'``, ``'ZZ'``)."""
+
+
+class OptionError(AcademieError, ValueError):
+    """An unknown option, or a bad value for a known one."""
+
+
+class PlayerCountError(AcademieError, ValueError):
+    """A number of players outside the game's range."""
+
+
+class IllegalActionError(AcademieError, ValueError):
+    """An action that is not legal in the current state.
+
+    Attributes: ``action`` (the offending action, as given) and ``legal`` (the legal actions,
+    in string notation).
+    """
+
+    def __init__(self, message: str, action: object = None, legal: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.action = action
+        self.legal = legal
+
+
+class UnknownGameError(AcademieError, KeyError):
+    """A game id that is not registered."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class UnknownBotError(AcademieError, ValueError):
+    """A bot name that does not exist for the game."""
+
+
+class RecordError(AcademieError, ValueError):
+    """A game record that is malformed or does not replay."""
+
+
+class StackedDeckError(RecordError):
+    """A stacked deck (explicit card order) that cannot be dealt as given."""

@@ -1,0 +1,75 @@
+"""A game: its identity, player range, options, and the factory of its initial state.
+
+Modelled on OpenSpiel's ``Game``: module-level constants describe the game once (here a
+:class:`GameInfo`), and the game makes :class:`~academie.core.state.State` objects.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from academie.core.errors import PlayerCountError
+from academie.core.options import GameOptions, OptionDoc, describe_options, parse_options
+
+if TYPE_CHECKING:
+    from academie.core.state import State
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, once: id (``'trente-et-un'``), name, version (bumped whenever behaviour
+    changes, and written in every record), player range, the source files its rules come from,
+    and a one-line summary."""
+
+    id: str
+    name: str
+    version: int
+    min_players: int
+    max_players: int
+    default_players: int
+    sources: tuple[str, ...]
+    summary: str
+
+
+class Game(ABC):
+    """A registered game. Subclasses set :attr:`info` and :attr:`options_model`."""
+
+    info: ClassVar[GameInfo]
+    options_model: ClassVar[type[GameOptions]]
+
+    def parse_options(self, given: Mapping[str, Any] | None = None) -> GameOptions:
+        """Validate options (values or strings). Raises :class:`~academie.core.errors.OptionError`."""
+        return parse_options(self.options_model, given)
+
+    def describe_options(self) -> list[OptionDoc]:
+        """The options with defaults, allowed values, provenance and documentation."""
+        return describe_options(self.options_model)
+
+    def check_players(self, num_players: int) -> None:
+        """Raise :class:`~academie.core.errors.PlayerCountError` outside the player range."""
+        lo, hi = self.info.min_players, self.info.max_players
+        if not isinstance(num_players, int) or not lo <= num_players <= hi:
+            raise PlayerCountError(
+                f"{self.info.name} is played by {lo} to {hi} players, not {num_players!r}"
+            )
+
+    def new_initial_state(
+        self,
+        num_players: int | None = None,
+        options: Mapping[str, Any] | GameOptions | None = None,
+    ) -> State:
+        """The state at the start of a match (usually a chance node: the first deal).
+
+        Raises :class:`PlayerCountError` or :class:`~academie.core.errors.OptionError`.
+        """
+        n = self.info.default_players if num_players is None else num_players
+        self.check_players(n)
+        opts = options if isinstance(options, self.options_model) else self.parse_options(options)  # type: ignore[arg-type]
+        return self._new_state(n, opts)
+
+    @abstractmethod
+    def _new_state(self, num_players: int, options: Any) -> State:
+        """Build the initial state; arguments are already validated."""

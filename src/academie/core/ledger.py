@@ -1,0 +1,64 @@
+"""The ledger: every movement of counters (jetons) is an entry, and the total is conserved.
+
+Accounts are seats (``int``) or named pots (``str``: ``'belle'``, ``'poule'``, ``'point'`` …).
+
+>>> ledger = Ledger()
+>>> ledger.record(0, 0, "belle", 1, "ante")
+>>> ledger.record(0, "belle", 2, 1, "belle won")
+>>> ledger.net(2), ledger.net(0), ledger.net("belle")
+(1, -1, 0)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
+
+Account = int | str
+"""A seat number or the name of a pot."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One movement: ``amount`` counters from ``source`` to ``target`` during deal ``deal``.
+
+    ``reason`` names the rule that caused it, with its source tag where there is one.
+    """
+
+    deal: int
+    source: Account
+    target: Account
+    amount: int
+    reason: str
+
+
+@dataclass
+class Ledger:
+    """An append-only list of :class:`Entry`; sums by account."""
+
+    entries: list[Entry] = field(default_factory=list)
+
+    def record(self, deal: int, source: Account, target: Account, amount: int, reason: str) -> None:
+        """Append one movement. Raises :class:`ValueError` for a negative amount."""
+        if amount < 0:
+            raise ValueError(f"a ledger amount is never negative (got {amount} for {reason!r})")
+        self.entries.append(Entry(deal, source, target, amount, reason))
+
+    def net(self, account: Account) -> int:
+        """Counters received minus counters paid by ``account`` over the whole ledger."""
+        return sum(
+            (e.amount if e.target == account else 0) - (e.amount if e.source == account else 0)
+            for e in self.entries
+        )
+
+    def nets(self) -> dict[Account, int]:
+        """The net of every account that appears in the ledger."""
+        out: dict[Account, int] = defaultdict(int)
+        for e in self.entries:
+            out[e.source] -= e.amount
+            out[e.target] += e.amount
+        return dict(out)
+
+    def to_json(self) -> list[dict]:
+        """The entries as JSON-ready dictionaries."""
+        return [asdict(e) for e in self.entries]

@@ -1,0 +1,101 @@
+"""The match (*partie*): what carries from one deal (*coup*) to the next.
+
+A :class:`Match` holds the counters (jetons) of each seat, the pots that carry over (paniers,
+boîtes, poule), the lives, the dealer's seat, who is eliminated, the number of the current deal
+and the :class:`~academie.core.ledger.Ledger`. It knows no game: each game's state owns one and
+applies its own rule for when the match ends.
+
+>>> m = Match.start(3, counters=10, pots=("belle",))
+>>> m.pay(0, "belle", 2, "ante")
+>>> m.counters, m.pots, m.total()
+([8, 10, 10], {'belle': 2}, 30)
+>>> m.next_seat(2, step=1), m.active_seats()
+(0, [0, 1, 2])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from academie.core.ledger import Account, Ledger
+
+
+@dataclass
+class Match:
+    """State carried across deals. Seats are numbered ``0 .. num_players - 1``.
+
+    Shapes: ``counters``, ``lives`` and ``eliminated`` have one entry per seat; counters are in
+    jetons, lives in lives; ``pots`` maps a pot's name to its counters.
+    """
+
+    num_players: int
+    counters: list[int]
+    pots: dict[str, int]
+    lives: list[int]
+    eliminated: list[bool]
+    dealer: int = 0
+    deal_number: int = 0
+    ledger: Ledger = field(default_factory=Ledger)
+
+    @classmethod
+    def start(
+        cls,
+        num_players: int,
+        *,
+        counters: int = 0,
+        pots: Iterable[str] = (),
+        lives: int = 0,
+        dealer: int = 0,
+    ) -> Match:
+        """A fresh match: every seat with ``counters`` jetons and ``lives`` lives, pots empty."""
+        return cls(
+            num_players=num_players,
+            counters=[counters] * num_players,
+            pots={name: 0 for name in pots},
+            lives=[lives] * num_players,
+            eliminated=[False] * num_players,
+            dealer=dealer,
+        )
+
+    def total(self) -> int:
+        """All counters in play: the seats' plus the pots'. Conserved by :meth:`pay`."""
+        return sum(self.counters) + sum(self.pots.values())
+
+    def pay(self, source: Account, target: Account, amount: int, reason: str) -> None:
+        """Move ``amount`` counters between two accounts (seat or pot) and record it."""
+        if amount == 0:
+            return
+        self._add(source, -amount)
+        self._add(target, amount)
+        self.ledger.record(self.deal_number, source, target, amount, reason)
+
+    def _add(self, account: Account, amount: int) -> None:
+        if isinstance(account, str):
+            self.pots[account] += amount
+        else:
+            self.counters[account] += amount
+
+    def active_seats(self) -> list[int]:
+        """Seats not eliminated, in seat order."""
+        return [s for s in range(self.num_players) if not self.eliminated[s]]
+
+    def next_seat(self, seat: int, step: int) -> int:
+        """The next seat after ``seat`` that is not eliminated, going ``step`` (+1 or -1)."""
+        n = self.num_players
+        for k in range(1, n + 1):
+            candidate = (seat + step * k) % n
+            if not self.eliminated[candidate]:
+                return candidate
+        raise ValueError("no seat is left in the match")
+
+    def to_json(self) -> dict:
+        """The carried state as JSON-ready data (without the ledger)."""
+        return {
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "counters": list(self.counters),
+            "pots": dict(self.pots),
+            "lives": list(self.lives),
+            "eliminated": list(self.eliminated),
+        }

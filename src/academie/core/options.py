@@ -1,0 +1,144 @@
+"""Typed game options (the table's agreements, *conventions*) with their provenance.
+
+A game declares its options as a pydantic model deriving from :class:`GameOptions`; each field is
+made with :func:`option`, which records where the reading comes from (:class:`Provenance`) and
+the reference tag in ``shared/rules/REFERENCE.md`` (``T1``, ``B7`` …).
+
+>>> from typing import Literal
+>>> class Demo(GameOptions):
+...     lives: int = option(3, ge=1, le=9, doc="Lives per player.", provenance=Provenance.SOURCE, ref="T11")
+...     tie: Literal["carry", "eldest"] = option("carry", doc="Tie rule.", provenance=Provenance.PROPOSAL, ref="B2")
+>>> parse_options(Demo, {"lives": "4"}).lives
+4
+>>> parse_options(Demo, {"live": 4})
+Traceback (most recent call last):
+...
+academie.core.errors.OptionError: unknown option 'live'; the options are: lives, tie
+>>> parse_options(Demo, {"tie": "maybe"})
+Traceback (most recent call last):
+...
+academie.core.errors.OptionError: bad value 'maybe' for option 'tie': allowed values are 'carry', 'eldest'
+"""
+
+from __future__ import annotations
+
+import enum
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from academie.core.errors import OptionError
+
+
+class Provenance(str, enum.Enum):
+    """Where an option's reading comes from."""
+
+    SOURCE = "source text"
+    """The game's own source text states it (or states the choice itself)."""
+    LATER = "later source"
+    """A later or corroborating source (REFERENCE.md lists it); not the game's own text."""
+    PROPOSAL = "our proposal"
+    """No source settles the point; this is our reading, to be selectable."""
+
+
+class GameOptions(BaseModel):
+    """Base of every game's options: immutable, unknown keys refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def option(
+    default: Any,
+    *,
+    doc: str,
+    provenance: Provenance,
+    ref: str,
+    **constraints: Any,
+) -> Any:
+    """Declare one option field: its default, documentation, provenance and reference tag.
+
+    ``constraints`` are pydantic field constraints (``ge``, ``le`` …).
+    """
+    return Field(
+        default,
+        description=doc,
+        json_schema_extra={"provenance": provenance.value, "ref": ref},
+        **constraints,
+    )
+
+
+@dataclass(frozen=True)
+class OptionDoc:
+    """One option as listed by ``academie games``."""
+
+    name: str
+    default: Any
+    allowed: str
+    provenance: str
+    ref: str
+    doc: str
+
+
+def _allowed(annotation: Any, info: Any) -> str:
+    if typing.get_origin(annotation) is typing.Literal:
+        return ", ".join(repr(a) for a in typing.get_args(annotation))
+    if annotation is bool:
+        return "true, false"
+    bounds = {}
+    for meta in info.metadata:
+        for key in ("ge", "le", "gt", "lt"):
+            if getattr(meta, key, None) is not None:
+                bounds[key] = getattr(meta, key)
+    name = getattr(annotation, "__name__", str(annotation))
+    if "ge" in bounds and "le" in bounds:
+        return f"{name} from {bounds['ge']} to {bounds['le']}"
+    if "ge" in bounds:
+        return f"{name} >= {bounds['ge']}"
+    return name
+
+
+def describe_options(model: type[GameOptions]) -> list[OptionDoc]:
+    """Every option of ``model`` with its default, allowed values, provenance and doc."""
+    docs = []
+    for name, info in model.model_fields.items():
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        docs.append(
+            OptionDoc(
+                name=name,
+                default=info.default,
+                allowed=_allowed(info.annotation, info),
+                provenance=str(extra.get("provenance", "")),
+                ref=str(extra.get("ref", "")),
+                doc=info.description or "",
+            )
+        )
+    return docs
+
+
+M = TypeVar("M", bound=GameOptions)
+
+
+def parse_options(model: type[M], given: Mapping[str, Any] | None = None) -> M:
+    """Validate ``given`` (values, or strings as typed on a command line) into ``model``.
+
+    Raises :class:`OptionError` naming the unknown option and the known ones, or the option with
+    a bad value and its allowed values.
+    """
+    given = dict(given or {})
+    fields = model.model_fields
+    for key in given:
+        if key not in fields:
+            raise OptionError(f"unknown option {key!r}; the options are: {', '.join(fields)}")
+    try:
+        return model(**given)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        key = str(err["loc"][0]) if err["loc"] else "?"
+        info = fields.get(key)
+        allowed = _allowed(info.annotation, info) if info else ""
+        raise OptionError(
+            f"bad value {given.get(key)!r} for option {key!r}: allowed values are {allowed}"
+        ) from None

@@ -1,0 +1,151 @@
+"""The state contract every game implements (after OpenSpiel's ``State``).
+
+A state covers a whole match (*partie*): deals follow one another inside it, and dealing is an
+explicit chance node whose outcomes carry probabilities. Actions are integers, each with a string
+notation (:meth:`State.action_to_string`, :meth:`State.string_to_action`) used by records and
+interfaces.
+
+Players see the game only through views (:meth:`State.view`, :meth:`State.public_view`): a seat's
+view holds exactly what that seat may know. :meth:`State.determinize` samples a full state
+consistent with one seat's information set; the no-leak test checks that this changes nothing the
+seat can see.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+from academie.core.errors import IllegalActionError
+from academie.core.match import Match
+
+if TYPE_CHECKING:
+    from academie.core.game import Game
+
+CHANCE = -1
+"""``current_player()`` at a chance node (a card dealt, a die thrown)."""
+TERMINAL = -4
+"""``current_player()`` once the match is over (OpenSpiel's value)."""
+
+
+class State(ABC):
+    """One match in progress. Subclasses implement the abstract methods; this class validates.
+
+    Attributes: ``game`` (the :class:`~academie.core.game.Game`), ``options`` (its validated
+    options), ``match`` (the :class:`~academie.core.match.Match`: counters, pots, lives, dealer),
+    ``history`` (every action applied, chance outcomes included).
+    """
+
+    game: Game
+    options: Any
+    match: Match
+    history: list[int]
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats at the table."""
+        return self.match.num_players
+
+    # --- the contract -------------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or :data:`CHANCE`, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Legal actions of the player to act (at a chance node: the possible outcomes)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, ``(outcome, probability)`` pairs summing to 1; else ``[]``."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply a legal action (already checked)."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's return at the end of the match (zeros before the end)."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The string notation of ``action`` in this state (e.g. ``'knock'``, ``'KH'``)."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """Read an action in string notation in this state. Raises
+        :class:`~academie.core.errors.IllegalActionError` naming the legal actions."""
+
+    @abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know, as a frozen dataclass with a ``to_json()`` method."""
+
+    @abstractmethod
+    def public_view(self) -> Any:
+        """What every onlooker may know."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy in which every card hidden from ``seat`` is redistributed at random among the
+        hidden places: a sample of ``seat``'s information set."""
+
+    @abstractmethod
+    def statistics(self) -> dict[str, Any]:
+        """Match figures for simulation reports (rounds, knocks …), JSON-ready."""
+
+    # --- provided -----------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """True once the match is over."""
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True when the next action is a chance outcome."""
+        return self.current_player() == CHANCE
+
+    def legal_action_strings(self) -> list[str]:
+        """The legal actions in string notation."""
+        return [self.action_to_string(a) for a in self.legal_actions()]
+
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` for the player to act (or as the chance outcome).
+
+        Raises :class:`~academie.core.errors.IllegalActionError` naming the legal actions; the
+        state is then unchanged.
+        """
+        legal = self.legal_actions()
+        if action not in legal:
+            if self.is_terminal():
+                raise IllegalActionError("the match is over: no action is legal", action, ())
+            shown = tuple(self.action_to_string(a) for a in legal)
+            try:
+                name = self.action_to_string(action)
+            except Exception:  # an integer outside the game's action space
+                name = repr(action)
+            raise IllegalActionError(
+                f"{name!r} is not legal now; legal: {', '.join(shown)}", action, shown
+            )
+        self._apply(action)
+        self.history.append(action)
+
+    def apply_string(self, text: str) -> int:
+        """Read ``text`` with :meth:`string_to_action` and apply it; returns the action."""
+        action = self.string_to_action(text)
+        self.apply_action(action)
+        return action
+
+    def clone(self) -> State:
+        """An independent copy."""
+        return copy.deepcopy(self)
+
+    def illegal(self, text: str, reason: str = "") -> IllegalActionError:
+        """An :class:`~academie.core.errors.IllegalActionError` for ``text`` listing the legal
+        actions (for :meth:`string_to_action`)."""
+        shown = tuple(self.legal_action_strings())
+        why = f" ({reason})" if reason else ""
+        if self.is_terminal():
+            return IllegalActionError(f"{text!r}: the match is over, no action is legal", text, ())
+        return IllegalActionError(
+            f"{text!r} is not a legal action now{why}; legal: {', '.join(shown)}", text, shown
+        )

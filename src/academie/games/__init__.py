@@ -1,0 +1,27 @@
+"""The games, one module or package each, and the registry that names them.
+
+>>> sorted(GAMES)
+['trente-et-un']
+>>> get_game("scat")
+Traceback (most recent call last):
+...
+academie.core.errors.UnknownGameError: unknown game 'scat'; the games are: trente-et-un
+"""
+
+from __future__ import annotations
+
+from academie.core.errors import UnknownGameError
+from academie.core.game import Game
+from academie.games.trente_et_un import GAME as TRENTE_ET_UN
+
+GAMES: dict[str, Game] = {g.info.id: g for g in (TRENTE_ET_UN,)}
+
+
+def get_game(game_id: str) -> Game:
+    """The registered game ``game_id``. Raises :class:`UnknownGameError` listing the games."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise UnknownGameError(
+            f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}"
+        ) from None

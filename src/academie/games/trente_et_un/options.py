@@ -1,0 +1,94 @@
+"""The agreements of Trente et un: every ambiguity T1–T11 of REFERENCE.md §4 and both house rules.
+
+Source: ``003_3640f8e053d191ba.txt`` (modern rules sheet); tags ``T1``… refer to
+``shared/rules/REFERENCE.md`` §4(b).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from academie.core.options import GameOptions, Provenance, option
+
+
+class TrenteEtUnOptions(GameOptions):
+    """Options of Trente et un, with the defaults REFERENCE.md gives."""
+
+    lives: int = option(
+        3,
+        ge=1,
+        le=9,
+        doc="Lives each player starts with, before the bus (« trois vies chacun »; 4 elsewhere).",
+        provenance=Provenance.SOURCE,
+        ref="T11",
+    )
+    bus: Literal["until_next_loss", "none"] = option(
+        "until_next_loss",
+        doc="With no life left a player is on the bus (« dans le bus »): he plays on and the next"
+        " life he loses eliminates him (lives lost two at once are taken one by one); 'none'"
+        " eliminates him as soon as his last life is gone.",
+        provenance=Provenance.LATER,
+        ref="T5",
+    )
+    brelan: Literal["off", "30.5", "30"] = option(
+        "off",
+        doc="House rule: three of a kind (brelan) is worth 30½ (« un brelan pour 30½ »), or 30"
+        " (a later variant); 'off' counts it by its best suit only.",
+        provenance=Provenance.SOURCE,
+        ref="T9",
+    )
+    no_knock_first_round: bool = option(
+        False,
+        doc="House rule: nobody may knock (frapper) until every player has had one turn"
+        " (« interdisent de frapper au tout premier tour »).",
+        provenance=Provenance.SOURCE,
+        ref="T10",
+    )
+    knocker_tie: Literal["lose2", "safe", "lose1"] = option(
+        "lose2",
+        doc="A knocker tied for the lowest total loses two lives (the sheet read literally), is"
+        " safe (knocker wins ties), or loses one like the others.",
+        provenance=Provenance.PROPOSAL,
+        ref="T1",
+    )
+    thirty_one_after_knock: Literal["others_lose_1", "knocker_loses_2"] = option(
+        "others_lose_1",
+        doc="A 31 shown after a knock: every other player loses one life (the sheet's rule), or"
+        " the knocker loses two and the others one (a later variant).",
+        provenance=Provenance.SOURCE,
+        ref="T2",
+    )
+    dealt_thirty_one: Literal["first_shows", "all_safe"] = option(
+        "first_shows",
+        doc="Several players dealt 31: the first in turn order shows and all others lose one"
+        " life, a second holder included; or every holder of 31 is safe.",
+        provenance=Provenance.PROPOSAL,
+        ref="T3",
+    )
+    all_out: Literal["replay", "eliminate"] = option(
+        "replay",
+        doc="A round that would eliminate every remaining player: it is void and replayed with"
+        " lives unchanged; or they are all out and the match has no winner.",
+        provenance=Provenance.PROPOSAL,
+        ref="T6",
+    )
+    stock_exhausted: Literal["reshuffle", "end_round"] = option(
+        "reshuffle",
+        doc="When the stock (talon) is empty: the discard pile but its top card is shuffled into"
+        " a new stock; or the round ends and hands are compared.",
+        provenance=Provenance.LATER,
+        ref="T7",
+    )
+    forbid_same_discard: bool = option(
+        False,
+        doc="Forbid discarding the card just taken from the discard pile (the sheet does not"
+        " forbid it; many later write-ups do).",
+        provenance=Provenance.LATER,
+        ref="T8",
+    )
+    direction: Literal["clockwise", "counterclockwise"] = option(
+        "clockwise",
+        doc="Direction of play and of the deal (« la donne passe à gauche »: clockwise).",
+        provenance=Provenance.SOURCE,
+        ref="4(a)1",
+    )

@@ -1,0 +1,408 @@
+"""The state of a match of Trente et un: deals, turns, the knock, the 31, lives and the bus.
+
+Every rule cites ``003_3640f8e053d191ba.txt`` (« Règles de Trente et un ») as ``[003] «…»``
+and REFERENCE.md §4 ambiguities as ``T1``…``T11``; the readings are options
+(:class:`~academie.games.trente_et_un.options.TrenteEtUnOptions`).
+
+Actions: chance outcomes are card ids (the card leaving the stock); a player draws with
+:data:`STOCK` or :data:`PILE`, knocks with :data:`KNOCK` (*frapper*), and discards card ``c``
+with ``DISCARD + c``. Notation: ``stock``, ``pile``, ``knock``, and the card code (``KH``) for a
+discard or a card dealt.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from academie.cards import card_code, pack, parse_card
+from academie.core.errors import CardCodeError
+from academie.core.match import Match
+from academie.core.state import CHANCE, TERMINAL, State
+from academie.games.trente_et_un.options import TrenteEtUnOptions
+from academie.games.trente_et_un.rules import BRELAN_VALUES, hand_value, is_thirty_one
+from academie.games.trente_et_un.view import DealResult, TrenteEtUnView
+
+STOCK, PILE, KNOCK = 52, 53, 54
+DISCARD = 64
+HAND_SIZE = 3
+
+# Phases of a deal.
+DEALING, DRAW, STOCK_DRAW, DISCARDING, OVER = "deal", "draw", "stock", "discard", "over"
+
+_ALIASES = {
+    "stock": STOCK, "s": STOCK, "draw": STOCK, "talon": STOCK, "pioche": STOCK,
+    "pile": PILE, "p": PILE, "take": PILE, "defausse": PILE, "défausse": PILE,
+    "knock": KNOCK, "k": KNOCK, "frapper": KNOCK, "f": KNOCK,
+}
+
+
+class TrenteEtUnState(State):
+    """A whole match of Trente et un, from the first deal to the last player in."""
+
+    def __init__(self, game: Any, num_players: int, options: TrenteEtUnOptions) -> None:
+        self.game = game
+        self.options = options
+        self.history = []
+        # [003] «On joue d'ordinaire avec trois vies chacun» (T11: option lives).
+        self.match = Match.start(num_players, lives=options.lives, dealer=0)
+        # [003] «La donne passe à gauche»: left = clockwise = +1 (option direction).
+        self.step = 1 if options.direction == "clockwise" else -1
+        self.brelan = BRELAN_VALUES[options.brelan]
+        self.results: list[DealResult] = []
+        self.stats = {"rounds": 0, "knocks": 0, "thirty_ones": 0, "void_rounds": 0}
+        self.winner: int | None = None
+        self._start_deal()
+
+    # --- deal ------------------------------------------------------------------------------
+    def _start_deal(self) -> None:
+        m = self.match
+        self.hands: list[list[int]] = [[] for _ in range(m.num_players)]
+        self.known: list[set[int]] = [set() for _ in range(m.num_players)]
+        self.stock: list[int] = list(pack(52))  # [003] «un jeu ordinaire de 52 cartes»
+        self.pile: list[int] = []
+        self.log: list[tuple[str, int | None, int | None]] = []
+        self.knocker: int | None = None
+        self.turns_taken = 0
+        self.pile_card: int | None = None
+        # [003] «Trois cartes chacun. Une carte est retournée pour lancer la pile de défausse.»
+        # One card at a time, starting on the dealer's left (None = the up card).
+        order, seat = [], m.dealer
+        active = m.active_seats()
+        for _ in active:
+            seat = m.next_seat(seat, self.step)
+            order.append(seat)
+        self.deal_queue: list[int | None] = order * HAND_SIZE + [None]
+        self.deal_queue.reverse()  # popped from the end
+        self.phase = DEALING
+        self.turn = m.next_seat(m.dealer, self.step)  # [003] «Le joueur à gauche du donneur commence»
+
+    # --- the contract ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase in (DEALING, STOCK_DRAW):
+            return CHANCE
+        if self.phase == OVER:
+            return TERMINAL
+        return self.turn
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase in (DEALING, STOCK_DRAW):
+            return sorted(self.stock)
+        if phase == DRAW:
+            actions = [STOCK, PILE] if self.stock else [PILE]
+            if self._may_knock():
+                actions.append(KNOCK)
+            return actions
+        if phase == DISCARDING:
+            hand = self.hands[self.turn]
+            if self.options.forbid_same_discard and self.pile_card is not None:
+                # T8 (option): not the card just taken from the discard pile.
+                return sorted(DISCARD + c for c in hand if c != self.pile_card)
+            return sorted(DISCARD + c for c in hand)
+        return []
+
+    def _may_knock(self) -> bool:
+        # [003] «Un seul joueur peut frapper par tour»
+        if self.knocker is not None:
+            return False
+        # [003] «Certaines interdisent de frapper au tout premier tour» (T10: until every
+        # player has had one turn).
+        if self.options.no_knock_first_round and self.turns_taken < len(self.match.active_seats()):
+            return False
+        return True
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase not in (DEALING, STOCK_DRAW):
+            return []
+        p = 1.0 / len(self.stock)
+        return [(c, p) for c in sorted(self.stock)]
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == DEALING:
+            self._deal_card(action)
+        elif phase == STOCK_DRAW:
+            self.stock.remove(action)
+            self.hands[self.turn].append(action)
+            self.log.append(("stock", self.turn, action))
+            self.phase = DISCARDING
+        elif action == STOCK:
+            # [003] «Piochez la carte du dessus du talon» (the card itself is a chance node).
+            self.pile_card = None
+            self.phase = STOCK_DRAW
+        elif action == PILE:
+            # [003] «ou celle du dessus de la défausse»
+            card = self.pile.pop()
+            self.hands[self.turn].append(card)
+            self.known[self.turn].add(card)
+            self.pile_card = card
+            self.log.append(("pile", self.turn, card))
+            self.phase = DISCARDING
+        elif action == KNOCK:
+            # [003] «Au lieu de piocher, vous pouvez frapper… celui qui a frappé ne joue plus»
+            self.knocker = self.turn
+            self.stats["knocks"] += 1
+            self.log.append(("knock", self.turn, None))
+            self._end_turn()
+        else:
+            # [003] «puis défaussez-en une. Vous avez toujours exactement trois cartes.»
+            card = action - DISCARD
+            seat = self.turn
+            self.hands[seat].remove(card)
+            self.known[seat].discard(card)
+            self.pile.append(card)
+            self.log.append(("discard", seat, card))
+            # [003] «Si vous détenez à un moment trois cartes… totalisant exactement 31,
+            # montrez-les aussitôt» — checked once the hand is back to three cards (T4).
+            if is_thirty_one(self.hands[seat]):
+                self._thirty_one(seat)
+            else:
+                self._end_turn()
+
+    def _deal_card(self, card: int) -> None:
+        self.stock.remove(card)
+        seat = self.deal_queue.pop()
+        if seat is None:
+            self.pile.append(card)
+            self.log.append(("up", None, card))
+        else:
+            self.hands[seat].append(card)
+        if self.deal_queue:
+            return
+        self.phase = DRAW
+        self._check_dealt_thirty_one()
+
+    def _check_dealt_thirty_one(self) -> None:
+        """T3: 31 dealt. The first holder in turn order (from the dealer's left) shows it."""
+        m = self.match
+        seat, holders = m.dealer, []
+        for _ in m.active_seats():
+            seat = m.next_seat(seat, self.step)
+            if is_thirty_one(self.hands[seat]):
+                holders.append(seat)
+        if not holders:
+            return
+        safe = holders if self.options.dealt_thirty_one == "all_safe" else holders[:1]
+        losses = {s: 1 for s in m.active_seats() if s not in safe}
+        self._end_deal("dealt_thirty_one", losses, shown=holders[0], reveal=safe)
+
+    def _thirty_one(self, seat: int) -> None:
+        # [003] «Le tour s'arrête et tous les autres perdent une vie.»
+        losses = {s: 1 for s in self.match.active_seats() if s != seat}
+        if self.knocker is not None and self.options.thirty_one_after_knock == "knocker_loses_2":
+            losses[self.knocker] = 2  # T2 variant
+        self._end_deal("thirty_one", losses, shown=seat, reveal=[seat])
+
+    def _end_turn(self) -> None:
+        self.turns_taken += 1
+        self.pile_card = None
+        if not self.stock:
+            if self.options.stock_exhausted == "end_round" or len(self.pile) < 2:
+                self._showdown("stock_exhausted")  # T7 variant
+                return
+            # T7 default: the discard pile but its top card becomes the new stock.
+            top = self.pile.pop()
+            self.stock, self.pile = self.pile, [top]
+            self.log.append(("reshuffle", None, None))
+        nxt = self.match.next_seat(self.turn, self.step)
+        # [003] «Cela donne à tous les autres exactement un tour de plus, après quoi toutes les
+        # mains sont montrées.»
+        if nxt == self.knocker:
+            self._showdown("knock")
+            return
+        self.turn = nxt
+        self.phase = DRAW
+
+    def _showdown(self, ending: str) -> None:
+        active = self.match.active_seats()
+        values = {s: hand_value(self.hands[s], self.brelan) for s in active}
+        low = min(values.values())
+        lowest = [s for s in active if values[s] == low]
+        # [003] «Le total le plus bas perd une vie… Si plusieurs joueurs sont à égalité pour le
+        # total le plus bas, chacun d'eux perd une vie.»
+        losses = {s: 1 for s in lowest}
+        if self.knocker in losses:
+            # [003] «Celui qui a frappé et se révèle avoir le total le plus bas en perd deux.»
+            if len(lowest) == 1:
+                losses[self.knocker] = 2
+            else:  # T1: a knocker tied for lowest
+                losses[self.knocker] = {"lose2": 2, "lose1": 1, "safe": 0}[self.options.knocker_tie]
+        self._end_deal(ending, losses, shown=None, reveal=active)
+
+    def _end_deal(
+        self, ending: str, losses: dict[int, int], shown: int | None, reveal: list[int]
+    ) -> None:
+        m = self.match
+        lives, out = list(m.lives), list(m.eliminated)
+        for seat, count in losses.items():
+            for _ in range(count):
+                # [003] «Perdez trois vies et vous êtes dans le bus : un dernier tour, et si vous
+                # le perdez vous êtes éliminé.» (T5: lives lost together are taken one by one.)
+                if lives[seat] > 0:
+                    lives[seat] -= 1
+                    if lives[seat] == 0 and self.options.bus == "none":
+                        out[seat] = True
+                        break
+                else:
+                    out[seat] = True
+                    break
+        remaining = [s for s in range(m.num_players) if not out[s]]
+        void = not remaining and self.options.all_out == "replay"  # T6
+        newly_out = tuple(s for s in range(m.num_players) if out[s] and not m.eliminated[s])
+        self.results.append(
+            DealResult(
+                deal=m.deal_number,
+                dealer=m.dealer,
+                ending=ending,
+                shown_by=shown,
+                knocker=self.knocker,
+                hands={s: tuple(self.hands[s]) for s in reveal},
+                values={s: hand_value(self.hands[s], self.brelan) for s in reveal},
+                lives_lost={s: c for s, c in losses.items() if c},
+                eliminated=() if void else newly_out,
+                void=void,
+            )
+        )
+        self.stats["rounds"] += 1
+        if ending in ("thirty_one", "dealt_thirty_one"):
+            self.stats["thirty_ones"] += 1
+        if void:
+            self.stats["void_rounds"] += 1
+        else:
+            m.lives, m.eliminated = lives, out
+        m.deal_number += 1
+        if len(remaining) <= 1 and not void:
+            # [003] «Le dernier en lice gagne.»
+            self.winner = remaining[0] if remaining else None
+            self.phase = OVER
+            return
+        if not void:  # a void round is dealt again by the same dealer (T6)
+            # [003] «La donne passe à gauche après chaque tour.»
+            m.dealer = m.next_seat(m.dealer, self.step)
+        self._start_deal()
+
+    def returns(self) -> list[float]:
+        """Winner +1, every other seat -1/(n-1): zero-sum; zeros before the end or if nobody
+        is left (option ``all_out='eliminate'``)."""
+        n = self.num_players
+        if self.phase != OVER or self.winner is None:
+            return [0.0] * n
+        return [1.0 if s == self.winner else -1.0 / (n - 1) for s in range(n)]
+
+    # --- notation ----------------------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        if 0 <= action < 52:
+            return card_code(action)
+        if action >= DISCARD and action - DISCARD < 52:
+            return card_code(action - DISCARD)
+        names = {STOCK: "stock", PILE: "pile", KNOCK: "knock"}
+        if action in names:
+            return names[action]
+        raise ValueError(f"{action!r} is not an action of Trente et un")
+
+    def string_to_action(self, text: str) -> int:
+        """Read ``stock``/``s``, ``pile``/``p``, ``knock``/``k`` or a card code (``KH``,
+        optionally after ``d``/``discard``). Raises ``IllegalActionError`` naming the legal
+        actions when the text is unknown or not legal now."""
+        words = str(text).strip().lower().split()
+        if not words:
+            raise self.illegal(str(text), "empty")
+        if words[0] in ("d", "discard", "défausser", "defausser") and len(words) == 2:
+            words = words[1:]
+        if len(words) == 1 and words[0] in _ALIASES:
+            action = _ALIASES[words[0]]
+        elif len(words) == 1:
+            try:
+                card = parse_card(words[0])
+            except CardCodeError as exc:
+                raise self.illegal(str(text), str(exc)) from None
+            action = card if self.phase in (DEALING, STOCK_DRAW) else DISCARD + card
+        else:
+            raise self.illegal(str(text), "unknown action")
+        if action not in self.legal_actions():
+            raise self.illegal(str(text), self._why_illegal(action))
+        return action
+
+    def _why_illegal(self, action: int) -> str:
+        if self.phase == OVER:
+            return "the match is over"
+        if self.phase in (DEALING, STOCK_DRAW):
+            return "that card is not in the stock" if action < 52 else "a card is being dealt"
+        if action >= DISCARD:
+            if self.phase == DRAW:
+                return "draw from the stock or the pile first"
+            if action - DISCARD == self.pile_card:
+                return "the card just taken from the pile may not be discarded (forbid_same_discard)"
+            return "that card is not in your hand"
+        if action == KNOCK:
+            if self.phase == DISCARDING:
+                return "you have drawn: discard a card"
+            if self.knocker is not None:
+                return "someone has already knocked this round"
+            return "no knocking until everyone has played once (no_knock_first_round)"
+        if action == STOCK and not self.stock and self.phase == DRAW:
+            return "the stock is empty"
+        return "you have drawn: discard a card"
+
+    # --- views -------------------------------------------------------------------------------
+    def _make_view(self, seat: int | None) -> TrenteEtUnView:
+        m = self.match
+        log = tuple(
+            (kind, who, card if kind != "stock" or who == seat else None)
+            for kind, who, card in self.log
+        )
+        known = tuple(
+            tuple(sorted(self.hands[s])) if s == seat else tuple(sorted(self.known[s]))
+            for s in range(m.num_players)
+        )
+        return TrenteEtUnView(
+            seat=seat,
+            num_players=m.num_players,
+            deal_number=m.deal_number,
+            dealer=m.dealer,
+            current_player=self.current_player(),
+            phase=self.phase,
+            hand=tuple(sorted(self.hands[seat])) if seat is not None else (),
+            pile=tuple(self.pile),
+            stock_count=len(self.stock),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            lives=tuple(m.lives),
+            eliminated=tuple(m.eliminated),
+            knocker=self.knocker,
+            turns_taken=self.turns_taken,
+            known=known,
+            log=log,
+            last_result=self.results[-1] if self.results else None,
+            winner=self.winner,
+            brelan=self.brelan,
+        )
+
+    def view(self, seat: int) -> TrenteEtUnView:
+        """What ``seat`` knows: its own hand and draws, the discard pile, the cards others
+        took from the pile, lives, the knock, and the last deal's result."""
+        return self._make_view(seat)
+
+    def public_view(self) -> TrenteEtUnView:
+        return self._make_view(None)
+
+    def determinize(self, seat: int, rng: random.Random) -> TrenteEtUnState:
+        """Redistribute the stock and the unseen cards of other hands at random."""
+        other = self.clone()
+        pool = list(other.stock)
+        slots: list[tuple[int, int]] = []  # (seat, index) of unseen cards in others' hands
+        for s, hand in enumerate(other.hands):
+            if s == seat:
+                continue
+            for i, c in enumerate(hand):
+                if c not in other.known[s]:
+                    pool.append(c)
+                    slots.append((s, i))
+        rng.shuffle(pool)
+        for (s, i), c in zip(slots, pool):
+            other.hands[s][i] = c
+        other.stock = pool[len(slots):]
+        return other
+
+    def statistics(self) -> dict[str, Any]:
+        return dict(self.stats, winner=self.winner)
