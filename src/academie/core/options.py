@@ -20,7 +20,6 @@ Traceback (most recent call last):
 academie.core.errors.OptionError: bad value 'maybe' for option 'tie': allowed values are 'carry', 'eldest'
 """
 
-from __future__ import annotations
 
 import enum
 import typing

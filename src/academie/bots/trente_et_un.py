@@ -1,0 +1,99 @@
+"""A Trente et un bot that follows the play advice of the rules sheet.
+
+Source: ``003_3640f8e053d191ba.txt``, « Bien jouer »:
+* «Choisissez tôt une couleur, en général celle où vous avez déjà un as ou deux figures, et
+  laissez partir les autres cartes.» — the bot picks a target suit and keeps it.
+* «Surveillez la défausse : un joueur qui ramasse un pique collectionne les piques, et garder les
+  gros piques loin de lui ne vous coûte rien.» — it tracks the suits others take from the pile and
+  does not discard high cards of those suits when another discard is as good.
+* «Frapper sur un total moyen pour couper l'élan d'un autre vaut souvent mieux que d'attendre une
+  carte qui ne viendra pas.» — it knocks on a medium total when another player is collecting, and
+  its knocking threshold falls as the round goes on.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from academie.games.trente_et_un import DISCARD, KNOCK, PILE, STOCK, TrenteEtUnView
+from academie.games.trente_et_un.rules import POINTS, best_three, hand_value, suit_totals
+
+
+class HeuristicTrenteEtUn:
+    """Heuristic player of Trente et un (see the module docstring for the advice it follows).
+
+    Parameters (points): ``knock_at`` the total it knocks on at the start of a round,
+    ``knock_floor`` the lowest total it ever knocks on, ``cut_at`` the medium total it knocks on
+    to cut a collector's run.
+    """
+
+    name = "heuristic"
+
+    def __init__(
+        self, seed: int | None = None, knock_at: float = 27, knock_floor: float = 21, cut_at: float = 22
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.knock_at, self.knock_floor, self.cut_at = knock_at, knock_floor, cut_at
+
+    # --- helpers ---------------------------------------------------------------------------
+    @staticmethod
+    def target_suit(cards: Sequence[int]) -> int:
+        """The suit to collect: most points, an ace or two figures counting extra."""
+
+        def score(suit: int) -> float:
+            mine = [c for c in cards if c // 13 == suit]
+            bonus = sum(2 for c in mine if c % 13 == 12) + (2 if sum(c % 13 >= 8 for c in mine) >= 2 else 0)
+            return sum(POINTS[c] for c in mine) + bonus
+
+        return max(range(4), key=score)
+
+    @staticmethod
+    def collected_suits(view: TrenteEtUnView) -> dict[int, float]:
+        """Suit → points others are seen to collect (cards they took from the pile)."""
+        seen: dict[int, float] = {}
+        for seat, cards in enumerate(view.known):
+            if seat == view.seat or view.eliminated[seat]:
+                continue
+            for c in cards:
+                seen[c // 13] = seen.get(c // 13, 0) + POINTS[c]
+        return seen
+
+    def _threshold(self, view: TrenteEtUnView) -> float:
+        players = view.num_players - sum(view.eliminated)
+        rounds = view.turns_taken / max(players, 1)
+        return max(self.knock_floor, self.knock_at - 1.5 * rounds)
+
+    # --- decisions ---------------------------------------------------------------------------
+    def choose(self, view: TrenteEtUnView, legal: Sequence[int]) -> int:
+        if view.phase == "discard":
+            return self._discard(view, legal)
+        hand, brelan = view.hand, view.brelan
+        value = hand_value(hand, brelan)
+        if KNOCK in legal:
+            collector = max(self.collected_suits(view).values(), default=0)
+            if value >= self._threshold(view) or (collector >= 18 and value >= self.cut_at):
+                return KNOCK
+        up = view.up_card
+        if PILE in legal and up is not None:
+            with_up, discard = best_three((*hand, up), brelan)
+            target = self.target_suit(hand)
+            if discard != up and (with_up > value + 1 or (up // 13 == target and with_up > value)):
+                return PILE
+        return STOCK if STOCK in legal else PILE
+
+    def _discard(self, view: TrenteEtUnView, legal: Sequence[int]) -> int:
+        hand, brelan = view.hand, view.brelan
+        collected = self.collected_suits(view)
+        target = self.target_suit(hand)
+
+        def score(action: int) -> float:
+            card = action - DISCARD
+            rest = [c for c in hand if c != card]
+            totals = suit_totals(rest)
+            kept = hand_value(rest, brelan)
+            # Keep the chosen suit's cards; feed no collector.
+            penalty = 0.4 * POINTS[card] if card // 13 in collected else 0.0
+            return kept + 0.05 * totals[target] - penalty + 0.001 * self.rng.random()
+
+        return max(legal, key=score)

@@ -1,0 +1,43 @@
+"""Driving a state: resolve chance nodes, ask each seat's bot with its view only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from academie.core.chance import ChanceSource
+from academie.core.state import State
+
+StepHook = Callable[[State, int, int], None]
+"""Called as ``hook(state, seat, action)`` just before a player's action is applied."""
+
+
+def advance_chance(state: State, chance: ChanceSource) -> None:
+    """Apply chance outcomes until a player is to act or the match is over."""
+    while state.is_chance_node():
+        state.apply_action(chance.choose(state))
+
+
+def play_match(
+    state: State,
+    chance: ChanceSource,
+    bots: Sequence[Any],
+    on_action: StepHook | None = None,
+    actions: list[str] | None = None,
+) -> State:
+    """Play ``state`` to the end: ``bots[seat].choose(view, legal)`` for each decision.
+
+    A bot receives ``state.view(seat)`` and the legal actions, never the state. The notation of
+    every player action is appended to ``actions`` when given (for the game record).
+    """
+    while True:
+        advance_chance(state, chance)
+        if state.is_terminal():
+            return state
+        seat = state.current_player()
+        action = bots[seat].choose(state.view(seat), state.legal_actions())
+        if on_action is not None:
+            on_action(state, seat, action)
+        if actions is not None:
+            actions.append(state.action_to_string(action))
+        state.apply_action(action)
