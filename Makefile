@@ -13,7 +13,7 @@ $(BIN)/.installed: pyproject.toml
 	touch $@
 
 play: $(BIN)/.installed
-	$(BIN)/academie play trente-et-un
+	@if [ -t 0 ]; then $(BIN)/academie play trente-et-un; else $(BIN)/academie play trente-et-un --demo --seed 1; fi
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest

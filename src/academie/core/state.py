@@ -96,6 +96,10 @@ class State(ABC):
         """Match figures for simulation reports (rounds, knocks …), JSON-ready."""
 
     # --- provided -----------------------------------------------------------------------------
+    def deal_results(self) -> list[dict[str, Any]]:
+        """The public result of every finished deal, JSON-ready (games override)."""
+        return []
+
     def is_terminal(self) -> bool:
         """True once the match is over."""
         return self.current_player() == TERMINAL

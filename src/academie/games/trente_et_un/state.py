@@ -404,5 +404,8 @@ class TrenteEtUnState(State):
         other.stock = pool[len(slots):]
         return other
 
+    def deal_results(self) -> list[dict[str, Any]]:
+        return [r.to_json() for r in self.results]
+
     def statistics(self) -> dict[str, Any]:
         return dict(self.stats, winner=self.winner)

@@ -1,0 +1,1 @@
+"""Analysis: simulations of many matches and their statistics."""

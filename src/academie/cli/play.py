@@ -1,0 +1,182 @@
+"""Interactive play in the terminal: one human seat against bots, or a demo between bots.
+
+Moves are read line by line from standard input, so a test (or a pipe) can drive a match.
+The game record is saved at the end, on ``quit``, on Ctrl-C and when input ends early.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from rich.console import Console
+
+from academie.bots import make_bot
+from academie.cli.render import RENDERERS
+from academie.core.chance import SeededChance
+from academie.core.errors import IllegalActionError, OptionError
+from academie.core.game import Game
+from academie.core.record import GameRecord, PlayerRecord
+from academie.core.runner import advance_chance
+from academie.core.state import State
+
+NAMES = ("Anne", "Bastien", "Camille", "Denis", "Élise", "Fabien", "Gaëlle", "Hugo", "Inès",
+         "Jules", "Léa", "Marc")
+
+
+class QuitRequested(Exception):
+    """The human typed ``quit``."""
+
+
+def default_record_path(game_id: str, seed: int) -> Path:
+    """``academie-records/<game>-<date>-<time>-seed<seed>.json`` in the current folder."""
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return Path("academie-records") / f"{game_id}-{stamp}-seed{seed}.json"
+
+
+class PlaySession:
+    """One match at the terminal.
+
+    ``seat`` is the human's seat, or None for a demo between bots; ``opponents`` the bot names
+    of the other seats in seat order (a demo has one per seat).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        num_players: int,
+        seat: int | None,
+        opponents: Sequence[str],
+        seed: int,
+        options: dict[str, Any],
+        record_path: Path,
+        console: Console,
+        read_line: Callable[[str], str] | None = None,
+    ) -> None:
+        game.check_players(num_players)
+        if seat is not None and not 0 <= seat < num_players:
+            raise OptionError(f"--seat must be from 0 to {num_players - 1}, not {seat}")
+        self.game, self.seat, self.seed = game, seat, seed
+        self.options = game.parse_options(options)
+        self.state: State = game.new_initial_state(num_players, self.options)
+        self.render: ModuleType = RENDERERS[game.info.id]
+        self.console = console
+        self.read_line = read_line or console.input
+        self.record_path = record_path
+        kinds = list(opponents)
+        if seat is not None:
+            kinds.insert(seat, "human")
+        self.names = [
+            ("You" if kind == "human" else f"{NAMES[s % len(NAMES)]}") for s, kind in enumerate(kinds)
+        ]
+        self.bots = {
+            s: make_bot(kind, game.info.id, seed * 100 + s) for s, kind in enumerate(kinds) if kind != "human"
+        }
+        self.record = GameRecord(
+            game=game.info.id,
+            game_version=game.info.version,
+            num_players=num_players,
+            options=self.options.model_dump(),
+            players=[PlayerRecord(name=n, kind=k) for n, k in zip(self.names, kinds)],
+            seed=seed,
+        )
+        self._shown_result: object = None
+        self._shown_deal = -1
+
+    # --- the loop --------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end; returns the process exit code (0 done, 1 input ended, 130 quit)."""
+        chance = SeededChance(self.seed)
+        code = 0
+        try:
+            self._intro()
+            while True:
+                advance_chance(self.state, chance)
+                self._show_result()
+                if self.state.is_terminal():
+                    break
+                self._step()
+        except (KeyboardInterrupt, QuitRequested):
+            self.console.print("\n[yellow]Match stopped.[/]")
+            code = 130
+        except EOFError:
+            self.console.print("\n[yellow]Input ended before the match was over.[/]")
+            code = 1
+        finally:
+            self._save()
+        if code == 0:
+            view = self.state.public_view()
+            self.console.print(f"[bold green]{self.render.render_end(view, self.names)}[/]")
+        return code
+
+    def _intro(self) -> None:
+        who = ", ".join(
+            f"{n} ({k.kind})" for n, k in zip(self.names, self.record.players)
+        )
+        self.console.print(f"[bold]{self.game.info.name}[/] — {who}. Seed {self.seed}.")
+        if self.seat is not None:
+            self.console.print(self.render.HELP)
+
+    def _viewer_view(self) -> Any:
+        if self.seat is None:
+            return self.state.public_view()
+        return self.state.view(self.seat)
+
+    def _step(self) -> None:
+        state = self.state
+        seat = state.current_player()
+        view = state.public_view()
+        if view.deal_number != self._shown_deal:
+            self._shown_deal = view.deal_number
+            self.console.print(self.render.describe_deal(view, self.names), style="bold")
+        if seat == self.seat:
+            action = self._ask()
+        else:
+            action = self.bots[seat].choose(state.view(seat), state.legal_actions())
+        before = self._viewer_view()
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        self.record.actions.append(text)
+        if seat != self.seat:
+            self.console.print(self.render.describe_action(before, seat, text, self.names))
+
+    def _ask(self) -> int:
+        view = self.state.view(self.seat)  # type: ignore[arg-type]
+        self.console.print(self.render.render_turn(view, self.names))
+        drawn = self.render.describe_drawn(view)
+        if drawn:
+            self.console.print(drawn)
+        while True:
+            legal = ", ".join(self.state.legal_action_strings())
+            text = self.read_line(f"[bold]Your move[/] ({legal}): ").strip()
+            low = text.lower()
+            if low in ("quit", "exit", "q"):
+                raise QuitRequested
+            if low in ("help", "h"):
+                self.console.print(self.render.HELP)
+                continue
+            if low in ("?", ""):
+                self.console.print(f"Legal moves: {legal}")
+                continue
+            try:
+                return self.state.string_to_action(text)
+            except IllegalActionError as exc:
+                self.console.print(f"[red]{exc}[/]")
+
+    def _show_result(self) -> None:
+        result = self.state.public_view().last_result
+        if result is not None and result is not self._shown_result:
+            self._shown_result = result
+            self.console.print(self.render.render_result(result, self.names))
+
+    def _save(self) -> None:
+        state = self.state
+        self.record.complete = state.is_terminal()
+        self.record.result = (
+            {"returns": state.returns(), "statistics": state.statistics()} if state.is_terminal() else None
+        )
+        path = self.record.save(self.record_path)
+        self.console.print(f"Record saved to {path} (replay it with: academie replay {path})")

@@ -1,0 +1,14 @@
+"""Per-game terminal renderers. Each module draws views and never holds a rule.
+
+A renderer module provides ``HELP``, ``render_turn(view, names)``, ``describe_action(view, seat,
+action, names)``, ``describe_deal(view, names)``, ``describe_drawn(view)``, ``render_result(result, names)`` and
+``render_end(view, names)``; a view's ``last_result`` tells when a deal has ended.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from academie.cli.render import trente_et_un
+
+RENDERERS: dict[str, ModuleType] = {"trente-et-un": trente_et_un}

@@ -1,0 +1,154 @@
+"""Terminal rendering of Trente et un, from views only (no rules here)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from academie.cards import card_label, parse_card
+from academie.games.trente_et_un import DealResult, TrenteEtUnView
+from academie.games.trente_et_un.rules import hand_value
+
+HELP = (
+    "Commands: [bold]s[/] draw from the stock, [bold]p[/] take the top of the pile, "
+    "[bold]k[/] knock (frapper); then a card to discard, e.g. [bold]KH[/], [bold]10S[/] or "
+    "[bold]TS[/]. Also: [bold]?[/] legal moves, [bold]help[/], [bold]quit[/] (saves the record)."
+)
+
+_RED_SUITS = (1, 2)
+
+
+def card_text(card: int) -> Text:
+    """A card's label, hearts and diamonds in red."""
+    return Text(card_label(card), style="bold red" if card // 13 in _RED_SUITS else "bold")
+
+
+def cards_text(cards: Sequence[int]) -> Text:
+    """Cards separated by spaces."""
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(c))
+    return out
+
+
+def _value(v: float) -> str:
+    return "30½" if v == 30.5 else f"{v:g}"
+
+
+def lives_text(view: TrenteEtUnView, seat: int) -> str:
+    """Lives as hearts, or 'on the bus' / 'out'."""
+    if view.eliminated[seat]:
+        return "out"
+    if view.lives[seat] == 0:
+        return "on the bus"
+    return "♥" * view.lives[seat]
+
+
+def render_turn(view: TrenteEtUnView, names: Sequence[str]) -> Panel:
+    """The human's table: the players and lives, the up card, the hand and its value."""
+    table = Table.grid(padding=(0, 2))
+    for seat, name in enumerate(names):
+        marks = []
+        if seat == view.dealer:
+            marks.append("dealer")
+        if seat == view.knocker:
+            marks.append("knocked")
+        if seat == view.current_player:
+            marks.append("to play")
+        known = view.known[seat] if seat != view.seat else ()
+        table.add_row(
+            Text(name, style="bold cyan" if seat == view.seat else ""),
+            lives_text(view, seat),
+            ", ".join(marks),
+            Text("holds ").append_text(cards_text(known)) if known else Text(""),
+        )
+    up = view.up_card
+    lines = [
+        table,
+        Text(f"Deal {view.deal_number + 1} · stock {view.stock_count} cards · pile top: ").append_text(
+            card_text(up) if up is not None else Text("(empty)")
+        ),
+        Text("Your hand: ")
+        .append_text(cards_text(view.hand))
+        .append(f"  worth {_value(hand_value(view.hand[:3], view.brelan))}" if len(view.hand) == 3 else ""),
+    ]
+    if len(view.hand) == 4:
+        lines.append(Text("You have drawn: discard one card."))
+    return Panel(Group(*lines), title="Trente et un", expand=False)
+
+
+def describe_action(view: TrenteEtUnView, seat: int, action: str, names: Sequence[str]) -> str:
+    """One line telling what ``seat`` did, as the viewer of ``view`` (taken before it) saw it."""
+    who = names[seat]
+    if action == "stock":
+        return f"{who} draws from the stock."
+    if action == "pile":
+        up = view.up_card
+        return f"{who} takes {card_label(up) if up is not None else '?'} from the pile."
+    if action == "knock":
+        return f"{who} knocks!"
+    return f"{who} discards {card_label(parse_card(action))}."
+
+
+def describe_deal(view: TrenteEtUnView, names: Sequence[str]) -> str:
+    """The line that opens a deal: who deals and the up card."""
+    up = view.up_card
+    return (
+        f"── Deal {view.deal_number + 1}: {names[view.dealer]} deals; the up card is "
+        f"{card_label(up) if up is not None else '?'}."
+    )
+
+
+def describe_drawn(view: TrenteEtUnView) -> str | None:
+    """The card the viewer just drew from the stock, if any."""
+    if view.log and view.log[-1][0] == "stock" and view.log[-1][1] == view.seat:
+        card = view.log[-1][2]
+        return f"You draw {card_label(card)}." if card is not None else None
+    return None
+
+
+def render_result(result: DealResult, names: Sequence[str]) -> Panel:
+    """How a deal ended: hands shown, values, lives lost, eliminations."""
+    headline = {
+        "thirty_one": f"{names[result.shown_by or 0]} shows 31!",
+        "dealt_thirty_one": f"{names[result.shown_by or 0]} was dealt 31!",
+        "knock": f"Hands shown after {names[result.knocker]} knocked." if result.knocker is not None else "",
+        "stock_exhausted": "The stock is exhausted: hands shown.",
+    }[result.ending]
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("player")
+    table.add_column("hand")
+    table.add_column("value", justify="right")
+    table.add_column("lives lost", justify="right")
+    seats = sorted(set(result.hands) | set(result.lives_lost))
+    for seat in seats:
+        hand = result.hands.get(seat)
+        table.add_row(
+            names[seat],
+            cards_text(hand) if hand else Text("—"),
+            _value(result.values[seat]) if seat in result.values else "",
+            str(result.lives_lost.get(seat, 0)),
+        )
+    notes = []
+    if result.void:
+        notes.append("Everyone left would be out: the round is void and dealt again.")
+    for seat in result.eliminated:
+        notes.append(f"{names[seat]} is eliminated.")
+    return Panel(
+        Group(Text(headline, style="bold"), table, *(Text(n) for n in notes)),
+        title=f"End of deal {result.deal + 1}",
+        expand=False,
+    )
+
+
+def render_end(view: TrenteEtUnView, names: Sequence[str]) -> str:
+    """The last line of a match."""
+    if view.winner is None:
+        return "Nobody is left: the match has no winner."
+    return f"{names[view.winner]} is the last player in and wins the match."
