@@ -1,0 +1,53 @@
+"""Test helpers: stacked decks and scripted moves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from academie.cards import CARD_CODES, card_code, parse_card
+from academie.core.chance import StackedChance
+from academie.core.runner import advance_chance
+from academie.core.state import State
+from academie.games import get_game
+
+T31 = get_game("trente-et-un")
+
+
+def t31_deck(
+    hands: Sequence[str], up: str, draws: str = "", dealer: int = 0, step: int = 1
+) -> list[str]:
+    """The order in which cards leave the pack for one deal of Trente et un.
+
+    ``hands[s]`` is seat ``s``'s three cards (``"KH 9H 4C"``); the deal goes one card at a time
+    from the dealer's left (``step`` +1 clockwise), three rounds, then the up card; ``draws``
+    are the next cards drawn from the stock, in order. The rest of the pack follows in a fixed
+    order so that the stack is a whole pack.
+    """
+    n = len(hands)
+    cards = [h.split() for h in hands]
+    order = [(dealer + step * k) % n for k in range(1, n + 1)]
+    seq = [cards[s][r] for r in range(3) for s in order] + [up] + draws.split()
+    used = {parse_card(c) for c in seq}
+    assert len(used) == len(seq), f"a card is stacked twice: {seq}"
+    return [card_code(parse_card(c)) for c in seq] + [c for c in CARD_CODES if parse_card(c) not in used]
+
+
+def t31_state(decks: Sequence[Sequence[str]], players: int, seed: int = 0, **options):
+    """A Trente et un state with stacked decks; returns ``(state, chance)`` at the first decision.
+
+    After the stacked decks run out, deals come from ``seed``."""
+    state = T31.new_initial_state(players, options)
+    chance = StackedChance(decks, seed)
+    advance_chance(state, chance)
+    return state, chance
+
+
+def play(state: State, chance: StackedChance, moves: str | Sequence[str]) -> State:
+    """Apply moves in string notation (a space-separated string or a list), resolving chance."""
+    if isinstance(moves, str):
+        moves = moves.split()
+    for move in moves:
+        advance_chance(state, chance)
+        state.apply_string(move)
+    advance_chance(state, chance)
+    return state
