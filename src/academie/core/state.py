@@ -96,6 +96,11 @@ class State(ABC):
         """Match figures for simulation reports (rounds, knocks …), JSON-ready."""
 
     # --- provided -----------------------------------------------------------------------------
+    def all_cards(self) -> list[int]:
+        """Every card in every place (hands, stock, piles, tricks); a deal never creates or
+        loses one. Games without cards return ``[]``."""
+        return []
+
     def deal_results(self) -> list[dict[str, Any]]:
         """The public result of every finished deal, JSON-ready (games override)."""
         return []

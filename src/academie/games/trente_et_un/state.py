@@ -404,6 +404,9 @@ class TrenteEtUnState(State):
         other.stock = pool[len(slots):]
         return other
 
+    def all_cards(self) -> list[int]:
+        return [c for hand in self.hands for c in hand] + self.stock + self.pile
+
     def deal_results(self) -> list[dict[str, Any]]:
         return [r.to_json() for r in self.results]
 

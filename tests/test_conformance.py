@@ -1,0 +1,167 @@
+"""The invariants every registered game must keep, run over every game and every option value
+that changes play (after pgx's ``api_test``).
+
+For random matches: only legal actions are accepted (an illegal one raises and changes nothing),
+chance outcomes are probabilities, cards and counters are conserved, the match ends with returns,
+a record of the match replays to the same state, and a seat's view is unchanged when the cards
+it cannot see are redistributed (no leak).
+"""
+
+from __future__ import annotations
+
+import random
+import typing
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from academie.core.chance import SeededChance
+from academie.core.errors import IllegalActionError
+from academie.core.record import GameRecord, PlayerRecord, replay
+from academie.core.state import CHANCE, TERMINAL
+from academie.games import GAMES
+
+MAX_ACTIONS = 200_000
+
+
+def option_variants(game) -> list[dict]:
+    """The default options, then each option set in turn to each of its other values."""
+    variants: list[dict] = [{}]
+    for name, info in game.options_model.model_fields.items():
+        if typing.get_origin(info.annotation) is typing.Literal:
+            values = typing.get_args(info.annotation)
+        elif info.annotation is bool:
+            values = (True, False)
+        else:
+            continue
+        variants += [{name: v} for v in values if v != info.default]
+    return variants
+
+
+CASES = [
+    pytest.param(game, opts, id=f"{gid}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}")
+    for gid, game in GAMES.items()
+    for opts in option_variants(game)
+]
+
+
+def random_match(game, players: int, options: dict, seed: int, check):
+    """Play a random match, calling ``check(state, rng)`` before every action."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(players, options)
+    chance = SeededChance(seed)
+    cards = sorted(state.all_cards())
+    total = state.match.total()
+    start_counters, start_pots = list(state.match.counters), dict(state.match.pots)
+    actions: list[str] = []
+    steps = 0
+    while not state.is_terminal():
+        assert sorted(state.all_cards()) == cards, "cards are conserved"
+        assert state.match.total() == total, "counters are conserved"
+        check(state, rng)
+        legal = state.legal_actions()
+        assert legal, "a state that is not terminal has legal actions"
+        player = state.current_player()
+        if player == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            assert [a for a, _ in outcomes] == legal
+            action = chance.choose(state)
+        else:
+            assert 0 <= player < players
+            assert state.chance_outcomes() == []
+            action = rng.choice(legal)
+            actions.append(state.action_to_string(action))
+        state.apply_action(action)
+        steps += 1
+        assert steps < MAX_ACTIONS, "the match ends"
+    assert state.current_player() == TERMINAL
+    assert state.legal_actions() == []
+    net = state.match.ledger.nets()
+    for seat in range(players):
+        assert state.match.counters[seat] == start_counters[seat] + net.get(seat, 0), "ledger"
+    for pot, amount in state.match.pots.items():
+        assert amount == start_pots[pot] + net.get(pot, 0), "ledger"
+    return state, actions
+
+
+def no_check(state, rng):
+    pass
+
+
+@pytest.mark.parametrize("game, options", CASES)
+def test_random_matches_keep_the_invariants_and_replay(game, options):
+    for players in sorted({game.info.min_players, game.info.default_players, game.info.max_players}):
+        for seed in range(3):
+            state, actions = random_match(game, players, options, seed, no_check)
+            returns = state.returns()
+            assert len(returns) == players
+            assert abs(sum(returns)) < 1e-9, "returns are zero-sum"
+            record = GameRecord(
+                game=game.info.id, game_version=game.info.version, num_players=players,
+                options=game.parse_options(options).model_dump(),
+                players=[PlayerRecord(name=f"p{s}", kind="random") for s in range(players)],
+                seed=seed, actions=actions,
+            )
+            again = replay(GameRecord.loads(record.dumps()), game)
+            assert again.history == state.history
+            assert again.public_view() == state.public_view()
+            assert again.returns() == returns
+
+
+def illegal_is_refused(state, rng):
+    """An action outside the legal ones raises and leaves the state as it was."""
+    if rng.random() > 0.1:
+        return
+    legal = set(state.legal_actions())
+    wrong = next(a for a in range(-1, 1000) if a not in legal)
+    before = (state.public_view(), list(state.history), state.legal_actions())
+    with pytest.raises(IllegalActionError) as err:
+        state.apply_action(wrong)
+    assert "legal" in str(err.value)
+    assert (state.public_view(), state.history, state.legal_actions()) == before
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_only_legal_actions_are_accepted(game):
+    random_match(game, game.info.default_players, {}, 11, illegal_is_refused)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_views_leak_nothing(game, seed, data):
+    """A seat's view is the same in every state of its information set (determinization)."""
+    players = data.draw(st.integers(game.info.min_players, game.info.max_players))
+    changed = []
+
+    def check(state, rng):
+        if rng.random() > 0.2:
+            return
+        for seat in range(players):
+            other = state.determinize(seat, rng)
+            assert other.view(seat) == state.view(seat)
+            assert other.public_view() == state.public_view()
+            assert sorted(other.all_cards()) == sorted(state.all_cards())
+            changed.append(other.all_cards() != state.all_cards())
+
+    random_match(game, players, {}, seed, check)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_determinization_does_move_hidden_cards(game):
+    """Guards the no-leak test against a determinize() that changes nothing."""
+    state = game.new_initial_state(game.info.default_players)
+    chance = SeededChance(5)
+    while state.is_chance_node():
+        state.apply_action(chance.choose(state))
+    moved = [state.determinize(0, random.Random(k)).all_cards() != state.all_cards() for k in range(5)]
+    assert any(moved) or not state.all_cards()
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_the_finished_match_refuses_every_action(game):
+    state, _ = random_match(game, game.info.min_players, {}, 2, no_check)
+    with pytest.raises(IllegalActionError, match="over"):
+        state.apply_action(0)
