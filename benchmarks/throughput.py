@@ -1,0 +1,53 @@
+"""Random-play throughput of every game: full matches per second and actions per second.
+
+One process, one core. Chance outcomes count as actions (each card dealt or drawn is one).
+Run: ``make bench`` or ``.venv/bin/python benchmarks/throughput.py [--seconds 5] [--players 4]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from academie.core.chance import SeededChance
+from academie.games import GAMES
+
+
+def measure(game, players: int, seconds: float) -> tuple[int, int, float]:
+    """Play random matches for about ``seconds``; returns (matches, actions, elapsed)."""
+    matches = actions = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state(players)
+        chance, rng = SeededChance(seed), random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(chance.choose(state))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            actions += 1
+        matches += 1
+        seed += 1
+    return matches, actions, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per game (default 5)")
+    parser.add_argument("--players", type=int, default=None, help="players (default: the game's)")
+    args = parser.parse_args()
+    print(f"{'game':<16}{'players':>8}{'matches/s':>12}{'actions/s':>12}{'actions/match':>15}")
+    for gid, game in GAMES.items():
+        players = args.players or game.info.default_players
+        matches, actions, elapsed = measure(game, players, args.seconds)
+        print(
+            f"{gid:<16}{players:>8}{matches / elapsed:>12.1f}{actions / elapsed:>12.0f}"
+            f"{actions / max(matches, 1):>15.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
