@@ -104,14 +104,14 @@ def simulate(
         if progress is not None:
             progress(m + 1)
     seats = [win_rate(f"seat {s} ({bot_names[s]})", wins[s], matches) for s in range(n)]
-    bots = []
+    per_bot = []
     for name in dict.fromkeys(bot_names):
         held = [s for s in range(n) if bot_names[s] == name]
-        bots.append(win_rate(name, sum(wins[s] for s in held), matches * len(held)))
+        per_bot.append(win_rate(name, sum(wins[s] for s in held), matches * len(held)))
     return SimulationReport(
         game=game.info.id,
         players=n,
-        bots=bots,
+        bots=per_bot,
         seats=seats,
         matches=matches,
         seed=seed,

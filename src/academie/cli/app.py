@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Optional
@@ -240,4 +239,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -45,7 +45,7 @@ class GameRecord(BaseModel):
     """One match, enough to replay it. ``decks[k]`` is deal ``k``'s stacked chance outcomes."""
 
     model_config = ConfigDict(extra="forbid")
-    format: Literal["academie-record"] = RECORD_FORMAT
+    format: Literal["academie-record"] = "academie-record"
     format_version: Literal[1] = 1
     game: str
     game_version: int

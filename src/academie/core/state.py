@@ -16,13 +16,15 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from academie.core.errors import IllegalActionError
 from academie.core.match import Match
 
 if TYPE_CHECKING:
     from academie.core.game import Game
+
+S = TypeVar("S", bound="State")
 
 CHANCE = -1
 """``current_player()`` at a chance node (a card dealt, a die thrown)."""
@@ -144,7 +146,7 @@ class State(ABC):
         self.apply_action(action)
         return action
 
-    def clone(self) -> State:
+    def clone(self: S) -> S:
         """An independent copy."""
         return copy.deepcopy(self)
 

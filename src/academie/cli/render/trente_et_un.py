@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
 from academie.games.trente_et_un import DealResult, TrenteEtUnView
-from academie.games.trente_et_un.rules import hand_value
 
 HELP = (
     "Commands: [bold]s[/] draw from the stock, [bold]p[/] take the top of the pile, "
@@ -69,14 +68,14 @@ def render_turn(view: TrenteEtUnView, names: Sequence[str]) -> Panel:
             Text("holds ").append_text(cards_text(known)) if known else Text(""),
         )
     up = view.up_card
-    lines = [
+    lines: list[RenderableType] = [
         table,
         Text(f"Deal {view.deal_number + 1} · stock {view.stock_count} cards · pile top: ").append_text(
             card_text(up) if up is not None else Text("(empty)")
         ),
         Text("Your hand: ")
         .append_text(cards_text(view.hand))
-        .append(f"  worth {_value(hand_value(view.hand[:3], view.brelan))}" if len(view.hand) == 3 else ""),
+        .append(f"  worth {_value(view.hand_value)}" if view.hand_value is not None else ""),
     ]
     if len(view.hand) == 4:
         lines.append(Text("You have drawn: discard one card."))
@@ -135,13 +134,13 @@ def render_result(result: DealResult, names: Sequence[str]) -> Panel:
             _value(result.values[seat]) if seat in result.values else "",
             str(result.lives_lost.get(seat, 0)),
         )
-    notes = []
+    notes: list[Text] = []
     if result.void:
-        notes.append("Everyone left would be out: the round is void and dealt again.")
+        notes.append(Text("Everyone left would be out: the round is void and dealt again."))
     for seat in result.eliminated:
-        notes.append(f"{names[seat]} is eliminated.")
+        notes.append(Text(f"{names[seat]} is eliminated."))
     return Panel(
-        Group(Text(headline, style="bold"), table, *(Text(n) for n in notes)),
+        Group(Text(headline, style="bold"), table, *notes),
         title=f"End of deal {result.deal + 1}",
         expand=False,
     )

@@ -376,6 +376,11 @@ class TrenteEtUnState(State):
             last_result=self.results[-1] if self.results else None,
             winner=self.winner,
             brelan=self.brelan,
+            hand_value=(
+                hand_value(self.hands[seat], self.brelan)
+                if seat is not None and len(self.hands[seat]) == HAND_SIZE
+                else None
+            ),
         )
 
     def view(self, seat: int) -> TrenteEtUnView:

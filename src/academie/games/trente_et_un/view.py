@@ -57,7 +57,8 @@ class TrenteEtUnView:
     known to hold (taken from the pile; the whole hand for the viewing seat); ``lives`` in
     lives; ``log`` the current deal's events ``(kind, seat, card)`` with kinds ``up``,
     ``stock`` (card None unless it is the viewer's own draw), ``pile``, ``discard``, ``knock``,
-    ``reshuffle``. ``brelan``: value of three of a kind under the house rule, or None.
+    ``reshuffle``. ``brelan``: value of three of a kind under the house rule, or None. ``hand_value``: the
+    viewer's hand value in points when it holds three cards, else None.
     """
 
     seat: int | None
@@ -79,6 +80,7 @@ class TrenteEtUnView:
     last_result: DealResult | None
     winner: int | None
     brelan: float | None
+    hand_value: float | None
 
     @property
     def up_card(self) -> int | None:
@@ -93,6 +95,7 @@ class TrenteEtUnView:
             "current_player": self.current_player,
             "phase": self.phase,
             "hand": _codes(self.hand),
+            "hand_value": self.hand_value,
             "pile": _codes(self.pile),
             "stock_count": self.stock_count,
             "hand_sizes": list(self.hand_sizes),
