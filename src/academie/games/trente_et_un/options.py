@@ -58,6 +58,14 @@ class TrenteEtUnOptions(GameOptions):
         provenance=Provenance.SOURCE,
         ref="T2",
     )
+    thirty_one_check: Literal["after_discard", "on_draw"] = option(
+        "after_discard",
+        doc="When a 31 is shown: once the hand is back to three cards, after the discard"
+        " (« Vous avez toujours exactement trois cartes »); or as soon as a draw gives three"
+        " cards of 31 among four, the fourth being discarded at once.",
+        provenance=Provenance.PROPOSAL,
+        ref="T4",
+    )
     dealt_thirty_one: Literal["first_shows", "all_safe"] = option(
         "first_shows",
         doc="Several players dealt 31: the first in turn order shows and all others lose one"

@@ -127,6 +127,7 @@ class TrenteEtUnState(State):
             self.hands[self.turn].append(action)
             self.log.append(("stock", self.turn, action))
             self.phase = DISCARDING
+            self._check_thirty_one_on_draw()
         elif action == STOCK:
             # [003] «Piochez la carte du dessus du talon» (the card itself is a chance node).
             self.pile_card = None
@@ -139,6 +140,7 @@ class TrenteEtUnState(State):
             self.pile_card = card
             self.log.append(("pile", self.turn, card))
             self.phase = DISCARDING
+            self._check_thirty_one_on_draw()
         elif action == KNOCK:
             # [003] «Au lieu de piocher, vous pouvez frapper… celui qui a frappé ne joue plus»
             self.knocker = self.turn
@@ -146,19 +148,34 @@ class TrenteEtUnState(State):
             self.log.append(("knock", self.turn, None))
             self._end_turn()
         else:
-            # [003] «puis défaussez-en une. Vous avez toujours exactement trois cartes.»
-            card = action - DISCARD
-            seat = self.turn
-            self.hands[seat].remove(card)
-            self.known[seat].discard(card)
-            self.pile.append(card)
-            self.log.append(("discard", seat, card))
-            # [003] «Si vous détenez à un moment trois cartes… totalisant exactement 31,
-            # montrez-les aussitôt» — checked once the hand is back to three cards (T4).
-            if is_thirty_one(self.hands[seat]):
-                self._thirty_one(seat)
-            else:
-                self._end_turn()
+            self._discard(action - DISCARD)
+
+    def _discard(self, card: int) -> None:
+        # [003] «puis défaussez-en une. Vous avez toujours exactement trois cartes.»
+        seat = self.turn
+        self.hands[seat].remove(card)
+        self.known[seat].discard(card)
+        self.pile.append(card)
+        self.log.append(("discard", seat, card))
+        # [003] «Si vous détenez à un moment trois cartes… totalisant exactement 31,
+        # montrez-les aussitôt» — checked once the hand is back to three cards (T4).
+        if is_thirty_one(self.hands[seat]):
+            self._thirty_one(seat)
+        else:
+            self._end_turn()
+
+    def _check_thirty_one_on_draw(self) -> None:
+        """T4 option ``on_draw``: a 31 among four cards is shown at once, the fourth card
+        going to the pile (not the card just taken from it if that is forbidden)."""
+        if self.options.thirty_one_check != "on_draw":
+            return
+        hand = self.hands[self.turn]
+        for card in hand:
+            if card == self.pile_card and self.options.forbid_same_discard:
+                continue
+            if is_thirty_one([c for c in hand if c != card]):
+                self._discard(card)
+                return
 
     def _deal_card(self, card: int) -> None:
         self.stock.remove(card)
