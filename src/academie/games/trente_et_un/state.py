@@ -332,8 +332,10 @@ class TrenteEtUnState(State):
         elif len(words) == 1:
             try:
                 card = parse_card(words[0])
-            except CardCodeError as exc:
-                raise self.illegal(str(text), str(exc)) from None
+            except CardCodeError:
+                raise self.illegal(
+                    str(text), "neither stock/s, pile/p, knock/k nor a card code such as KH, 10S, TS"
+                ) from None
             action = card if self.phase in (DEALING, STOCK_DRAW) else DISCARD + card
         else:
             raise self.illegal(str(text), "unknown action")
