@@ -55,7 +55,7 @@ class TrenteEtUnOptions(GameOptions):
         "others_lose_1",
         doc="A 31 shown after a knock: every other player loses one life (the sheet's rule), or"
         " the knocker loses two and the others one (a later variant).",
-        provenance=Provenance.SOURCE,
+        provenance=Provenance.LATER,
         ref="T2",
     )
     thirty_one_check: Literal["after_discard", "on_draw"] = option(

@@ -65,6 +65,9 @@ class TrenteEtUnState(State):
         self.knocker: int | None = None
         self.turns_taken = 0
         self.pile_card: int | None = None
+        # Reshuffle epoch of each card (for determinize): 0 until the pile becomes a new stock.
+        self.epoch = 0
+        self.card_epoch = [0] * 52
         # [003] «Trois cartes chacun. Une carte est retournée pour lancer la pile de défausse.»
         # One card at a time, starting on the dealer's left (None = the up card).
         order, seat = [], m.dealer
@@ -221,6 +224,9 @@ class TrenteEtUnState(State):
             # T7 default: the discard pile but its top card becomes the new stock.
             top = self.pile.pop()
             self.stock, self.pile = self.pile, [top]
+            self.epoch += 1
+            for card in self.stock:
+                self.card_epoch[card] = self.epoch
             self.log.append(("reshuffle", None, None))
         nxt = self.match.next_seat(self.turn, self.step)
         # [003] «Cela donne à tous les autres exactement un tour de plus, après quoi toutes les
@@ -411,21 +417,38 @@ class TrenteEtUnState(State):
         return self._make_view(None)
 
     def determinize(self, seat: int, rng: random.Random) -> TrenteEtUnState:
-        """Redistribute the stock and the unseen cards of other hands at random."""
+        """Redistribute the cards hidden from ``seat`` (the stock, others' unseen cards) at random.
+
+        Cards are exchanged only within their *epoch*: after a reshuffle everyone knows the new
+        stock is the old discard pile, so its cards never trade places with cards dealt before.
+        Another seat's logged stock draw follows its card.
+        """
         other = self.clone()
-        pool = list(other.stock)
-        slots: list[tuple[int, int]] = []  # (seat, index) of unseen cards in others' hands
+        groups: dict[int, list[tuple[int | None, int]]] = {}  # epoch -> slots (seat or None=stock)
+        for i, c in enumerate(other.stock):
+            groups.setdefault(self.card_epoch[c], []).append((None, i))
         for s, hand in enumerate(other.hands):
-            if s == seat:
-                continue
-            for i, c in enumerate(hand):
-                if c not in other.known[s]:
-                    pool.append(c)
-                    slots.append((s, i))
-        rng.shuffle(pool)
-        for (s, i), c in zip(slots, pool):
-            other.hands[s][i] = c
-        other.stock = pool[len(slots):]
+            if s != seat:
+                for i, c in enumerate(hand):
+                    if c not in other.known[s]:
+                        groups.setdefault(self.card_epoch[c], []).append((s, i))
+        replaced: dict[tuple[int, int], int] = {}
+        for slots in groups.values():
+            cards = [other.stock[i] if s is None else other.hands[s][i] for s, i in slots]
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            for (s, i), old, new in zip(slots, cards, shuffled, strict=True):
+                if s is None:
+                    other.stock[i] = new
+                else:
+                    other.hands[s][i] = new
+                    replaced[(s, old)] = new
+        log = list(other.log)
+        for k in range(len(log) - 1, -1, -1):  # the latest draw of a card still held follows it
+            kind, who, card = log[k]
+            if kind == "stock" and who is not None and (who, card) in replaced:
+                log[k] = (kind, who, replaced.pop((who, card)))  # type: ignore[arg-type]
+        other.log = log
         return other
 
     def all_cards(self) -> list[int]:
