@@ -3,7 +3,6 @@ hidden cards moved, nothing the seat knows contradicted (State.determinize contr
 
 import random
 
-import pytest
 
 from academie.cards import parse_card
 from tests.helpers import play, t31_deck, t31_state
