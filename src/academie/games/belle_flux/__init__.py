@@ -1,0 +1,38 @@
+"""Belle, Flux et Trente-un: three baskets — the highest up card, the best flush, the nearest
+to 31 — for 2 to 12 players.
+
+Source: ``shared/sources/000_d686999c28aaf376.txt`` (Dictionnaire des jeux, Encyclopédie
+méthodique, Paris 1792, pp. 8-9); readings: ``shared/rules/REFERENCE.md`` §1, tags B1–B12.
+"""
+
+from __future__ import annotations
+
+from academie.core.game import Game, GameInfo
+from academie.games.belle_flux.options import BelleFluxOptions
+from academie.games.belle_flux.state import ASK, BASKETS, STAND, BelleFluxState
+from academie.games.belle_flux.view import BelleFluxView, DealResult
+
+
+class BelleFlux(Game):
+    """The game of Belle, Flux et Trente-un. Seat 0 deals first; the deal goes to the right."""
+
+    info = GameInfo(
+        id="belle-flux-trente-un",
+        name="Belle, Flux et Trente-un",
+        version=1,
+        min_players=2,  # [000] «depuis deux jusqu'à dix ou douze personnes»
+        max_players=12,
+        default_players=5,
+        sources=("000_d686999c28aaf376.txt",),
+        summary="Three baskets each deal: the highest up card, the best flux, the nearest to 31.",
+    )
+    options_model = BelleFluxOptions
+
+    def _new_state(self, num_players: int, options: BelleFluxOptions) -> BelleFluxState:
+        return BelleFluxState(self, num_players, options)
+
+
+GAME = BelleFlux()
+
+__all__ = ["ASK", "BASKETS", "GAME", "STAND", "BelleFlux", "BelleFluxOptions", "BelleFluxState",
+           "BelleFluxView", "DealResult"]

@@ -1,0 +1,105 @@
+"""The agreements of Belle, Flux et Trente-un: ambiguities B1–B12 of REFERENCE.md §1.
+
+Source: ``000_d686999c28aaf376.txt`` (Dictionnaire des jeux, 1792, « BELLE, FLUX ET
+TRENTE-UN »); tags ``B1``… refer to ``shared/rules/REFERENCE.md`` §1(b).
+"""
+
+from typing import Literal
+
+from academie.core.options import GameOptions, Provenance, option
+
+
+class BelleFluxOptions(GameOptions):
+    """Options of Belle, Flux et Trente-un, with the defaults REFERENCE.md gives."""
+
+    stake: int = option(
+        1,
+        ge=1,
+        le=100,
+        doc="Counters (jetons) each player puts in each basket every deal (« les mises dont les"
+        " joueurs sont convenus »; a new stake each deal).",
+        provenance=Provenance.SOURCE,
+        ref="B9",
+    )
+    counters: int = option(
+        30,
+        ge=1,
+        le=10_000,
+        doc="Counters each player starts the match with (not in the source).",
+        provenance=Provenance.PROPOSAL,
+        ref="1(c)",
+    )
+    deals: int = option(
+        10,
+        ge=0,
+        le=10_000,
+        doc="Length of the match in deals (« un nombre quelconque de coups »); 0 plays on until a"
+        " player can no longer stake. The match also ends when a player cannot stake.",
+        provenance=Provenance.SOURCE,
+        ref="1(a)4",
+    )
+    tie_rule: Literal["carry", "eldest_wins"] = option(
+        "carry",
+        doc="A tie for the best belle, flux or trente-un: nobody wins and the basket stays for the"
+        " next deal (« aucun d'eux ne tire le panier »), or the eldest of the tied players (nearest"
+        " the dealer's right) wins (German tradition).",
+        provenance=Provenance.SOURCE,
+        ref="B2",
+    )
+    flux_carry_adds_stake: bool = option(
+        True,
+        doc="A flux basket left for the next deal gets the new stakes (« un double produit »);"
+        " false: it is left « sans y rien ajouter ».",
+        provenance=Provenance.SOURCE,
+        ref="B2/B9",
+    )
+    belle_order: Literal["king_high", "ace_high"] = option(
+        "king_high",
+        doc="Rank for the belle: K Q J A 10 … 2 (« le roi, & successivement la dame, le valet,"
+        " l'as, le dix »), or the ace above the king (our variant, for comparison).",
+        provenance=Provenance.SOURCE,
+        ref="B1",
+    )
+    trente_un_count: Literal["all_cards", "one_suit"] = option(
+        "all_cards",
+        doc="The trente-un counts every card (« les points que présentent les cartes »), or only"
+        " the best suit as in modern Scat (our variant).",
+        provenance=Provenance.SOURCE,
+        ref="B6",
+    )
+    stand_is_final: bool = option(
+        True,
+        doc="A player who stood (« je m'y tiens ») is asked no more; false: he is asked again in"
+        " every new round of requests.",
+        provenance=Provenance.PROPOSAL,
+        ref="B7",
+    )
+    extra_cards: Literal["face_down", "face_up"] = option(
+        "face_down",
+        doc="Cards asked for at the trente-un are dealt face down (only their holder sees them),"
+        " or face up. The source does not say.",
+        provenance=Provenance.PROPOSAL,
+        ref="B13",
+    )
+    all_bust: Literal["carry", "nearest_wins"] = option(
+        "carry",
+        doc="Everyone over 31: the trente-un basket stays for the next deal; or the player least"
+        " over 31 wins it (our variant).",
+        provenance=Provenance.PROPOSAL,
+        ref="B5",
+    )
+    stock_exhausted: Literal["showdown", "whole_rounds"] = option(
+        "showdown",
+        doc="When the stock runs out during the requests the hands are compared; 'whole_rounds'"
+        " also stops a round of requests the stock cannot finish, so nobody gets a card the"
+        " others asking could not.",
+        provenance=Provenance.PROPOSAL,
+        ref="B11",
+    )
+    direction: Literal["counterclockwise", "clockwise"] = option(
+        "counterclockwise",
+        doc="The deal starts on the dealer's right (« en commençant par la droite »): play runs"
+        " counter-clockwise and the deal passes to the right (B10); or clockwise.",
+        provenance=Provenance.SOURCE,
+        ref="B10/B12",
+    )
