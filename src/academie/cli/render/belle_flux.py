@@ -1,0 +1,110 @@
+"""Terminal rendering of Belle, Flux et Trente-un, from views only (no rules here)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from academie.cli.render.trente_et_un import card_text, cards_text
+from academie.games.belle_flux import BelleFluxView, DealResult
+
+HELP = (
+    "At the trente-un: [bold]a[/] ask for a card (carte), [bold]s[/] stand (je m'y tiens). "
+    "Also: [bold]?[/] legal moves, [bold]help[/], [bold]quit[/] (saves the record)."
+)
+
+
+def _baskets(view: BelleFluxView) -> str:
+    return " · ".join(f"{name} {amount}" for name, amount in view.baskets)
+
+
+def render_turn(view: BelleFluxView, names: Sequence[str]) -> Panel:
+    """The table: counters, up cards, extra cards, who stood, baskets, your cards and point."""
+    table = Table.grid(padding=(0, 2))
+    for seat, name in enumerate(names):
+        up = view.up[seat]
+        extra = view.extra[seat]
+        hidden_extra = view.extra_counts[seat] - len(extra)
+        cards = Text("up ").append_text(card_text(up) if up is not None else Text("—"))
+        if extra:
+            cards.append(" + ").append_text(cards_text(extra))
+        if hidden_extra:
+            cards.append(" + " + "🂠 " * hidden_extra)
+        marks = [m for m, on in (("dealer", seat == view.dealer), ("stands", view.stood[seat]),
+                                 ("to play", seat == view.current_player)) if on]
+        table.add_row(
+            Text(name, style="bold cyan" if seat == view.seat else ""),
+            f"{view.counters[seat]} jetons",
+            cards,
+            ", ".join(marks),
+        )
+    lines: list[RenderableType] = [
+        table,
+        Text(f"Deal {view.deal_number + 1} · baskets: {_baskets(view)}"),
+        Text(_chances(view, names)),
+    ]
+    if view.seat is not None:
+        mine = list(view.hidden) + [c for c in (view.up[view.seat],) if c is not None] + list(view.extra[view.seat])
+        lines.append(Text("Your cards: ").append_text(cards_text(mine)).append(f"  point {view.point}"))
+    return Panel(Group(*lines), title="Belle, Flux et Trente-un", expand=False)
+
+
+def _chances(view: BelleFluxView, names: Sequence[str]) -> str:
+    belle = f"belle to {names[view.belle]}" if view.belle is not None else "belle stays (tie)"
+    if view.flux is not None:
+        flux = f"flux to {names[view.flux]}"
+    else:
+        flux = "flux stays (" + ("tie" if view.fluxes else "no flux") + ")"
+    return f"{belle}; {flux}"
+
+
+def describe_deal(view: BelleFluxView, names: Sequence[str]) -> str:
+    """The line that opens the trente-un of a deal."""
+    ups = ", ".join(
+        f"{names[s]} {card_text(c).plain}" for s, c in enumerate(view.up) if c is not None
+    )
+    return f"── Deal {view.deal_number + 1}: {names[view.dealer]} deals. Up cards: {ups}. {_chances(view, names)}."
+
+
+def describe_action(view: BelleFluxView, seat: int, action: str, names: Sequence[str]) -> str:
+    """One line telling what ``seat`` did."""
+    return f"{names[seat]} {'asks for a card' if action == 'ask' else 'stands'}."
+
+
+def describe_drawn(view: BelleFluxView) -> str | None:
+    """The card the viewer was just given, if any."""
+    if view.log and view.log[-1][0] == "card" and view.log[-1][1] == view.seat and view.seat is not None:
+        extra = view.extra[view.seat]
+        return f"You receive {card_text(extra[-1]).plain}." if extra else None
+    return None
+
+
+def render_result(result: DealResult, names: Sequence[str]) -> Panel:
+    """The three chances of a deal, the hands shown and the baskets carried."""
+    table = Table(header_style="bold")
+    for col in ("player", "cards", "flux", "point", "counters"):
+        table.add_column(col, justify="left" if col in ("player", "cards") else "right")
+    for seat in sorted(result.hands):
+        table.add_row(
+            names[seat], cards_text(result.hands[seat]),
+            str(result.fluxes.get(seat, "")), str(result.points[seat]) + (" (over)" if result.points[seat] > 31 else ""),
+            str(result.counters[seat]),
+        )
+    lines = [
+        f"Belle: {names[result.belle] if result.belle is not None else 'nobody (stays)'}",
+        f"Flux: {names[result.flux] if result.flux is not None else 'nobody (stays)'}",
+        "Trente-un: " + (names[result.trente_un] if result.trente_un is not None else "nobody (stays)")
+        + (f" — {names[result.declared]} declared 31" if result.declared is not None else ""),
+        "Baskets now: " + " · ".join(f"{k} {v}" for k, v in result.baskets.items()),
+    ]
+    return Panel(Group(table, *(Text(line) for line in lines)), title=f"End of deal {result.deal + 1}", expand=False)
+
+
+def render_end(view: BelleFluxView, names: Sequence[str]) -> str:
+    """The last line of a match: counters, best first."""
+    ranking = sorted(range(len(names)), key=lambda s: -view.counters[s])
+    return "Match over. Counters: " + ", ".join(f"{names[s]} {view.counters[s]}" for s in ranking) + "."
