@@ -121,6 +121,22 @@ def test_a_stacked_card_dealt_twice_is_a_clear_error():
         replay(record, T31)
 
 
+def test_a_record_without_seed_or_decks_is_refused():
+    record, _ = played_record()
+    with pytest.raises(RecordError, match="neither a seed nor stacked decks"):
+        replay(record.model_copy(update={"seed": None}), T31)
+
+
+def test_a_record_that_the_replay_contradicts_is_refused():
+    record, state = played_record()
+    with pytest.raises(RecordError, match="complete, but it is not over"):
+        replay(record.model_copy(update={"actions": record.actions[:10]}), T31)
+    forged = {"returns": state.returns()[1:] + state.returns()[:1]}
+    with pytest.raises(RecordError, match="differs from the replay"):
+        replay(record.model_copy(update={"result": forged}), T31)
+    assert replay(record.model_copy(update={"result": {"returns": state.returns()}}), T31).is_terminal()
+
+
 def test_a_missing_file_is_a_record_error(tmp_path):
     with pytest.raises(RecordError, match="cannot read"):
         GameRecord.load(tmp_path / "nope.json")

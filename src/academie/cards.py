@@ -36,8 +36,8 @@ RANK_NAMES_FR: dict[str, str] = {"J": "valet", "Q": "dame", "K": "roi", "A": "as
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 
-_RANK_ALIASES: dict[str, str] = {"T": "10", "V": "J", "D": "Q", "R": "K"}
-_SUIT_ALIASES: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "P": "S", "T": "C"}
+_RANK_ALIASES: dict[str, str] = {"T": "10"}
+_SUIT_ALIASES: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 CARD_CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 CARD_LABELS: tuple[str, ...] = tuple(r + s for s in SUIT_SYMBOLS for r in RANKS)
@@ -75,13 +75,13 @@ def card_label(card: int) -> str:
 def parse_card(text: str) -> Card:
     """Read a card code, case-insensitive: ``AS``, ``10H``, ``TH``, ``kd``, ``7♣``.
 
-    French initials are accepted too (``R`` roi, ``D`` dame, ``V`` valet for the rank;
-    ``P`` pique, ``T`` trèfle for the suit) when the code is otherwise unambiguous.
+    French initials are refused rather than guessed: « RC » (*roi de cœur*) would otherwise
+    mix a French rank with the English clubs letter.
 
     Raises :class:`CardCodeError` naming the bad code and the expected form.
 
-    >>> card_code(parse_card("rH"))
-    'KH'
+    >>> card_code(parse_card("10♥"))
+    '10H'
     >>> parse_card("11H")
     Traceback (most recent call last):
     ...

@@ -13,8 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from scipy.stats import binomtest
-
 from academie.bots import make_bot
 from academie.core.chance import SeededChance
 from academie.core.game import Game
@@ -37,6 +35,8 @@ def win_rate(label: str, wins: int, trials: int) -> WinRate:
     """The rate ``wins / trials`` and its 95% Wilson interval (scipy's ``binomtest``)."""
     if trials == 0:
         return WinRate(label, 0, 0, 0.0, 0.0, 1.0)
+    from scipy.stats import binomtest  # imported here: scipy takes a second to load
+
     ci = binomtest(wins, trials).proportion_ci(confidence_level=0.95, method="wilson")
     return WinRate(label, wins, trials, wins / trials, float(ci.low), float(ci.high))
 

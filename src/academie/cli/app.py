@@ -27,8 +27,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+console = Console(highlight=False, soft_wrap=True)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 OptionsArg = Annotated[
     Optional[list[str]],
@@ -59,7 +59,9 @@ def parse_kv(pairs: list[str] | None) -> dict[str, str]:
 
 def split_bots(text: str, count: int, game_id: str, what: str) -> list[str]:
     """One bot name for every seat, or exactly ``count`` comma-separated names."""
-    names = [n.strip() for n in text.split(",") if n.strip()]
+    names = [n.strip() for n in text.split(",")]
+    if "" in names:
+        raise OptionError(f"{what} has an empty bot name in {text!r}; the bots are: {', '.join(bot_names(game_id))}")
     if len(names) == 1:
         names = names * count
     if len(names) != count:
@@ -101,7 +103,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")
             table.add_column(col, no_wrap=col != "allowed")
         table.add_column("meaning", ratio=1, min_width=30)
         for o in g.describe_options():
-            table.add_row(o.name, str(o.default), o.allowed, o.provenance, o.ref, o.doc)
+            default = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
+            table.add_row(o.name, default, o.allowed, o.provenance, o.ref, o.doc)
         console.print(table)
 
 
@@ -109,7 +112,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")
 def play(
     game: Annotated[str, typer.Argument(help="Game id, e.g. trente-et-un.")],
     players: Annotated[Optional[int], typer.Option(help="Number of players.")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat (0 deals first).")] = 0,
+    seat: Annotated[Optional[int], typer.Option(help="Your seat (0 deals first; default 0).")] = None,
     opponents: Annotated[str, typer.Option(help="Bot name for every other seat, or one per seat, comma-separated.")] = "heuristic",
     seed: Annotated[Optional[int], typer.Option(help="Seed for the deal; random if omitted.")] = None,
     option: OptionsArg = None,
@@ -123,10 +126,12 @@ def play(
         g.check_players(n)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**6)
+        if demo and seat is not None:
+            raise OptionError("--demo plays bots only: it takes no --seat")
         others = n if demo else n - 1
         bots = split_bots(opponents, others, g.info.id, "--opponents")
         session = PlaySession(
-            g, n, None if demo else seat, bots, seed, parse_kv(option),
+            g, n, None if demo else (seat or 0), bots, seed, parse_kv(option),
             record or default_record_path(g.info.id, seed), console,
         )
     code = session.run()
@@ -139,7 +144,7 @@ def simulate_cmd(
     matches: Annotated[int, typer.Option(min=1, help="Number of matches.")] = 1000,
     players: Annotated[Optional[int], typer.Option(help="Number of players (default: number of bots given).")] = None,
     bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated (one name fills every seat).")] = "heuristic,random",
-    seed: Annotated[Optional[int], typer.Option(help="Seed, for a reproducible report.")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Seed, for a reproducible report (random if omitted, and printed).")] = None,
     option: OptionsArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
@@ -152,6 +157,8 @@ def simulate_cmd(
         names = split_bots(bots, n, g.info.id, "--bots")
         opts = parse_kv(option)
         g.parse_options(opts)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**6)
         with Progress(
             TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
             console=err_console, transient=True, disable=not err_console.is_terminal,
@@ -198,6 +205,7 @@ def replay_cmd(
         render = RENDERERS[g.info.id]
         names = [p.name for p in rec.players]
         shown: list[Any] = [None]
+        deal: list[int] = [-1]
 
         def show_results(state: Any) -> None:
             result = state.public_view().last_result
@@ -207,6 +215,10 @@ def replay_cmd(
 
         def on_action(state: Any, index: int, seat: int, action: int) -> None:
             show_results(state)
+            view = state.public_view()
+            if view.deal_number != deal[0]:
+                deal[0] = view.deal_number
+                console.print(render.describe_deal(view, names), style="bold")
             text = state.action_to_string(action)
             console.print(f"[dim]{index:>4}[/] {render.describe_action(state.public_view(), seat, text, names)}")
 

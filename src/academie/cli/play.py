@@ -7,6 +7,7 @@ The game record is saved at the end, on ``quit``, on Ctrl-C and when input ends 
 from __future__ import annotations
 
 import datetime as _dt
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -17,7 +18,7 @@ from rich.console import Console
 from academie.bots import make_bot
 from academie.cli.render import RENDERERS
 from academie.core.chance import SeededChance
-from academie.core.errors import IllegalActionError, OptionError
+from academie.core.errors import IllegalActionError, OptionError, RecordError
 from academie.core.game import Game
 from academie.core.record import GameRecord, PlayerRecord
 from academie.core.runner import advance_chance
@@ -29,6 +30,24 @@ NAMES = ("Anne", "Bastien", "Camille", "Denis", "Élise", "Fabien", "Gaëlle", "
 
 class QuitRequested(Exception):
     """The human typed ``quit``."""
+
+
+def check_record_path(path: Path) -> None:
+    """Make sure the record can be written at ``path`` before the match starts.
+
+    Raises :class:`~academie.core.errors.RecordError` naming the path and the reason.
+    """
+    if path.is_dir():
+        raise RecordError(f"--record {str(path)!r} is a folder; give a file name such as match.json")
+    existed = path.exists()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise RecordError(f"cannot write the record to {str(path)!r}: {exc.strerror or exc}") from None
+    if not existed:
+        path.unlink()
 
 
 def default_record_path(game_id: str, seed: int) -> Path:
@@ -65,6 +84,7 @@ class PlaySession:
         self.render: ModuleType = RENDERERS[game.info.id]
         self.console = console
         self.read_line = read_line or console.input
+        check_record_path(record_path)
         self.record_path = record_path
         kinds = list(opponents)
         if seat is not None:
@@ -88,7 +108,8 @@ class PlaySession:
 
     # --- the loop --------------------------------------------------------------------------
     def run(self) -> int:
-        """Play to the end; returns the process exit code (0 done, 1 input ended, 130 quit)."""
+        """Play to the end; returns the process exit code (0 done or quit, 1 input ended,
+        130 interrupted by Ctrl-C)."""
         chance = SeededChance(self.seed)
         code = 0
         try:
@@ -99,15 +120,17 @@ class PlaySession:
                 if self.state.is_terminal():
                     break
                 self._step()
-        except (KeyboardInterrupt, QuitRequested):
-            self.console.print("\n[yellow]Match stopped.[/]")
+        except QuitRequested:
+            self.console.print("[yellow]Match stopped.[/]")
+        except KeyboardInterrupt:
+            self.console.print("\n[yellow]Match interrupted.[/]")
             code = 130
         except EOFError:
             self.console.print("\n[yellow]Input ended before the match was over.[/]")
             code = 1
         finally:
             self._save()
-        if code == 0:
+        if self.state.is_terminal():
             view = self.state.public_view()
             self.console.print(f"[bold green]{self.render.render_end(view, self.names)}[/]")
         return code
@@ -116,7 +139,9 @@ class PlaySession:
         who = ", ".join(
             f"{n} ({k.kind})" for n, k in zip(self.names, self.record.players)
         )
-        self.console.print(f"[bold]{self.game.info.name}[/] — {who}. Seed {self.seed}.")
+        # The seed decides every card: shown to onlookers of a demo, to a player only at the end.
+        seed = f" Seed {self.seed}." if self.seat is None else ""
+        self.console.print(f"[bold]{self.game.info.name}[/] — {who}.{seed}")
         if self.seat is not None:
             self.console.print(self.render.HELP)
 
@@ -140,8 +165,7 @@ class PlaySession:
         text = state.action_to_string(action)
         state.apply_action(action)
         self.record.actions.append(text)
-        if seat != self.seat:
-            self.console.print(self.render.describe_action(before, seat, text, self.names))
+        self.console.print(self.render.describe_action(before, seat, text, self.names))
 
     def _ask(self) -> int:
         view = self.state.view(self.seat)  # type: ignore[arg-type]
@@ -170,7 +194,7 @@ class PlaySession:
         result = self.state.public_view().last_result
         if result is not None and result is not self._shown_result:
             self._shown_result = result
-            self.console.print(self.render.render_result(result, self.names))
+            self.console.print(self.render.render_result(result, self.names, self._viewer_view()))
 
     def _save(self) -> None:
         state = self.state
@@ -178,5 +202,12 @@ class PlaySession:
         self.record.result = (
             {"returns": state.returns(), "statistics": state.statistics()} if state.is_terminal() else None
         )
-        path = self.record.save(self.record_path)
+        try:
+            path = self.record.save(self.record_path)
+        except OSError as exc:
+            fallback = Path(tempfile.gettempdir()) / self.record_path.name
+            self.console.print(f"[red]Cannot write {self.record_path}: {exc.strerror or exc}[/]")
+            path = self.record.save(fallback)
+        if self.seat is not None:
+            self.console.print(f"Seed {self.seed}.")
         self.console.print(f"Record saved to {path} (replay it with: academie replay {path})")

@@ -103,8 +103,10 @@ def replay(
     """Replay ``record`` with ``game``; returns the state after its last action.
 
     ``on_action(state, index, seat, action)`` is called before each recorded action is applied.
-    Raises :class:`RecordError` for a record of another game or version, a bad option, or an
-    action that cannot be played (naming its index, the action, and the legal actions then).
+    Options the record does not give take their defaults. Raises :class:`RecordError` for a
+    record of another game or version, with no seed and no decks, with a bad option, with an
+    action that cannot be played (naming its index, the action, and the legal actions then), or
+    whose ``complete`` flag or ``result`` the replay contradicts.
     """
     if record.game != game.info.id:
         raise RecordError(f"record is of game {record.game!r}, not {game.info.id!r}")
@@ -121,6 +123,8 @@ def replay(
         state = game.new_initial_state(record.num_players, record.options)
     except AcademieError as exc:
         raise RecordError(f"record cannot start: {exc}") from None
+    if record.seed is None and not record.decks:
+        raise RecordError("record has neither a seed nor stacked decks: its deals cannot be replayed")
     chance = chance_source(record.seed, record.decks)
     for index, text in enumerate(record.actions):
         advance_chance(state, chance)
@@ -135,4 +139,14 @@ def replay(
             on_action(state, index, seat, action)
         state.apply_action(action)
     advance_chance(state, chance)
+    if record.complete and not state.is_terminal():
+        raise RecordError(
+            f"record says the match is complete, but it is not over after its {len(record.actions)} actions"
+        )
+    if record.result and "returns" in record.result and state.is_terminal():
+        if list(record.result["returns"]) != state.returns():
+            raise RecordError(
+                f"record's result (returns {record.result['returns']}) differs from the replay"
+                f" (returns {state.returns()})"
+            )
     return state

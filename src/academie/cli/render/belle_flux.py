@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from academie.cli.render.trente_et_un import card_text, cards_text
+from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.belle_flux import BelleFluxView, DealResult
 
 HELP = (
@@ -72,7 +72,9 @@ def describe_deal(view: BelleFluxView, names: Sequence[str]) -> str:
 
 def describe_action(view: BelleFluxView, seat: int, action: str, names: Sequence[str]) -> str:
     """One line telling what ``seat`` did."""
-    return f"{names[seat]} {'asks for a card' if action == 'ask' else 'stands'}."
+    if action == "ask":
+        return verb(names[seat], "asks", "ask") + " for a card."
+    return verb(names[seat], "stands", "stand") + "."
 
 
 def describe_drawn(view: BelleFluxView) -> str | None:
@@ -83,7 +85,7 @@ def describe_drawn(view: BelleFluxView) -> str | None:
     return None
 
 
-def render_result(result: DealResult, names: Sequence[str]) -> Panel:
+def render_result(result: DealResult, names: Sequence[str], view: BelleFluxView | None = None) -> Panel:
     """The three chances of a deal, the hands shown and the baskets carried."""
     table = Table(header_style="bold")
     for col in ("player", "cards", "flux", "point", "counters"):

@@ -82,24 +82,29 @@ def render_turn(view: TrenteEtUnView, names: Sequence[str]) -> Panel:
     return Panel(Group(*lines), title="Trente et un", expand=False)
 
 
+def verb(name: str, third: str, base: str) -> str:
+    """``'Anne draws'`` but ``'You draw'``."""
+    return f"{name} {base if name == 'You' else third}"
+
+
 def describe_action(view: TrenteEtUnView, seat: int, action: str, names: Sequence[str]) -> str:
     """One line telling what ``seat`` did, as the viewer of ``view`` (taken before it) saw it."""
     who = names[seat]
     if action == "stock":
-        return f"{who} draws from the stock."
+        return verb(who, "draws", "draw") + " from the stock."
     if action == "pile":
         up = view.up_card
-        return f"{who} takes {card_label(up) if up is not None else '?'} from the pile."
+        return verb(who, "takes", "take") + f" {card_label(up) if up is not None else '?'} from the pile."
     if action == "knock":
-        return f"{who} knocks!"
-    return f"{who} discards {card_label(parse_card(action))}."
+        return verb(who, "knocks", "knock") + "!"
+    return verb(who, "discards", "discard") + f" {card_label(parse_card(action))}."
 
 
 def describe_deal(view: TrenteEtUnView, names: Sequence[str]) -> str:
     """The line that opens a deal: who deals and the up card."""
     up = view.up_card
     return (
-        f"── Deal {view.deal_number + 1}: {names[view.dealer]} deals; the up card is "
+        f"── Deal {view.deal_number + 1}: {verb(names[view.dealer], 'deals', 'deal')}; the up card is "
         f"{card_label(up) if up is not None else '?'}."
     )
 
@@ -112,8 +117,9 @@ def describe_drawn(view: TrenteEtUnView) -> str | None:
     return None
 
 
-def render_result(result: DealResult, names: Sequence[str]) -> Panel:
-    """How a deal ended: hands shown, values, lives lost, eliminations."""
+def render_result(result: DealResult, names: Sequence[str], view: TrenteEtUnView | None = None) -> Panel:
+    """How a deal ended: hands shown, values, lives lost, eliminations; with the viewer's
+    ``view``, also the viewer's own hand when it was not shown."""
     headline = {
         "thirty_one": f"{names[result.shown_by or 0]} shows 31!",
         "dealt_thirty_one": f"{names[result.shown_by or 0]} was dealt 31!",
@@ -134,11 +140,13 @@ def render_result(result: DealResult, names: Sequence[str]) -> Panel:
             _value(result.values[seat]) if seat in result.values else "",
             str(result.lives_lost.get(seat, 0)),
         )
-    notes: list[Text] = []
+    notes: list[Text] = [Text(f"{names[result.dealer]} dealt.")]
+    if view is not None and view.seat is not None and view.seat not in result.hands and view.previous_hand:
+        notes.append(Text("Your hand was ").append_text(cards_text(view.previous_hand)).append("."))
     if result.void:
         notes.append(Text("Everyone left would be out: the round is void and dealt again."))
     for seat in result.eliminated:
-        notes.append(Text(f"{names[seat]} is eliminated."))
+        notes.append(Text(verb(names[seat], "is", "are") + " eliminated."))
     return Panel(
         Group(Text(headline, style="bold"), table, *notes),
         title=f"End of deal {result.deal + 1}",
@@ -150,4 +158,5 @@ def render_end(view: TrenteEtUnView, names: Sequence[str]) -> str:
     """The last line of a match."""
     if view.winner is None:
         return "Nobody is left: the match has no winner."
-    return f"{names[view.winner]} is the last player in and wins the match."
+    who = names[view.winner]
+    return verb(who, "is", "are") + " the last player in and " + ("win" if who == "You" else "wins") + " the match."

@@ -52,6 +52,7 @@ class TrenteEtUnState(State):
         self.results: list[DealResult] = []
         self.stats = {"rounds": 0, "knocks": 0, "thirty_ones": 0, "void_rounds": 0}
         self.winner: int | None = None
+        self.final_hands: list[tuple[int, ...]] = [() for _ in range(num_players)]
         self._start_deal()
 
     # --- deal ------------------------------------------------------------------------------
@@ -257,6 +258,7 @@ class TrenteEtUnState(State):
         self, ending: str, losses: dict[int, int], shown: int | None, reveal: list[int]
     ) -> None:
         m = self.match
+        self.final_hands = [tuple(h) for h in self.hands]
         lives, out = list(m.lives), list(m.eliminated)
         for seat, count in losses.items():
             for _ in range(count):
@@ -294,12 +296,12 @@ class TrenteEtUnState(State):
             self.stats["void_rounds"] += 1
         else:
             m.lives, m.eliminated = lives, out
-        m.deal_number += 1
         if len(remaining) <= 1 and not void:
             # [003] «Le dernier en lice gagne.»
             self.winner = remaining[0] if remaining else None
             self.phase = OVER
             return
+        m.deal_number += 1
         if not void:  # a void round is dealt again by the same dealer (T6)
             # [003] «La donne passe à gauche après chaque tour.»
             m.dealer = m.next_seat(m.dealer, self.step)
@@ -401,6 +403,7 @@ class TrenteEtUnState(State):
             last_result=self.results[-1] if self.results else None,
             winner=self.winner,
             brelan=self.brelan,
+            previous_hand=self.final_hands[seat] if seat is not None else (),
             hand_value=(
                 hand_value(self.hands[seat], self.brelan)
                 if seat is not None and len(self.hands[seat]) == HAND_SIZE

@@ -58,7 +58,8 @@ class TrenteEtUnView:
     lives; ``log`` the current deal's events ``(kind, seat, card)`` with kinds ``up``,
     ``stock`` (card None unless it is the viewer's own draw), ``pile``, ``discard``, ``knock``,
     ``reshuffle``. ``brelan``: value of three of a kind under the house rule, or None. ``hand_value``: the
-    viewer's hand value in points when it holds three cards, else None.
+    viewer's hand value in points when it holds three cards, else None. ``previous_hand``: the
+    viewer's own hand when the last deal ended (empty in the public view).
     """
 
     seat: int | None
@@ -80,6 +81,7 @@ class TrenteEtUnView:
     last_result: DealResult | None
     winner: int | None
     brelan: float | None
+    previous_hand: tuple[int, ...]
     hand_value: float | None
 
     @property
