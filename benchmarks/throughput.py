@@ -14,9 +14,12 @@ from academie.core.chance import SeededChance
 from academie.games import GAMES
 
 
-def measure(game, players: int, seconds: float) -> tuple[int, int, float]:
-    """Play random matches for about ``seconds``; returns (matches, actions, elapsed)."""
-    matches = actions = 0
+def measure(game, players: int, seconds: float) -> tuple[int, int, int, float]:
+    """Play random matches for about ``seconds``; returns (matches, deals, actions, elapsed).
+
+    A deal is a *coup* (a round of Trente et un, a deal of Belle-Flux); a race of the Blason is
+    one deal."""
+    matches = actions = deals = 0
     start = time.perf_counter()
     seed = 0
     while time.perf_counter() - start < seconds:
@@ -30,8 +33,10 @@ def measure(game, players: int, seconds: float) -> tuple[int, int, float]:
                 state.apply_action(legal[rng.randrange(len(legal))])
             actions += 1
         matches += 1
+        stats = state.statistics()
+        deals += stats.get("deals", stats.get("rounds", 1)) if game.info.id != "blason" else 1
         seed += 1
-    return matches, actions, time.perf_counter() - start
+    return matches, deals, actions, time.perf_counter() - start
 
 
 def main() -> None:
@@ -39,13 +44,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="time per game (default 5)")
     parser.add_argument("--players", type=int, default=None, help="players (default: the game's)")
     args = parser.parse_args()
-    print(f"{'game':<16}{'players':>8}{'matches/s':>12}{'actions/s':>12}{'actions/match':>15}")
+    print(f"{'game':<22}{'players':>8}{'matches/s':>11}{'deals/s':>10}{'actions/s':>11}{'actions/match':>15}")
     for gid, game in GAMES.items():
         players = args.players or game.info.default_players
-        matches, actions, elapsed = measure(game, players, args.seconds)
+        matches, deals, actions, elapsed = measure(game, players, args.seconds)
         print(
-            f"{gid:<16}{players:>8}{matches / elapsed:>12.1f}{actions / elapsed:>12.0f}"
-            f"{actions / max(matches, 1):>15.1f}"
+            f"{gid:<22}{players:>8}{matches / elapsed:>11.1f}{deals / elapsed:>10.1f}"
+            f"{actions / elapsed:>11.0f}{actions / max(matches, 1):>15.1f}"
         )
 
 

@@ -138,6 +138,7 @@ def parse_options(model: type[M], given: Mapping[str, Any] | None = None) -> M:
         key = str(err["loc"][0]) if err["loc"] else "?"
         info = fields.get(key)
         allowed = _allowed(info.annotation, info) if info else ""
-        raise OptionError(
-            f"bad value {given.get(key)!r} for option {key!r}: allowed values are {allowed}"
-        ) from None
+        why = f"allowed values are {allowed}"
+        if err["type"] == "value_error":  # a game's own validator explains itself
+            why = str(err["msg"]).removeprefix("Value error, ")
+        raise OptionError(f"bad value {given.get(key)!r} for option {key!r}: {why}") from None

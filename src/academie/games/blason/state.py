@@ -1,0 +1,253 @@
+"""The state of a race at the Jeu du Blason: throws, squares, meetings, waits, the pot.
+
+Every rule cites ``002_006b3f138b431f6e.txt`` (Lacombe, 1798) as ``[002] «…»`` and REFERENCE.md §3
+ambiguities as ``L1``…``L13``; readings are options
+(:class:`~academie.games.blason.options.BlasonOptions`). Settled readings: any first throw of
+nine goes to 26, whatever the dice (L3); the effect of the square finally reached applies once,
+and 12, 26 and 1 have none (L10); the first-throw rule applies only to a player's very first throw
+(L11); there is no doubling as at the Goose (L12); 19 and 49 both mean missing the next two turns
+(L7).
+
+The race has no decision but the throw: a seat's only action is :data:`THROW`, followed by a
+chance node whose outcomes are the totals (``ROLL + total``, notation the total: ``'9'``).
+Everything is public.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from academie.core.match import Match
+from academie.core.state import CHANCE, TERMINAL, State
+from academie.games.blason.board import GOAL, OFFICERS, Square, make_board
+from academie.games.blason.options import BlasonOptions
+from academie.games.blason.view import BlasonView, Move
+
+THROW = 0
+ROLL = 100
+THROWING, ROLLING, OVER = "throw", "roll", "over"
+
+DICE: dict[str, list[tuple[int, float]]] = {
+    # [002] «avec deux dez communs ou un cochonnet»; the cochonnet has twelve faces, 1 to 12.
+    "2d6": [(t, (6 - abs(t - 7)) / 36) for t in range(2, 13)],
+    "d12": [(t, 1 / 12) for t in range(1, 13)],
+}
+
+
+class BlasonState(State):
+    """A whole race: from every counter at the start to the first player on 63 exactly."""
+
+    def __init__(self, game: Any, num_players: int, options: BlasonOptions) -> None:
+        self.game = game
+        self.options = options
+        self.history = []
+        restart = 1 if options.restart_square == "square_1" else 0
+        self.board: dict[int, Square] = make_board(options.casques, restart)
+        self.match = Match.start(num_players, counters=options.counters, pots=("pot",))
+        # [002] «On conviendra du prix que doivent valoir les jettons dont on doit mettre un
+        # chacun à l'entrée du jeu»
+        for seat in range(num_players):
+            self.match.pay(seat, "pot", options.entry, "entry [002] «mettre un chacun à l'entrée du jeu»")
+        self.position = [0] * num_players
+        self.rest = [0] * num_players
+        self.thrown = [False] * num_players
+        self.well: int | None = None  # the player waiting on 30
+        self.turn = 0
+        self.phase = THROWING
+        self.winner: int | None = None
+        self.moves: list[Move] = []
+        self.turns = 0
+        self.stats: dict[str, int] = {"meetings": 0, "first_nine": 0}
+        for n, square in self.board.items():
+            if square.effect != "none":
+                self.stats[f"square_{n}"] = 0
+
+    # --- the contract ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == ROLLING:
+            return CHANCE
+        if self.phase == OVER:
+            return TERMINAL
+        return self.turn
+
+    def legal_actions(self) -> list[int]:
+        if self.phase == ROLLING:
+            return [ROLL + t for t, _ in DICE[self.options.dice]]
+        if self.phase == THROWING:
+            return [THROW]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase != ROLLING:
+            return []
+        return [(ROLL + t, p) for t, p in DICE[self.options.dice]]
+
+    def _apply(self, action: int) -> None:
+        if action == THROW:
+            # [002] «chacun une fois & à son tour»
+            self.phase = ROLLING
+            return
+        self._move(self.turn, action - ROLL)
+        if self.phase != OVER:
+            self._next_turn()
+
+    def _pay(self, seat: int, amount: int, reason: str) -> None:
+        # [002] «payer autant de jettons que les rançons, les sorties & les contributions
+        # ordonnées vous obligeront au profit de celui qui gagnera la partie»
+        self.match.pay(seat, "pot", amount, reason)
+
+    def _move(self, seat: int, total: int) -> None:
+        price = self.options.price
+        origin = self.position[seat]
+        first = not self.thrown[seat]
+        self.thrown[seat] = True
+        events: list[str] = []
+        if first and total == 9:
+            # [002] «celui qui amènera du premier coup neuf, mettra au jeu le prix convenu, &
+            # passera à 26 chez les officiers du souverain» (L3: any nine)
+            self._pay(seat, price, "first throw of nine [002] «du premier coup neuf»")
+            self.stats["first_nine"] += 1
+            landed, dest = 9, OFFICERS
+            events.append("first throw of nine: to 26")
+        else:
+            landed = origin + total
+            if landed > GOAL:
+                # [002] «rétrogradera autant de points qu'il a de plus» (option exact_finish)
+                landed = GOAL - (landed - GOAL) if self.options.exact_finish == "bounce" else GOAL
+                events.append(f"past 63: back to {landed}")
+            dest = self._square_effect(seat, landed, events)
+        self._meet(seat, origin, landed, dest, events)
+        self.position[seat] = dest
+        self.moves.append(Move(seat, total, origin, landed, dest, tuple(events)))
+        if dest == GOAL:
+            # [002] «gagnera la partie & tirera tous les jettons»
+            self.winner = seat
+            self.stats["pot"] = self.match.pots["pot"]
+            self.match.pay("pot", seat, self.match.pots["pot"], "the pot to the winner [002] «tirera tous les jettons»")
+            self.phase = OVER
+
+    def _square_effect(self, seat: int, landed: int, events: list[str]) -> int:
+        """Apply the effect of the square ``landed`` on; returns where the player ends."""
+        square = self.board[landed]
+        price = self.options.price
+        if square.effect != "none":
+            self.stats[f"square_{landed}"] += 1
+        if square.effect in ("jump", "casque", "restart"):
+            # 6 → 12; casques and couronnes → 26 (« passera ou rétrogradera »); 58 → 1.
+            self._pay(seat, price, f"square {landed}, {square.name} {square.source}")
+            events.append(f"{square.name}: pays and goes to {square.target}")
+            return square.target  # type: ignore[return-value]
+        if square.effect in ("rest", "indies"):
+            # 19: «pendant que les autres joueront deux fois»; 49: «jusqu'à ce que les autres
+            # joueurs aient joué chacun deux coups» — both: miss the next two turns (L7).
+            self._pay(seat, price, f"square {landed}, {square.name} {square.source}")
+            self.rest[seat] = square.turns
+            events.append(f"{square.name}: pays and misses {square.turns} turns")
+        elif square.effect == "pay_mois_romains":
+            self._pay(seat, self.options.mois_romains, f"square 41, mois romains {square.source}")
+            events.append("pays the mois romains")
+        return landed
+
+    def _meet(self, seat: int, origin: int, landed: int, dest: int, events: list[str]) -> None:
+        if dest in (0, GOAL):
+            return
+        occupant = next((s for s, p in enumerate(self.position) if p == dest and s != seat), None)
+        square = self.board[dest]
+        if square.effect == "well":
+            if occupant is not None:
+                # [002] «en prenant sa place lui donne la liberté de continuer son jeu, &
+                # payeront tous deux le prix convenu» (L6: he goes where the newcomer came from)
+                reason = f"square 30, chancellerie fees {square.source}"
+                self._pay(occupant, self.options.price, reason)
+                self._pay(seat, self.options.price, reason)
+                self.position[occupant] = origin
+                events.append(f"frees seat {occupant} from the chancellerie; both pay")
+            self.well = seat
+            events.append("waits at the chancellerie")
+            return
+        if occupant is None:
+            return
+        # [002] «Celui qui sera rencontré d'un autre payera le prix convenu, & ira prendre la
+        # place de son compagnon» (L4: the mover's square before his throw; option swap)
+        self.stats["meetings"] += 1
+        self._pay(occupant, self.options.price, "met by another [002] «Celui qui sera rencontré d'un autre payera»")
+        goes_to = origin
+        if self.options.meeting_destination == "swap" and landed != dest:
+            goes_to = landed
+        self.position[occupant] = goes_to
+        if not self.options.displaced_keeps_wait:
+            self.rest[occupant] = 0  # L5
+        events.append(f"meets seat {occupant}, who pays and goes to {goes_to}")
+
+    def _next_turn(self) -> None:
+        """Pass the throw on, skipping players who rest (19, 49) or wait on 30."""
+        self.phase = THROWING
+        n = self.num_players
+        seat = self.turn
+        while True:
+            seat = (seat + 1) % n
+            self.turns += 1
+            if self.rest[seat] > 0:
+                self.rest[seat] -= 1
+                continue
+            if self.well == seat and self.position[seat] == 30:
+                continue
+            if self.well == seat:
+                self.well = None  # freed since
+            self.turn = seat
+            return
+
+    def returns(self) -> list[float]:
+        """Each seat's counters won (+) or paid (−) over the race; zeros before the end."""
+        if self.phase != OVER:
+            return [0.0] * self.num_players
+        return [float(c - self.options.counters) for c in self.match.counters]
+
+    # --- notation ----------------------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        if action == THROW:
+            return "throw"
+        if ROLL < action <= ROLL + 12:
+            return str(action - ROLL)
+        raise ValueError(f"{action!r} is not an action of the Jeu du Blason")
+
+    def string_to_action(self, text: str) -> int:
+        """Read ``throw`` (or ``t``, or an empty line) for a player, or a total (``'9'``) at
+        the chance node. Raises ``IllegalActionError`` naming the legal actions."""
+        word = str(text).strip().lower()
+        if self.phase == THROWING and word in ("throw", "t", "", "jeter", "roll"):
+            return THROW
+        if self.phase == ROLLING and word.isdigit() and ROLL + int(word) in self.legal_actions():
+            return ROLL + int(word)
+        why = {OVER: "the race is over", ROLLING: "not a total of these dice"}.get(self.phase, "throw the dice")
+        raise self.illegal(str(text), why)
+
+    # --- views -------------------------------------------------------------------------------
+    def public_view(self) -> BlasonView:
+        m = self.match
+        return BlasonView(
+            num_players=m.num_players,
+            current_player=self.current_player(),
+            phase=self.phase,
+            positions=tuple(self.position),
+            rest=tuple(self.rest),
+            well=self.well if self.well is not None and self.position[self.well] == 30 else None,
+            counters=tuple(m.counters),
+            pot=m.pots["pot"],
+            moves=tuple(self.moves),
+            winner=self.winner,
+            dice=self.options.dice,
+            board=self.board,
+        )
+
+    def view(self, seat: int) -> BlasonView:
+        """Everything is public at the Blason: the same as :meth:`public_view`."""
+        return self.public_view()
+
+    def determinize(self, seat: int, rng: random.Random) -> BlasonState:
+        """Nothing is hidden: a copy."""
+        return self.clone()
+
+    def statistics(self) -> dict[str, Any]:
+        return dict(self.stats, turns=self.turns, rounds=-(-self.turns // self.num_players))
