@@ -51,3 +51,47 @@ def play(state: State, chance: StackedChance, moves: str | Sequence[str]) -> Sta
         state.apply_string(move)
     advance_chance(state, chance)
     return state
+
+
+BFT = get_game("belle-flux-trente-un")
+BLASON = get_game("blason")
+
+
+def bft_deck(hidden: Sequence[str], up: Sequence[str], extra: str = "", dealer: int = 0, step: int = -1) -> list[str]:
+    """The order in which cards leave the pack for one deal of Belle, Flux et Trente-un.
+
+    ``hidden[s]`` is seat ``s``'s two face-down cards (``"KH 9H"``), ``up[s]`` its face-up card;
+    the dealer gives two face-down cards to each player starting on his right (``step`` -1,
+    counter-clockwise, the default direction), then one face-up card to each in the same order;
+    ``extra`` are the next cards asked for, in order. The rest of the pack follows.
+    """
+    n = len(hidden)
+    order = [(dealer + step * k) % n for k in range(1, n + 1)]
+    seq = [c for s in order for c in hidden[s].split()] + [up[s] for s in order] + extra.split()
+    used = {parse_card(c) for c in seq}
+    assert len(used) == len(seq), f"a card is stacked twice: {seq}"
+    return [card_code(parse_card(c)) for c in seq] + [c for c in CARD_CODES if parse_card(c) not in used]
+
+
+def bft_state(decks: Sequence[Sequence[str]], players: int, seed: int = 0, **options):
+    """A Belle-Flux state with stacked decks; returns ``(state, chance)`` at the first decision."""
+    state = BFT.new_initial_state(players, options)
+    chance = StackedChance(decks, seed)
+    advance_chance(state, chance)
+    return state, chance
+
+
+def blason_state(throws: str, players: int, **options):
+    """A Blason state whose dice give ``throws`` (totals, space-separated, in order); returns
+    ``(state, chance)`` with the first player to throw."""
+    state = BLASON.new_initial_state(players, options)
+    chance = StackedChance([throws.split()], None)
+    return state, chance
+
+
+def throw(state: State, chance: StackedChance, times: int = 1) -> State:
+    """Let ``times`` players throw in turn (the stacked dice decide)."""
+    for _ in range(times):
+        state.apply_string("throw")
+        advance_chance(state, chance)
+    return state

@@ -27,8 +27,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
 
 OptionsArg = Annotated[
     Optional[list[str]],
@@ -42,7 +42,7 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except AcademieError as exc:
-        err_console.print(f"[bold red]error:[/] {exc}")
+        err_console.print(f"[bold red]error:[/] {exc}", soft_wrap=True)
         raise typer.Exit(2) from None
 
 
@@ -113,7 +113,7 @@ def play(
     game: Annotated[str, typer.Argument(help="Game id, e.g. trente-et-un.")],
     players: Annotated[Optional[int], typer.Option(help="Number of players.")] = None,
     seat: Annotated[Optional[int], typer.Option(help="Your seat (0 deals first; default 0).")] = None,
-    opponents: Annotated[str, typer.Option(help="Bot name for every other seat, or one per seat, comma-separated.")] = "heuristic",
+    opponents: Annotated[Optional[str], typer.Option(help="Bot name for every other seat, or one per seat, comma-separated (default: the game's best bot).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed for the deal; random if omitted.")] = None,
     option: OptionsArg = None,
     record: Annotated[Optional[Path], typer.Option(help="Where to save the game record.")] = None,
@@ -129,7 +129,8 @@ def play(
         if demo and seat is not None:
             raise OptionError("--demo plays bots only: it takes no --seat")
         others = n if demo else n - 1
-        bots = split_bots(opponents, others, g.info.id, "--opponents")
+        best = "heuristic" if "heuristic" in bot_names(g.info.id) else "random"
+        bots = split_bots(opponents or best, others, g.info.id, "--opponents")
         session = PlaySession(
             g, n, None if demo else (seat or 0), bots, seed, parse_kv(option),
             record or default_record_path(g.info.id, seed), console,
@@ -143,7 +144,7 @@ def simulate_cmd(
     game: Annotated[str, typer.Argument(help="Game id, e.g. trente-et-un.")],
     matches: Annotated[int, typer.Option(min=1, help="Number of matches.")] = 1000,
     players: Annotated[Optional[int], typer.Option(help="Number of players (default: number of bots given).")] = None,
-    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated (one name fills every seat).")] = "heuristic,random",
+    bots: Annotated[Optional[str], typer.Option(help="Bot per seat, comma-separated (one name fills every seat; default: heuristic then random).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed, for a reproducible report (random if omitted, and printed).")] = None,
     option: OptionsArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
@@ -151,9 +152,12 @@ def simulate_cmd(
     """Simulate many matches between bots: win rates with 95% intervals, and match figures."""
     with user_errors():
         g = get_game(game)
-        given = [b for b in bots.split(",") if b.strip()]
+        given = bots.split(",") if bots else []
         n = players if players is not None else (len(given) if len(given) > 1 else g.info.default_players)
         g.check_players(n)
+        if bots is None:
+            first = "heuristic" if "heuristic" in bot_names(g.info.id) else "random"
+            bots = ",".join([first] + ["random"] * (n - 1))
         names = split_bots(bots, n, g.info.id, "--bots")
         opts = parse_kv(option)
         g.parse_options(opts)
@@ -206,6 +210,7 @@ def replay_cmd(
         names = [p.name for p in rec.players]
         shown: list[Any] = [None]
         deal: list[int] = [-1]
+        before: list[Any] = [None]
 
         def show_results(state: Any) -> None:
             result = state.public_view().last_result
@@ -215,14 +220,20 @@ def replay_cmd(
 
         def on_action(state: Any, index: int, seat: int, action: int) -> None:
             show_results(state)
-            view = state.public_view()
+            view = before[0] = state.public_view()
             if view.deal_number != deal[0]:
                 deal[0] = view.deal_number
-                console.print(render.describe_deal(view, names), style="bold")
-            text = state.action_to_string(action)
-            console.print(f"[dim]{index:>4}[/] {render.describe_action(state.public_view(), seat, text, names)}")
+                line = render.describe_deal(view, names)
+                if line:
+                    console.print(line, style="bold")
 
-        state = replay(rec, g, on_action=None if as_json else on_action)
+        def after_action(state: Any, index: int, seat: int, action: int) -> None:
+            text = state.action_to_string(action)
+            line = render.describe_action(before[0], seat, text, names, after=state.public_view())
+            console.print(f"[dim]{index:>4}[/] {line}")
+
+        hooks = {} if as_json else {"on_action": on_action, "after_action": after_action}
+        state = replay(rec, g, **hooks)
     if as_json:
         out = {
             "game": g.info.id,

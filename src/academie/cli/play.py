@@ -110,12 +110,12 @@ class PlaySession:
     def run(self) -> int:
         """Play to the end; returns the process exit code (0 done or quit, 1 input ended,
         130 interrupted by Ctrl-C)."""
-        chance = SeededChance(self.seed)
+        self.chance = SeededChance(self.seed)
         code = 0
         try:
             self._intro()
             while True:
-                advance_chance(self.state, chance)
+                advance_chance(self.state, self.chance)
                 self._show_result()
                 if self.state.is_terminal():
                     break
@@ -165,7 +165,9 @@ class PlaySession:
         text = state.action_to_string(action)
         state.apply_action(action)
         self.record.actions.append(text)
-        self.console.print(self.render.describe_action(before, seat, text, self.names))
+        advance_chance(state, self.chance)
+        after = self._viewer_view()
+        self.console.print(self.render.describe_action(before, seat, text, self.names, after=after))
 
     def _ask(self) -> int:
         view = self.state.view(self.seat)  # type: ignore[arg-type]
@@ -182,13 +184,13 @@ class PlaySession:
             if low in ("help", "h"):
                 self.console.print(self.render.HELP)
                 continue
-            if low in ("?", ""):
-                self.console.print(f"Legal moves: {legal}")
-                continue
             try:
                 return self.state.string_to_action(text)
             except IllegalActionError as exc:
-                self.console.print(f"[red]{exc}[/]")
+                if low in ("?", ""):
+                    self.console.print(f"Legal moves: {legal}")
+                else:
+                    self.console.print(f"[red]{exc}[/]", soft_wrap=True)
 
     def _show_result(self) -> None:
         result = self.state.public_view().last_result
@@ -210,4 +212,4 @@ class PlaySession:
             path = self.record.save(fallback)
         if self.seat is not None:
             self.console.print(f"Seed {self.seed}.")
-        self.console.print(f"Record saved to {path} (replay it with: academie replay {path})")
+        self.console.print(f"Record saved to {path} (replay it with: academie replay {path})", soft_wrap=True)

@@ -99,10 +99,12 @@ def replay(
     record: GameRecord,
     game: Game,
     on_action: Callable[[State, int, int, int], None] | None = None,
+    after_action: Callable[[State, int, int, int], None] | None = None,
 ) -> State:
     """Replay ``record`` with ``game``; returns the state after its last action.
 
-    ``on_action(state, index, seat, action)`` is called before each recorded action is applied.
+    ``on_action(state, index, seat, action)`` is called before each recorded action is applied,
+    ``after_action`` with the same arguments once it and the chance outcomes after it are.
     Options the record does not give take their defaults. Raises :class:`RecordError` for a
     record of another game or version, with no seed and no decks, with a bad option, with an
     action that cannot be played (naming its index, the action, and the legal actions then), or
@@ -138,6 +140,9 @@ def replay(
         if on_action is not None:
             on_action(state, index, seat, action)
         state.apply_action(action)
+        if after_action is not None:
+            advance_chance(state, chance)
+            after_action(state, index, seat, action)
     advance_chance(state, chance)
     if record.complete and not state.is_terminal():
         raise RecordError(

@@ -70,7 +70,9 @@ def describe_deal(view: BelleFluxView, names: Sequence[str]) -> str:
     return f"── Deal {view.deal_number + 1}: {names[view.dealer]} deals. Up cards: {ups}. {_chances(view, names)}."
 
 
-def describe_action(view: BelleFluxView, seat: int, action: str, names: Sequence[str]) -> str:
+def describe_action(
+    view: BelleFluxView, seat: int, action: str, names: Sequence[str], after: BelleFluxView | None = None
+) -> str:
     """One line telling what ``seat`` did."""
     if action == "ask":
         return verb(names[seat], "asks", "ask") + " for a card."

@@ -87,7 +87,9 @@ def verb(name: str, third: str, base: str) -> str:
     return f"{name} {base if name == 'You' else third}"
 
 
-def describe_action(view: TrenteEtUnView, seat: int, action: str, names: Sequence[str]) -> str:
+def describe_action(
+    view: TrenteEtUnView, seat: int, action: str, names: Sequence[str], after: TrenteEtUnView | None = None
+) -> str:
     """One line telling what ``seat`` did, as the viewer of ``view`` (taken before it) saw it."""
     who = names[seat]
     if action == "stock":

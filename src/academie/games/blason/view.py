@@ -44,6 +44,11 @@ class BlasonView:
     board: dict[int, Square] = field(compare=False, repr=False)
 
     @property
+    def deal_number(self) -> int:
+        """The race is a single deal."""
+        return 0
+
+    @property
     def last_result(self) -> None:
         """The race is one deal: no per-deal result to show."""
         return None

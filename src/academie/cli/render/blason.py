@@ -1,0 +1,117 @@
+"""Terminal rendering of the Jeu du Blason: the track of 63 squares, tokens, pot and waits."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from academie.cli.render.trente_et_un import verb
+from academie.games.blason import BlasonView, Square
+
+HELP = "Press [bold]Enter[/] (or type [bold]throw[/]) to throw the dice. Also: [bold]help[/], [bold]quit[/]."
+
+_SHORT = {"jump": "pay, →12", "rest": "pay, miss 2", "well": "wait", "pay_mois_romains": "pay",
+          "indies": "pay, miss 2", "restart": "pay, →1", "goal": "end"}
+
+
+def short_name(square: Square) -> str:
+    """A few letters for a square on the track."""
+    if square.effect == "casque":
+        return "pay, →26"
+    if square.effect == "restart" and square.target == 0:
+        return "pay, →start"
+    return _SHORT.get(square.effect, "")
+
+
+def _token(names: Sequence[str], seat: int) -> str:
+    return names[seat][0].upper()
+
+
+def render_track(view: BlasonView, names: Sequence[str]) -> Table:
+    """The 63 squares, seven to a row, with their short names and the players' tokens."""
+    table = Table.grid(padding=(0, 1))
+    for _ in range(7):
+        table.add_column(min_width=6)
+    by_square: dict[int, list[int]] = {}
+    for seat, pos in enumerate(view.positions):
+        by_square.setdefault(pos, []).append(seat)
+    for row in range(9):
+        cells = []
+        for col in range(7):
+            n = row * 7 + col + 1
+            square = view.board[n]
+            special = square.effect != "none" or n in (12, 26)
+            cell = Text(f"{n:>2}", style="bold yellow" if special else "dim")
+            tokens = "".join(_token(names, s) for s in by_square.get(n, []))
+            if tokens:
+                cell.append(" " + tokens, style="bold cyan")
+            cells.append(cell)
+        table.add_row(*cells)
+    return table
+
+
+def legend(view: BlasonView) -> Text:
+    """The named squares (in yellow on the track) and what they do."""
+    named = [s for s in view.board.values() if s.effect != "none" or s.number in (12, 26)]
+    parts = [f"{s.number} {s.name}" + (f" ({short_name(s)})" if short_name(s) else "") for s in named]
+    return Text("Squares: " + "; ".join(parts) + ". Others show the heraldry of their section"
+                " (émaux et métaux 1–5, partitions 6–18, écus 19–25, ornements 26–40, armes 41–57,"
+                " ordres 58–62; a reconstruction).", style="dim")
+
+
+def render_turn(view: BlasonView, names: Sequence[str]) -> Panel:
+    """The track, the players (square, counters, waits) and the pot."""
+    players = Table.grid(padding=(0, 2))
+    for seat, name in enumerate(names):
+        state = []
+        if view.rest[seat]:
+            state.append(f"rests {view.rest[seat]} more turn(s)")
+        if view.well == seat:
+            state.append("waits at the chancellerie (30)")
+        if seat == view.current_player:
+            state.append("to throw")
+        pos = view.positions[seat]
+        players.add_row(f"{_token(names, seat)} {name}", f"square {pos}" if pos else "start",
+                        f"{view.counters[seat]} jetons", ", ".join(state))
+    lines: list[RenderableType] = [render_track(view, names), players, Text(f"Pot: {view.pot} jetons"), legend(view)]
+    return Panel(Group(*lines), title=f"Jeu du Blason ({view.dice})", expand=False)
+
+
+def describe_deal(view: BlasonView, names: Sequence[str]) -> str:
+    """The race is one deal: a single opening line."""
+    return f"── The race begins. Pot {view.pot} jetons." if not view.moves else ""
+
+
+def describe_action(
+    view: BlasonView, seat: int, action: str, names: Sequence[str], after: BlasonView | None = None
+) -> str:
+    """What a throw did: the total, the squares, the effects."""
+    who = names[seat]
+    if after is None or len(after.moves) == len(view.moves):
+        return verb(who, "throws", "throw") + "."
+    move = after.moves[-1]
+    text = verb(who, "throws", "throw") + f" {move.total}: from {move.origin or 'the start'} to {move.dest}"
+    if move.events:
+        text += " — " + "; ".join(move.events)
+    return text + "."
+
+
+def describe_drawn(view: BlasonView) -> str | None:
+    return None
+
+
+def render_result(result: object, names: Sequence[str], view: BlasonView | None = None) -> Panel:
+    """Unused: the race has no per-deal result."""
+    return Panel("")
+
+
+def render_end(view: BlasonView, names: Sequence[str]) -> str:
+    """The winner and the pot."""
+    if view.winner is None:
+        return "The race is not over."
+    who = names[view.winner]
+    return verb(who, "reaches", "reach") + f" 63 and {'take' if who == 'You' else 'takes'} the pot."
