@@ -41,14 +41,49 @@ def win_rate(label: str, wins: int, trials: int) -> WinRate:
     return WinRate(label, wins, trials, wins / trials, float(ci.low), float(ci.high))
 
 
+@dataclass(frozen=True)
+class MeanReturn:
+    """The mean return per match (counters for counter games, ±1 shares for elimination
+    games), with its 95% Student-t interval."""
+
+    label: str
+    mean: float
+    low: float
+    high: float
+
+
+def mean_return(label: str, values: Sequence[float]) -> MeanReturn:
+    """Mean of ``values`` and its 95% confidence interval (scipy's Student t)."""
+    import numpy as np
+    from scipy import stats
+
+    arr = np.asarray(values, dtype=float)
+    mean = float(arr.mean()) if arr.size else 0.0
+    if arr.size < 2 or float(arr.std()) == 0.0:
+        return MeanReturn(label, mean, mean, mean)
+    low, high = stats.t.interval(0.95, arr.size - 1, loc=mean, scale=stats.sem(arr))
+    return MeanReturn(label, mean, float(low), float(high))
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One match figure (``statistics()`` key) over the matches: mean, median, 95th percentile."""
+
+    name: str
+    mean: float
+    median: float
+    p95: float
+
+
 @dataclass
 class SimulationReport:
     """The outcome of :func:`simulate`.
 
     ``seats``: one :class:`WinRate` per seat (label ``seat N (bot)``); ``bots``: one per bot
-    name, over all the seats it held (trials = matches × seats held); ``means``: each numeric
-    figure of the game's ``statistics()`` averaged per match; ``no_winner``: matches that ended
-    with nobody left.
+    name, over all the seats it held (trials = matches × seats held); ``seat_returns`` and
+    ``bot_returns``: mean return per match with its interval; ``figures``: each numeric figure
+    of the game's ``statistics()`` over the matches; ``means``: the same, means only;
+    ``no_winner``: matches that ended with nobody ahead (no winner, or a tie for the best return).
     """
 
     game: str
@@ -60,6 +95,9 @@ class SimulationReport:
     options: dict[str, Any]
     means: dict[str, float] = field(default_factory=dict)
     no_winner: int = 0
+    seat_returns: list[MeanReturn] = field(default_factory=list)
+    bot_returns: list[MeanReturn] = field(default_factory=list)
+    figures: list[Figure] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -86,7 +124,8 @@ def simulate(
         make_bot(name, game.info.id)  # fail fast on an unknown bot
     master = random.Random(seed)
     wins = [0] * n
-    totals: dict[str, float] = {}
+    figures: dict[str, list[float]] = {}
+    returns_by_seat: list[list[float]] = [[] for _ in range(n)]
     no_winner = 0
     for m in range(matches):
         state = game.new_initial_state(n, opts)
@@ -94,13 +133,15 @@ def simulate(
         play_match(state, SeededChance(master.getrandbits(32)), bots)
         returns = state.returns()
         best = max(returns)
-        if best > 0:
+        for seat, value in enumerate(returns):
+            returns_by_seat[seat].append(value)
+        if best > 0 and returns.count(best) == 1:
             wins[returns.index(best)] += 1
         else:
             no_winner += 1
         for key, value in state.statistics().items():
             if isinstance(value, (int, float)) and not isinstance(value, bool) and key != "winner":
-                totals[key] = totals.get(key, 0.0) + value
+                figures.setdefault(key, []).append(float(value))
         if progress is not None:
             progress(m + 1)
     seats = [win_rate(f"seat {s} ({bot_names[s]})", wins[s], matches) for s in range(n)]
@@ -108,6 +149,12 @@ def simulate(
     for name in dict.fromkeys(bot_names):
         held = [s for s in range(n) if bot_names[s] == name]
         per_bot.append(win_rate(name, sum(wins[s] for s in held), matches * len(held)))
+    import numpy as np
+
+    figs = [
+        Figure(key, float(np.mean(v)), float(np.median(v)), float(np.percentile(v, 95)))
+        for key, v in figures.items()
+    ]
     return SimulationReport(
         game=game.info.id,
         players=n,
@@ -116,6 +163,12 @@ def simulate(
         matches=matches,
         seed=seed,
         options=opts.model_dump(),
-        means={k: v / matches for k, v in totals.items()} if matches else {},
+        means={f.name: f.mean for f in figs},
         no_winner=no_winner,
+        seat_returns=[mean_return(f"seat {s} ({bot_names[s]})", returns_by_seat[s]) for s in range(n)],
+        bot_returns=[
+            mean_return(name, [v for s in range(n) if bot_names[s] == name for v in returns_by_seat[s]])
+            for name in dict.fromkeys(bot_names)
+        ],
+        figures=figs,
     )

@@ -187,13 +187,19 @@ def print_report(report: SimulationReport) -> None:
         for r in rows:
             table.add_row(r.label, str(r.wins), str(r.trials), f"{r.rate:.1%}", f"{r.low:.1%} – {r.high:.1%}")
         console.print(table)
-    table = Table(title="Per match (mean)", header_style="bold")
-    table.add_column("figure")
-    table.add_column("mean", justify="right")
-    for key, value in report.means.items():
-        table.add_row(key.replace("_", " "), f"{value:.2f}")
+    table = Table(title="Mean return per match (95% CI)", header_style="bold")
+    for col in ("", "mean", "95% CI"):
+        table.add_column(col, justify="right" if col else "left")
+    for r in report.seat_returns + report.bot_returns:
+        table.add_row(r.label, f"{r.mean:+.3f}", f"{r.low:+.3f} – {r.high:+.3f}")
+    console.print(table)
+    table = Table(title="Per match", header_style="bold")
+    for col in ("figure", "mean", "median", "95th pct"):
+        table.add_column(col, justify="right" if col != "figure" else "left")
+    for f in report.figures:
+        table.add_row(f.name.replace("_", " "), f"{f.mean:.2f}", f"{f.median:g}", f"{f.p95:g}")
     if report.no_winner:
-        table.add_row("matches with no winner", str(report.no_winner))
+        table.add_row("matches with no single winner", str(report.no_winner), "", "")
     console.print(table)
 
 
