@@ -134,7 +134,7 @@ def test_only_legal_actions_are_accepted(game):
 
 
 @pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_views_leak_nothing(game, seed, data):
     """A seat's view is the same in every state of its information set (determinization)."""
@@ -142,7 +142,7 @@ def test_views_leak_nothing(game, seed, data):
     changed = []
 
     def check(state, rng):
-        if rng.random() > 0.2:
+        if rng.random() > 0.1:
             return
         for seat in range(players):
             other = state.determinize(seat, rng)

@@ -4,14 +4,15 @@ Source: ``002_006b3f138b431f6e.txt`` (Lacombe, 1798, « BLASON (jeu du) »); tag
 to ``shared/rules/REFERENCE.md`` §3(b).
 """
 
+import re
 from typing import Literal
 
 from pydantic import field_validator
 
 from academie.core.options import GameOptions, Provenance, option
 
-SPECIAL = (6, 12, 19, 26, 30, 41, 49, 58)
-"""Squares the source names; a casque or couronne cannot stand on them."""
+SPECIAL = (1, 6, 12, 19, 26, 30, 41, 49, 58)
+"""Squares the source names (1 is where 58 sends back); a casque or couronne cannot stand on them."""
 
 
 class BlasonOptions(GameOptions):
@@ -26,7 +27,7 @@ class BlasonOptions(GameOptions):
     )
     casque_squares: str = option(
         "9,18,27,36,45,54",
-        doc="The squares of the casques and couronnes, comma-separated (not in the source: every"
+        doc="The squares of the casques and couronnes, separated by commas or spaces (not in the source: every"
         " ninth square as the Goose's geese; the 13-goose layout is"
         " 5,9,14,18,23,27,32,36,45,50,54,59).",
         provenance=Provenance.PROPOSAL,
@@ -58,9 +59,18 @@ class BlasonOptions(GameOptions):
         "mover_origin",
         doc="A player met (« rencontré ») goes to the square the mover started his turn from"
         " (« ira prendre la place de son compagnon »); 'swap': to the square the mover landed on"
-        " before a jump, when he jumped.",
+        " before a jump, when he jumped; the met player then stands there without its effect, even"
+        " on a casque.",
         provenance=Provenance.LATER,
         ref="L4",
+    )
+    rest_reading: Literal["miss_two_turns", "others_throw_twice"] = option(
+        "miss_two_turns",
+        doc="19 and 49 (« pendant que les autres joueront deux fois », « jusqu'à ce que les autres"
+        " joueurs aient joué chacun deux coups »): the player misses his next two turns (L7);"
+        " or he misses one, so the others throw exactly twice before he throws again.",
+        provenance=Provenance.PROPOSAL,
+        ref="L7",
     )
     displaced_keeps_wait: bool = option(
         False,
@@ -88,7 +98,7 @@ class BlasonOptions(GameOptions):
     @classmethod
     def _check_casques(cls, text: str) -> str:
         try:
-            squares = sorted({int(p) for p in text.replace(" ", "").split(",") if p})
+            squares = sorted({int(p) for p in re.split(r"[,\s]+", text.strip()) if p})
         except ValueError:
             raise ValueError("casque_squares must be square numbers separated by commas") from None
         bad = [n for n in squares if not 1 <= n <= 62 or n in SPECIAL]

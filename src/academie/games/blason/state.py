@@ -142,8 +142,9 @@ class BlasonState(State):
             # 19: «pendant que les autres joueront deux fois»; 49: «jusqu'à ce que les autres
             # joueurs aient joué chacun deux coups» — both: miss the next two turns (L7).
             self._pay(seat, price, f"square {landed}, {square.name} {square.source}")
-            self.rest[seat] = square.turns
-            events.append(f"{square.name}: pays and misses {square.turns} turns")
+            turns = square.turns if self.options.rest_reading == "miss_two_turns" else square.turns - 1
+            self.rest[seat] = turns
+            events.append(f"{square.name}: pays and misses {turns} turn{'s' if turns > 1 else ''}")
         elif square.effect == "pay_mois_romains":
             self._pay(seat, self.options.mois_romains, f"square 41, mois romains {square.source}")
             events.append("pays the mois romains")
@@ -173,6 +174,8 @@ class BlasonState(State):
         self.stats["meetings"] += 1
         self._pay(occupant, self.options.price, "met by another [002] «Celui qui sera rencontré d'un autre payera»")
         goes_to = origin
+        # swap (REFERENCE.md 3(c)): where the mover landed before jumping; that square's effect
+        # is not applied to the met player (L4), even a casque's.
         if self.options.meeting_destination == "swap" and landed != dest:
             goes_to = landed
         self.position[occupant] = goes_to
