@@ -147,8 +147,14 @@ class State(ABC):
         return action
 
     def clone(self: S) -> S:
-        """An independent copy."""
-        return copy.deepcopy(self)
+        """An independent copy (the game, the options and :meth:`shared` objects, all
+        immutable, are shared rather than copied)."""
+        memo = {id(obj): obj for obj in (self.game, self.options, *self.shared())}
+        return copy.deepcopy(self, memo)
+
+    def shared(self) -> tuple[object, ...]:
+        """Immutable objects a clone may share with this state (e.g. a board table)."""
+        return ()
 
     def illegal(self, text: str, reason: str = "") -> IllegalActionError:
         """An :class:`~academie.core.errors.IllegalActionError` for ``text`` listing the legal

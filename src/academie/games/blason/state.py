@@ -248,6 +248,9 @@ class BlasonState(State):
         """Everything is public at the Blason: the same as :meth:`public_view`."""
         return self.public_view()
 
+    def shared(self) -> tuple[object, ...]:
+        return (self.board,)
+
     def determinize(self, seat: int, rng: random.Random) -> BlasonState:
         """Nothing is hidden: a copy."""
         return self.clone()
