@@ -141,4 +141,6 @@ def parse_options(model: type[M], given: Mapping[str, Any] | None = None) -> M:
         why = f"allowed values are {allowed}"
         if err["type"] == "value_error":  # a game's own validator explains itself
             why = str(err["msg"]).removeprefix("Value error, ")
+        if not err["loc"]:  # a rule between several options
+            raise OptionError(f"bad options: {why}") from None
         raise OptionError(f"bad value {given.get(key)!r} for option {key!r}: {why}") from None

@@ -6,6 +6,8 @@ TRENTE-UN »); tags ``B1``… refer to ``shared/rules/REFERENCE.md`` §1(b).
 
 from typing import Literal
 
+from pydantic import model_validator
+
 from academie.core.options import GameOptions, Provenance, option
 
 
@@ -103,3 +105,12 @@ class BelleFluxOptions(GameOptions):
         provenance=Provenance.SOURCE,
         ref="B10/B12",
     )
+
+    @model_validator(mode="after")
+    def _can_stake_once(self) -> "BelleFluxOptions":
+        if self.counters < 3 * self.stake:
+            raise ValueError(
+                f"counters ({self.counters}) must cover one stake in each of the three baskets"
+                f" (3 × stake = {3 * self.stake})"
+            )
+        return self

@@ -228,7 +228,8 @@ class BelleFluxState(State):
         if not self.options.stand_is_final:
             self.stood = [False] * self.match.num_players
         # B11: an empty stock ends the requests (option whole_rounds: also a short one).
-        short = self.options.stock_exhausted == "whole_rounds" and len(self.stock) < len(eligible)
+        can_ask = [s for s in eligible if self._point(s) < THIRTY_ONE]
+        short = self.options.stock_exhausted == "whole_rounds" and len(self.stock) < len(can_ask)
         if not eligible or not self.stock or short:
             self._showdown()
             return

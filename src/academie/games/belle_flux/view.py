@@ -101,6 +101,7 @@ class BelleFluxView:
             "extra_counts": list(self.extra_counts),
             "stood": list(self.stood),
             "fluxes": {str(s): v for s, v in self.fluxes},
+            "flux_hands": {str(s): _codes(h) for s, h in self.flux_hands},
             "belle": self.belle,
             "flux": self.flux,
             "counters": list(self.counters),
