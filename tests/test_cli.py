@@ -145,3 +145,47 @@ def test_replay_of_a_bad_record_names_the_action(tmp_path):
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert "actions[1] = 'ZZ'" in result.output and "legal:" in result.output
+
+
+@pytest.mark.parametrize(
+    "game, moves, extra",
+    [
+        ("belle-flux-trente-un", "a\ns\n" * 300, ["-o", "deals=3", "--players", "4"]),
+        ("blason", "\n" * 2000, ["--players", "3"]),
+    ],
+)
+def test_other_games_play_through_stdin_and_replay(game, moves, extra, tmp_path):
+    path = tmp_path / f"{game}.json"
+    result = runner.invoke(app, ["play", game, "--seed", "7", "--record", str(path), *extra], input=moves)
+    assert result.exit_code == 0, result.output
+    record = GameRecord.load(path)
+    assert record.complete and record.actions
+    replayed = runner.invoke(app, ["replay", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+    data = json.loads(runner.invoke(app, ["replay", str(path), "--json"]).output)
+    assert data["returns"] == record.result["returns"]
+    assert data["ledger"], "counter games record every movement"
+    assert sum(data["returns"]) + sum(data["match"]["pots"].values()) == 0
+
+
+def test_blason_simulation_reports_seat_order_length_pot_and_squares():
+    data = json.loads(runner.invoke(
+        app, ["simulate", "blason", "--matches", "40", "--players", "3", "--seed", "4", "--json"]
+    ).output)
+    assert [s["label"] for s in data["seats"]] == ["seat 0 (random)", "seat 1 (random)", "seat 2 (random)"]
+    figures = {f["name"]: f for f in data["figures"]}
+    assert figures["turns"]["median"] <= figures["turns"]["p95"]
+    assert figures["pot"]["mean"] >= 3  # at least the three entries
+    assert figures["square_63"]["mean"] == 1.0  # every race ends on 63
+    assert "square_30" in figures and "square_58" in figures
+
+
+def test_belle_flux_simulation_reports_counters_won_per_bot():
+    data = json.loads(runner.invoke(
+        app, ["simulate", "belle-flux-trente-un", "--matches", "20", "--players", "4",
+              "--bots", "heuristic,random,random,random", "--seed", "2", "--json"]
+    ).output)
+    bots = {r["label"]: r for r in data["bot_returns"]}
+    assert set(bots) == {"heuristic", "random"}
+    assert bots["heuristic"]["low"] <= bots["heuristic"]["mean"] <= bots["heuristic"]["high"]
+    assert {f["name"] for f in data["figures"]} >= {"deals", "belle_carried", "flux_carried", "trente_un_carried"}
