@@ -87,6 +87,7 @@ def ledger_base(state):
     net = state.match.ledger.nets()
     seats = [c - net.get(s, 0) for s, c in enumerate(state.match.counters)]
     pots = {name: amount - net.get(name, 0) for name, amount in state.match.pots.items()}
+    pots = {name: base for name, base in pots.items() if base}  # pots opened later start at 0
     return seats, pots
 
 

@@ -129,14 +129,15 @@ def pack(size: int = 52) -> list[Card]:
     ]
 
 
-def rank_table(values: Mapping[str, int | float]) -> tuple[float, ...]:
+def rank_table(values: Mapping[str, int | float], default: int | None = None) -> tuple[float, ...]:
     """Expand a rank → value mapping into a 52-entry table indexed by card.
 
-    Ranks missing from ``values`` are worth their number (``'7'`` → 7).
+    Ranks missing from ``values`` are worth ``default``, or their number (``'7'`` → 7) when
+    ``default`` is None.
 
     >>> points = rank_table({"A": 11, "K": 10, "Q": 10, "J": 10})
     >>> points[parse_card("AH")], points[parse_card("QS")], points[parse_card("7C")]
     (11, 10, 7)
     """
-    per_rank = [values.get(r, int(r) if r.isdigit() else 0) for r in RANKS]
+    per_rank = [values.get(r, (int(r) if r.isdigit() else 0) if default is None else default) for r in RANKS]
     return tuple(per_rank[c % 13] for c in range(52))

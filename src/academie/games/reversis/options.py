@@ -1,0 +1,100 @@
+"""The agreements of Reversis: ambiguities R1–R17 of REFERENCE.md §2, and the later ruleset.
+
+Source: ``001_c8610f8eed889209.txt`` (Encyclopédie, « REVERSIS le jeu du »); tags ``R1``… refer
+to ``shared/rules/REFERENCE.md`` §2(b) and §2(d).
+"""
+
+from typing import Literal
+
+from pydantic import model_validator
+
+from academie.core.options import GameOptions, Provenance, option
+
+
+class ReversisOptions(GameOptions):
+    """Options of Reversis, with the defaults REFERENCE.md gives. Amounts are in counters."""
+
+    deck: Literal["48", "52"] = option(
+        "48", doc="48 cards, the tens removed (« les dix n'y étant pas ordinairement »), or 52 (« il y a"
+        " cependant des endroits où l'on les laisse »).", provenance=Provenance.SOURCE, ref="R2")
+    talon_five: Literal["default", "small", "large"] = option(
+        "default", doc="Talon with five players: « deux ou sept » with 48 cards (small 2, large 7;"
+        " default 2); with 52 cards small 1, large 6 (default 6, our proposal).",
+        provenance=Provenance.SOURCE, ref="R2")
+    packet: int = option(
+        3, ge=1, le=4, doc="Cards per packet in the deal (« trois à trois »); it changes only the order"
+        " in which a stacked deck is dealt.", provenance=Provenance.SOURCE, ref="R3")
+    direction: Literal["counterclockwise", "clockwise"] = option(
+        "counterclockwise", doc="The cut is offered to the dealer's left and the deal starts on his"
+        " right: play runs counter-clockwise, the premier en cartes is the dealer's right.",
+        provenance=Provenance.LATER, ref="R5")
+    deals: int = option(8, ge=1, le=10_000, doc="Deals in the match.", provenance=Provenance.PROPOSAL, ref="R9")
+    counters: int = option(100, ge=0, le=1_000_000, doc="Counters each player brings (they may go below"
+                           " zero: a debt).", provenance=Provenance.PROPOSAL, ref="R9")
+    pool_ante: int = option(
+        2, ge=0, le=1000, doc="Counters each player puts in the pool (poule) when it is empty, and to"
+        " refresh it (« chacun remet deux jettons pour la rafraîchir »).", provenance=Provenance.PROPOSAL, ref="R9")
+    marque: int = option(1, ge=0, le=1000, doc="Counters in a marque.", provenance=Provenance.PROPOSAL, ref="R14")
+    quinola_marques: int = option(
+        2, ge=0, le=1000, doc="Marques the winner of the trick pays the quinola thrown on a renounce"
+        " (« paye deux marques ou plus »).", provenance=Provenance.SOURCE, ref="R14")
+    quinola_force_fee: int = option(
+        4, ge=0, le=1000, doc="Counters the quinola's holder pays the player who forces it (« quatre"
+        " jettons ou plus »).", provenance=Provenance.SOURCE, ref="R10")
+    quinola_force_payers: Literal["others_pay_forcer", "holder_pays_each"] = option(
+        "others_pay_forcer", doc="« & un à chaque joueur »: each other player pays the forcer one"
+        " counter; or the holder pays one to every player.", provenance=Provenance.PROPOSAL, ref="R10")
+    forcer: Literal["leader", "trick_winner"] = option(
+        "leader", doc="Who « fait partir » (forces) the quinola or an ace: the player who led the"
+        " trick, or the one who wins it.", provenance=Provenance.PROPOSAL, ref="R11")
+    ace_fee: int = option(
+        1, ge=0, le=1000, doc="What an ace thrown on a renounce wins from the trick's winner, and what"
+        " an ace forced out pays the forcer (« ce que l'on est convenu »); the ace of hearts double.",
+        provenance=Provenance.SOURCE, ref="R13")
+    first_two: Literal["tricks", "deals"] = option(
+        "tricks", doc="« il l'est toujours dans les deux premiers tours »: in the first two tricks its"
+        " holder must throw the quinola on his first renounce; or, in the first two rounds of deals,"
+        " an unguarded quinola may always be put in the écart.", provenance=Provenance.PROPOSAL, ref="R12")
+    quinola_force: bool = option(
+        False, doc="« Si l'on joue au quinola forcé »: a holder with no other heart may put the quinola"
+        " in the écart.", provenance=Provenance.SOURCE, ref="R12")
+    trick_points: Literal["A4K3Q2J1", "honours", "talon_scale"] = option(
+        "A4K3Q2J1", doc="How the cards in a player's tricks count for the talon: A4 K3 Q2 J1 (later"
+        " sources), one per honour, or the talon's A5 K4 Q3 J2.", provenance=Provenance.LATER, ref="R7")
+    talon_payer: Literal["most_points", "all_others"] = option(
+        "most_points", doc="Who pays the talon's value to its winner: the player with most points in"
+        " his tricks (first from the dealer's right on a tie), or every other player.",
+        provenance=Provenance.LATER, ref="R8")
+    reversis_fee: int = option(
+        2, ge=0, le=1000, doc="Counters each player pays the one who makes the reversis (« deux"
+        " jettons de chaque joueur »).", provenance=Provenance.SOURCE, ref="28")
+    ruleset: Literal["encyclopedie", "later"] = option(
+        "encyclopedie", doc="'later' adds rules of the 1785 sources, not in the Encyclopédie: the ace"
+        " of diamonds pays double instead of the ace of hearts and counts 5 in the talon, the quinola"
+        " 4, the talon 4 more (R7, R13); a reversis undertaken after all tricks but two and then"
+        " broken pays the breaker `broken_fee` (R15). The espagnolette (R17) is not implemented.",
+        provenance=Provenance.LATER, ref="R13/R15/R17")
+    broken_fee: int = option(4, ge=0, le=1000, doc="Later ruleset: what a broken reversis pays the"
+                             " player who breaks it.", provenance=Provenance.LATER, ref="R15")
+
+    @model_validator(mode="after")
+    def _deal_fits(self) -> "ReversisOptions":
+        for players in (4, 5):
+            talon = talon_size(self, players)
+            size = int(self.deck)
+            hand = (size - talon - 1) // players
+            if hand * players + 1 + talon != size:
+                raise ValueError(f"misdeal: {size} cards do not deal to {players} players with a talon of {talon}")
+        return self
+
+
+def talon_size(options: ReversisOptions, players: int) -> int:
+    """Cards left in the talon after the deal (« excepté trois, lorsque l'on joue quatre, & deux
+    ou sept, si l'on est cinq »; R2)."""
+    if players == 4:
+        return 3
+    small, large = (2, 7) if options.deck == "48" else (1, 6)
+    choice = options.talon_five
+    if choice == "default":
+        choice = "small" if options.deck == "48" else "large"
+    return small if choice == "small" else large

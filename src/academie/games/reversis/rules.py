@@ -1,0 +1,58 @@
+"""Card tables and pure functions of Reversis: rank, trick points, talon value, who wins a trick.
+
+Source: ``001_c8610f8eed889209.txt`` (Encyclopédie, « REVERSIS le jeu du »).
+
+>>> from academie.cards import parse_cards
+>>> talon_value(parse_cards("AS KH QC 2D"))   # « cinq pour les as, quatre pour les rois, trois… »
+12
+>>> trick_winner([(0, parse_cards("9S")[0]), (3, parse_cards("KS")[0]), (2, parse_cards("AH")[0])])
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from academie.cards import HEARTS, make_card, rank_table
+
+QUINOLA = make_card("J", "H")
+"""[001] «le valet de cœur ou le quinola»."""
+ACE_OF_HEARTS = make_card("A", "H")
+ACE_OF_DIAMONDS = make_card("A", "D")
+KING_OF_HEARTS = make_card("K", "H")
+QUEEN_OF_HEARTS = make_card("Q", "H")
+
+# [001] «Les cartes ne changent point de valeur ; ce jeu n'a point de triomphe»: natural order,
+# ace high — the card's own rank index (2 lowest … ace highest).
+RANK: tuple[int, ...] = tuple(c % 13 for c in range(52))
+
+# [001] «cinq pour les as, quatre pour les rois, trois pour les dames, & deux pour les valets»
+TALON_SCALE: tuple[float, ...] = rank_table({"A": 5, "K": 4, "Q": 3, "J": 2}, default=0)
+# R7: points in a player's tricks (later sources A4 K3 Q2 J1; or honours; or the talon scale).
+TRICK_POINTS: dict[str, tuple[float, ...]] = {
+    "A4K3Q2J1": rank_table({"A": 4, "K": 3, "Q": 2, "J": 1}, default=0),
+    "honours": rank_table({"A": 1, "K": 1, "Q": 1, "J": 1}, default=0),
+    "talon_scale": TALON_SCALE,
+}
+
+
+def talon_value(cards: Sequence[int], later: bool = False) -> int:
+    """What the talon is worth, in counters ([001] «Le talon se paye sur la valeur des cartes
+    qu'il contient»). The later ruleset counts A♦ 5, J♥ 4 and 4 more (R7)."""
+    value = sum(TALON_SCALE[c] for c in cards)
+    if later:
+        value += 4 + sum(2 for c in cards if c == QUINOLA)  # J♥ 4 instead of 2
+    return int(value)
+
+
+def trick_winner(trick: Sequence[tuple[int, int]]) -> int:
+    """The seat whose card wins ``trick`` (a list of (seat, card), leader first): the highest
+    card of the suit led ([001] «on est obligé de donner une carte de la couleur qu'on joue»)."""
+    led = trick[0][1] // 13
+    seat, _ = max((p for p in trick if p[1] // 13 == led), key=lambda p: RANK[p[1]])
+    return seat
+
+
+def is_heart(card: int) -> bool:
+    """A cœur."""
+    return card // 13 == HEARTS

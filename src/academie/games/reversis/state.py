@@ -1,0 +1,534 @@
+"""The state of a match of Reversis: deal, écart, tricks, quinola, aces, talon, reversis, pool.
+
+Every rule cites ``001_c8610f8eed889209.txt`` (Encyclopédie) as ``[001] «…»`` and REFERENCE.md §2
+ambiguities as ``R1``…``R17``; readings are options
+(:class:`~academie.games.reversis.options.ReversisOptions`). Settled readings: the dealer has one
+card more, never takes from the talon and discards one onto it (R1); non-dealer *i* exchanges with
+talon card *i* (R4); the talon goes to the fewest trick points, then the fewest tricks, then the
+dealer and the players on his left in turn, a player with no trick beating all (R6, §2(d));
+bêtes are won one per deal, largest first, by whoever wins the pool (R9); any quinola given on a
+heart lead makes the bête (R12). Revoking and playing out of turn cannot happen: the engine
+refuses them.
+
+Actions: chance outcomes are card ids; in the écart a card code puts that card in the talon
+(``ECART + card``) and ``pass`` declines (:data:`PASS`); in play a card code plays it
+(``PLAY + card``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from academie.cards import HEARTS, card_code, pack, parse_card
+from academie.core.errors import CardCodeError
+from academie.core.match import Match
+from academie.core.state import CHANCE, TERMINAL, State
+from academie.games.reversis.options import ReversisOptions, talon_size
+from academie.games.reversis.rules import (
+    ACE_OF_DIAMONDS, ACE_OF_HEARTS, KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA, RANK, TRICK_POINTS,
+    is_heart, talon_value, trick_winner,
+)
+from academie.games.reversis.view import DealResult, ReversisView
+
+PASS = 52
+ECART = 100
+PLAY = 200
+DEALING, EXCHANGE, PLAYING, OVER = "deal", "ecart", "play", "over"
+POOL = "poule"
+
+
+class ReversisState(State):
+    """A match of Reversis: ``deals`` deals, the pool and the bêtes carried between them."""
+
+    def __init__(self, game: Any, num_players: int, options: ReversisOptions) -> None:
+        self.game = game
+        self.options = options
+        self.history = []
+        self.match = Match.start(num_players, counters=options.counters, pots=(POOL,))
+        # R5: « présente les cartes… à sa gauche pour être coupées »: the deal and play go right.
+        self.step = -1 if options.direction == "counterclockwise" else 1
+        self.points = TRICK_POINTS[options.trick_points]
+        self.later = options.ruleset == "later"
+        self.double_ace = ACE_OF_DIAMONDS if self.later else ACE_OF_HEARTS  # R13
+        self.talon_size = talon_size(options, num_players)
+        self.deck = pack(int(options.deck))
+        self.hand_size = (len(self.deck) - self.talon_size - 1) // num_players
+        self.bete_count = 0
+        self.bets: list[str] = []  # pots holding bêtes, in the order made
+        self.results: list[DealResult] = []
+        self.stats = {"deals": 0, "reversis": 0, "quinola_renounced": 0, "quinola_bete": 0,
+                      "quinola_ecarte": 0, "pool_won": 0, "broken_reversis": 0}
+        self._start_deal()
+
+    # --- the deal ------------------------------------------------------------------------------
+    def order(self) -> list[int]:
+        """Seats from the premier en cartes (dealer's right) to the dealer."""
+        n, d = self.num_players, self.match.dealer
+        return [(d + self.step * k) % n for k in range(1, n + 1)]
+
+    def _start_deal(self) -> None:
+        m = self.match
+        if m.deal_number >= self.options.deals:
+            self.phase = OVER
+            return
+        if m.pots[POOL] == 0:  # R9: each player antes to form the pool
+            for seat in self.order():
+                m.pay(seat, POOL, self.options.pool_ante, "pool ante (R9)")
+        n = self.num_players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stock = list(self.deck)
+        self.talon: list[int] = []
+        self.original_talon: list[int] = []
+        self.tricks: list[list[int]] = [[] for _ in range(n)]
+        self.trick_count = [0] * n
+        self.trick: list[tuple[int, int]] = []
+        self.trick_number = 0
+        self.ecart_done: list[str | None] = [None] * n  # 'exchanged', 'declined', 'discarded'
+        self.ecart_card: list[int | None] = [None] * n  # the card each put in the talon
+        self.taken: list[int | None] = [None] * n  # the talon card each took
+        self.peeked: list[int | None] = [None] * n  # the talon card a decliner looked at
+        self.voids: list[set[int]] = [set() for _ in range(n)]
+        self.log: list[tuple[str, int | None, int | None]] = []
+        self.quinola: str | None = None  # 'renounce', 'bete', 'ecarte'
+        self.claimant: int | None = None  # who threw the quinola on a renounce
+        self.undertaker: int | None = None  # later ruleset: who undertook the reversis
+        self.deal_start = len(m.ledger.entries)
+        # [001] «les partage toutes aux joueurs, trois à trois… Celui qui mêle les cartes, doit
+        # toujours s'en donner une de plus qu'aux autres» (R1, R3: packets of `packet`).
+        order = self.order()
+        need = {s: self.hand_size + (1 if s == m.dealer else 0) for s in order}
+        queue: list[int | None] = []
+        while any(need.values()):
+            for s in order:
+                k = min(self.options.packet, need[s])
+                queue += [s] * k
+                need[s] -= k
+        queue += [None] * self.talon_size  # « excepté trois… qui restent au talon »
+        self.deal_queue = queue[::-1]
+        self.phase = DEALING
+        self.turn = order[0]
+
+    # --- contract ------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == DEALING:
+            return CHANCE
+        if self.phase == OVER:
+            return TERMINAL
+        return self.turn
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase != DEALING:
+            return []
+        p = 1.0 / len(self.stock)
+        return [(c, p) for c in sorted(self.stock)]
+
+    def legal_actions(self) -> list[int]:
+        if self.phase == DEALING:
+            return sorted(self.stock)
+        if self.phase == EXCHANGE:
+            cards = self._ecart_cards(self.turn)
+            actions = [ECART + c for c in cards]
+            if self.turn != self.match.dealer:
+                actions.append(PASS)
+            return actions
+        if self.phase == PLAYING:
+            return [PLAY + c for c in self._playable(self.turn)]
+        return []
+
+    def _may_exchange(self, seat: int) -> bool:
+        # R4: non-dealer i exchanges with talon card i; with fewer talon cards, only the first.
+        return self.order().index(seat) < len(self.original_talon)
+
+    def _ecart_cards(self, seat: int) -> list[int]:
+        """Cards ``seat`` may put in the talon: [001] «No heart may be discarded» — «personne
+        n'en peut écarter» — but a lone K♥ or Q♥ «quand un joueur n'en porte que le roi ou la
+        dame»; a lone quinola under the quinola forcé (R12)."""
+        hand = self.hands[seat]
+        hearts = [c for c in hand if is_heart(c)]
+        cards = sorted(c for c in hand if not is_heart(c))
+        if len(hearts) == 1 and hearts[0] in (KING_OF_HEARTS, QUEEN_OF_HEARTS):
+            cards.append(hearts[0])
+        early = self.options.first_two == "deals" and self.match.deal_number < 2 * self.num_players
+        if hearts == [QUINOLA] and (self.options.quinola_force or early):
+            cards.append(QUINOLA)
+        if not cards and seat == self.match.dealer:
+            cards = sorted(hand)  # a dealer holding only hearts must still discard one
+        return sorted(cards)
+
+    def _playable(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        if not self.trick:
+            # [001] «Le premier en cartes doit toujours commencer par jouer du cœur s'il en a»
+            if self.trick_number == 0:
+                hearts = [c for c in hand if is_heart(c)]
+                if hearts:
+                    return sorted(hearts)
+            return sorted(hand)
+        led = self.trick[0][1] // 13
+        same = [c for c in hand if c // 13 == led]
+        if same:
+            # [001] «on est obligé de donner une carte de la couleur qu'on joue»; «peut la
+            # prendre ou la gagner à son gré»
+            return sorted(same)
+        # R12: «il l'est toujours dans les deux premiers tours»: in the first two tricks the
+        # quinola goes on its holder's first renounce.
+        if QUINOLA in hand and self.trick_number < 2 and self.options.first_two == "tricks":
+            return [QUINOLA]
+        return sorted(hand)
+
+    def _apply(self, action: int) -> None:
+        if self.phase == DEALING:
+            self._deal_card(action)
+        elif self.phase == EXCHANGE:
+            self._ecart(action)
+        else:
+            self._play(action - PLAY)
+
+    def _deal_card(self, card: int) -> None:
+        self.stock.remove(card)
+        seat = self.deal_queue.pop()
+        if seat is None:
+            self.talon.append(card)
+            self.original_talon.append(card)
+        else:
+            self.hands[seat].append(card)
+        if not self.deal_queue:
+            self.phase = EXCHANGE
+            self.turn = self.order()[0]
+            self._skip_to_next_ecart(first=True)
+
+    # --- the écart -----------------------------------------------------------------------------
+    def _skip_to_next_ecart(self, first: bool = False) -> None:
+        """Move to the next player in the écart who may act; the dealer comes last."""
+        order = self.order()
+        start = 0 if first else order.index(self.turn) + 1
+        for seat in order[start:]:
+            if seat == self.match.dealer or self._may_exchange(seat):
+                self.turn = seat
+                return
+        self._begin_play()
+
+    def _ecart(self, action: int) -> None:
+        seat = self.turn
+        idx = self.order().index(seat)
+        if action == PASS:
+            # [001] «si l'on ne veut point écarter, il est libre de voir au talon celle qu'on
+            # auroit prise»
+            self.ecart_done[seat] = "declined"
+            self.peeked[seat] = self.original_talon[idx]
+            self.log.append(("declined", seat, None))
+        else:
+            card = action - ECART
+            self.hands[seat].remove(card)
+            self.ecart_card[seat] = card
+            if card == QUINOLA:
+                self.quinola = "ecarte"
+                self.stats["quinola_ecarte"] += 1
+            if seat == self.match.dealer:
+                # [001] «n'en prend jamais au talon. Mais il est obligé d'y mettre… celle de
+                # ses cartes qu'il juge à-propos»
+                self.talon.append(card)
+                self.ecart_done[seat] = "discarded"
+                self.log.append(("discarded", seat, None))
+            else:
+                # [001] «On peut écarter une carte de son jeu que l'on met dessous le talon,
+                # pour remplacer celle qu'on en ôte»
+                taken = self.original_talon[idx]
+                self.talon.remove(taken)
+                self.talon.append(card)
+                self.hands[seat].append(taken)
+                self.taken[seat] = taken
+                self.ecart_done[seat] = "exchanged"
+                self.log.append(("exchanged", seat, None))
+        if seat == self.match.dealer:
+            self._begin_play()
+        else:
+            self._skip_to_next_ecart()
+
+    def _begin_play(self) -> None:
+        self.phase = PLAYING
+        self.turn = self.order()[0]  # [001] «le premier en cartes ayant droit de commencer»
+
+    # --- tricks ----------------------------------------------------------------------------------
+    def _play(self, card: int) -> None:
+        seat = self.turn
+        if self.trick and card // 13 != self.trick[0][1] // 13:
+            self.voids[seat].add(self.trick[0][1] // 13)
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        self.log.append(("play", seat, card))
+        if len(self.trick) < self.num_players:
+            self.turn = (seat + self.step) % self.num_players
+            return
+        self._finish_trick()
+
+    def _pay(self, source: int, target: int, amount: int, reason: str) -> None:
+        if source != target and amount:
+            self.match.pay(source, target, amount, reason)
+
+    def _finish_trick(self) -> None:
+        trick, opts = self.trick, self.options
+        winner = trick_winner(trick)
+        leader, led = trick[0][0], trick[0][1] // 13
+        forcer = leader if opts.forcer == "leader" else winner
+        for position, (seat, card) in enumerate(trick):
+            renounce = card // 13 != led
+            if card == QUINOLA:
+                if renounce:
+                    # [001] «Lorsque le valet de cœur ou le quinola est jetté en renonce, celui qui
+                    # s'en défait, gagne le jeu» — «Celui qui prend la levée où le quinola se
+                    # trouve en renonce, paye deux marques ou plus»
+                    self.quinola, self.claimant = "renounce", seat
+                    self.stats["quinola_renounced"] += 1
+                    self._pay(winner, seat, opts.quinola_marques * opts.marque,
+                              "quinola on a renounce [001] «paye deux marques»")
+                else:
+                    self._quinola_bete(seat, None if position == 0 else forcer)
+            elif card % 13 == 12 and position > 0:
+                fee = opts.ace_fee * (2 if card == self.double_ace else 1)
+                if renounce:
+                    # [001] «Quand on jette un as en renonce… on gagne de celui qui leve»; «On
+                    # gagne le double pour l'as de cœur» (R13: A♦ in the later ruleset)
+                    self._pay(winner, seat, fee, f"{card_code(card)} on a renounce [001] «on gagne de celui qui leve»")
+                elif not any(c // 13 == led for c in self.hands[seat]):
+                    # [001] «Un joueur qui est forcé de lâcher l'as de la couleur jouée, paye à
+                    # celui qui l'y force» (the leader «ne gagne ni ne perd rien»: position 0)
+                    self._pay(seat, forcer, fee, f"{card_code(card)} forced out [001] «paye à celui qui l'y force»")
+        self.tricks[winner] += [c for _, c in trick]
+        self.trick_count[winner] += 1
+        self.log.append(("won", winner, None))
+        self.trick = []
+        self.trick_number += 1
+        if self.later:
+            self._watch_reversis(winner)
+        if self.hands[winner]:
+            self.turn = winner
+        else:
+            self._end_deal()
+
+    def _quinola_bete(self, holder: int, forcer: int | None) -> None:
+        """[001] «Celui qui est forcé de donner le quinola sur du cœur, ou qui le joue lui-même…
+        fait la bête de ce qu'il y a sur le jeu» and «Celui qui fait partir le quinola, gagne à
+        celui qui le lâche, quatre jettons ou plus, & un à chaque joueur» (R10, R11)."""
+        opts, m = self.options, self.match
+        self.quinola = "bete"
+        self.stats["quinola_bete"] += 1
+        self.bete_count += 1
+        name = f"bête {self.bete_count}"
+        m.pots[name] = 0
+        self.bets.append(name)
+        m.pay(holder, name, m.pots[POOL], "the quinola's bête [001] «fait la bête de ce qu'il y a sur le jeu»")
+        if forcer is None:
+            return
+        self._pay(holder, forcer, opts.quinola_force_fee, "quinola forced [001] «gagne à celui qui le lâche, quatre jettons»")
+        for seat in range(self.num_players):
+            if seat in (holder, forcer):
+                continue
+            if opts.quinola_force_payers == "others_pay_forcer":
+                self._pay(seat, forcer, 1, "quinola forced [001] «& un à chaque joueur»")
+            else:
+                self._pay(holder, seat, 1, "quinola forced [001] «& un à chaque joueur»")
+
+    def _watch_reversis(self, winner: int) -> None:
+        """Later ruleset (R15): after all tricks but two by one player, the reversis is
+        undertaken; a trick taken by another then breaks it."""
+        total = self.hand_size
+        if self.undertaker is None and self.trick_number == total - 2 and self.trick_count[winner] == total - 2:
+            self.undertaker = winner
+        elif self.undertaker is not None and winner != self.undertaker:
+            self.stats["broken_reversis"] += 1
+            self._pay(self.undertaker, winner, self.options.broken_fee, "broken reversis (later ruleset, R15)")
+            self.undertaker = None
+
+    # --- end of the deal -----------------------------------------------------------------------
+    def _end_deal(self) -> None:
+        m, opts, n = self.match, self.options, self.num_players
+        order = self.order()
+        reversis = next((s for s in range(n) if self.trick_count[s] == self.hand_size), None)
+        pool_winner = None
+        if reversis is not None:
+            # [001] «Faire le reversis… c'est gagner, en faisant toutes les levées, la poule, deux
+            # jettons de chaque joueur & ceux qu'on a pu payer dans le coup, & priver le quinola
+            # jetté en renonce, de ses droits ordinaires»
+            self.stats["reversis"] += 1
+            for entry in m.ledger.entries[self.deal_start:]:
+                if entry.source == reversis and isinstance(entry.target, int):
+                    m.pay(entry.target, reversis, entry.amount, "returned to the reversis [001] «& ceux qu'on a pu payer dans le coup»")
+            for seat in order:
+                self._pay(seat, reversis, opts.reversis_fee, "the reversis [001] «deux jettons de chaque joueur»")
+            pool_winner = reversis
+        elif self.quinola == "renounce":
+            pool_winner = self.claimant
+        if pool_winner is not None:
+            self.stats["pool_won"] += 1
+            m.pay(POOL, pool_winner, m.pots[POOL], "the pool [001] «gagne le jeu»")
+            self._lift_bete(pool_winner)
+        talon_winner, talon_payers, value = self._talon(reversis)
+        for payer in talon_payers:
+            self._pay(payer, talon_winner, value, "the talon [001] «Le talon se paye sur la valeur des cartes qu'il contient»")
+        if pool_winner is None and self.quinola in ("ecarte", "bete"):
+            # [001] «Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la
+            # poule, chacun remet deux jettons pour la rafraîchir»
+            for seat in order:
+                m.pay(seat, POOL, opts.pool_ante, "the pool refreshed [001] «chacun remet deux jettons»")
+        self.results.append(DealResult(
+            deal=m.deal_number, dealer=m.dealer, tricks=tuple(self.trick_count),
+            points=tuple(int(sum(self.points[c] for c in t)) for t in self.tricks),
+            talon=tuple(self.talon), talon_value=value, talon_winner=talon_winner,
+            talon_payers=tuple(talon_payers), quinola=self.quinola, claimant=self.claimant,
+            reversis=reversis, pool_winner=pool_winner, counters=tuple(m.counters),
+            pots=tuple(sorted(m.pots.items())),
+        ))
+        self.stats["deals"] += 1
+        m.deal_number += 1
+        m.dealer = (m.dealer + self.step) % n  # R5: « la donne circule toujours par la droite »
+        self._start_deal()
+
+    def _lift_bete(self, seat: int) -> None:
+        """[001] «on ne paye les bêtes qui sont sur le jeu, qu'après les avoir levées, & encore
+        l'une après l'autre, faisant mettre la plus grosse la premiere» (R9: one per deal)."""
+        pending = [b for b in self.bets if self.match.pots[b] > 0]
+        if not pending:
+            return
+        largest = max(pending, key=lambda b: (self.match.pots[b], -self.bets.index(b)))
+        self.match.pay(largest, seat, self.match.pots[largest], f"{largest} lifted [001] «la plus grosse la premiere»")
+
+    def _talon(self, reversis: int | None) -> tuple[int, list[int], int]:
+        """The talon's winner, its payers and its value (R6, R8; [001] «il gagne le talon»)."""
+        n, dealer = self.num_players, self.match.dealer
+        left = -self.step
+        leftward = [(dealer + left * k) % n for k in range(n)]  # dealer, then his left…
+        points = [sum(self.points[c] for c in t) for t in self.tricks]
+
+        def key(s: int) -> tuple:
+            # [001] «celui qui n'a point de levée, l'emporte»; fewest points, fewest tricks,
+            # then «le plus près de celui qui a fait à gauche»
+            return (self.trick_count[s] > 0, points[s], self.trick_count[s], leftward.index(s))
+
+        winner = min(range(n), key=key)
+        value = talon_value(self.talon, self.later)
+        if self.options.talon_payer == "all_others":
+            payers = [s for s in self.order() if s not in (winner, reversis)]
+        else:
+            # R8: the player with most points pays; «s'il y a égalité de point, c'est au premier»
+            others = [s for s in self.order() if s != winner]
+            payer = max(others, key=lambda s: (points[s], -others.index(s)))
+            # [001] «Le reversis est exempt de payer le talon»
+            payers = [] if payer == reversis else [payer]
+        return winner, payers, value
+
+    def returns(self) -> list[float]:
+        """Counters won (+) or lost (−) by each seat over the match; zeros before the end.
+        The pool and bêtes left at the end belong to nobody."""
+        if self.phase != OVER:
+            return [0.0] * self.num_players
+        return [float(c - self.options.counters) for c in self.match.counters]
+
+    # --- notation ------------------------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        if action == PASS:
+            return "pass"
+        for base in (PLAY, ECART, 0):
+            if base <= action < base + 52:
+                return card_code(action - base)
+        raise ValueError(f"{action!r} is not an action of Reversis")
+
+    def string_to_action(self, text: str) -> int:
+        """Read ``pass`` (decline the exchange) or a card code (the card to put in the talon,
+        to play, or dealt). Raises ``IllegalActionError`` naming the legal actions and why."""
+        word = str(text).strip().lower()
+        if self.phase == OVER:
+            raise self.illegal(str(text), "the match is over")
+        if word in ("pass", "p", "keep", "garder"):
+            if PASS in self.legal_actions():
+                return PASS
+            raise self.illegal(str(text), "only a non-dealer may decline during the écart")
+        try:
+            card = parse_card(word)
+        except CardCodeError:
+            raise self.illegal(str(text), "neither 'pass' nor a card code such as KS, 9H, TS") from None
+        base = {DEALING: 0, EXCHANGE: ECART, PLAYING: PLAY}[self.phase]
+        if base + card not in self.legal_actions():
+            raise self.illegal(str(text), self._why(card))
+        return base + card
+
+    def _why(self, card: int) -> str:
+        seat = self.turn
+        if self.phase == DEALING:
+            return "that card is already dealt"
+        if card not in self.hands[seat]:
+            return "that card is not in your hand"
+        if self.phase == EXCHANGE:
+            return "no heart may be put in the écart (« personne n'en peut écarter »)"
+        if not self.trick and self.trick_number == 0:
+            return "the first lead must be a heart (« doit toujours commencer par jouer du cœur »)"
+        if self.trick and any(c // 13 == self.trick[0][1] // 13 for c in self.hands[seat]):
+            return "you must follow suit (« on est obligé de donner une carte de la couleur »)"
+        return "in the first two tricks the quinola goes on the first renounce (« il l'est toujours dans les deux premiers tours »)"
+
+    # --- views ---------------------------------------------------------------------------------
+    def _make_view(self, seat: int | None) -> ReversisView:
+        m = self.match
+        mine = seat is not None
+        return ReversisView(
+            seat=seat, num_players=m.num_players, deal_number=m.deal_number, dealer=m.dealer,
+            current_player=self.current_player(), phase=self.phase,
+            hand=tuple(sorted(self.hands[seat])) if mine else (),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            talon_size=len(self.talon),
+            ecart=tuple(self.ecart_done),
+            my_ecart=self.ecart_card[seat] if mine else None,  # type: ignore[index]
+            my_taken=self.taken[seat] if mine else None,  # type: ignore[index]
+            peeked=self.peeked[seat] if mine else None,  # type: ignore[index]
+            trick=tuple(self.trick), trick_number=self.trick_number,
+            tricks_won=tuple(self.trick_count),
+            played=tuple((s, c) for k, s, c in self.log if k == "play"),
+            counters=tuple(m.counters), pool=m.pots[POOL],
+            betes=tuple((b, m.pots[b]) for b in self.bets if m.pots[b] > 0),
+            quinola=self.quinola, last_result=self.results[-1] if self.results else None,
+            log=tuple(self.log),
+        )
+
+    def view(self, seat: int) -> ReversisView:
+        """What ``seat`` knows: its hand, its own écart and the talon card it took or looked at,
+        every card played, the tricks won, counters, pool and bêtes."""
+        return self._make_view(seat)
+
+    def public_view(self) -> ReversisView:
+        return self._make_view(None)
+
+    def determinize(self, seat: int, rng: random.Random) -> ReversisState:
+        """Redistribute the cards ``seat`` cannot see (others' hands, the talon but the cards it
+        put there or looked at), keeping every suit a player showed he lacks; after 200 tries
+        that fail the voids, the last shuffle is kept."""
+        other = self.clone()
+        known = {c for c in (self.ecart_card[seat], self.peeked[seat]) if c is not None}
+        slots: list[tuple[int | None, int]] = []
+        for s in range(other.num_players):
+            if s != seat:
+                slots += [(s, i) for i in range(len(other.hands[s]))]
+        slots += [(None, i) for i, c in enumerate(other.talon) if c not in known]
+        cards = [other.talon[i] if s is None else other.hands[s][i] for s, i in slots]
+        for _ in range(200):
+            rng.shuffle(cards)
+            if all(s is None or c // 13 not in self.voids[s] for (s, _), c in zip(slots, cards, strict=True)):
+                break
+        for (s, i), c in zip(slots, cards, strict=True):
+            if s is None:
+                other.talon[i] = c
+            else:
+                other.hands[s][i] = c
+        return other
+
+    def all_cards(self) -> list[int]:
+        cards = self.stock + self.talon + [c for _, c in self.trick]
+        for s in range(self.num_players):
+            cards += self.hands[s] + self.tricks[s]
+        return cards
+
+    def deal_results(self) -> list[dict[str, Any]]:
+        return [r.to_json() for r in self.results]
+
+    def statistics(self) -> dict[str, Any]:
+        return dict(self.stats)
