@@ -32,12 +32,7 @@ class SeededChance:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> int:
-        outcomes = state.chance_outcomes()
-        first_p = outcomes[0][1]
-        if all(p == first_p for _, p in outcomes):
-            return outcomes[self.rng.randrange(len(outcomes))][0]
-        actions, weights = zip(*outcomes)
-        return self.rng.choices(actions, weights)[0]
+        return state.sample_chance(self.rng)
 
 
 class StackedChance:

@@ -119,14 +119,25 @@ class State(ABC):
         """The legal actions in string notation."""
         return [self.action_to_string(a) for a in self.legal_actions()]
 
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now (games may answer faster than building the list)."""
+        return action in self.legal_actions()
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """Draw the outcome of this chance node with its probability (games with uniform
+        outcomes may answer faster)."""
+        outcomes = self.chance_outcomes()
+        actions, weights = zip(*outcomes)
+        return rng.choices(actions, weights)[0]
+
     def apply_action(self, action: int) -> None:
         """Apply ``action`` for the player to act (or as the chance outcome).
 
         Raises :class:`~academie.core.errors.IllegalActionError` naming the legal actions; the
         state is then unchanged.
         """
-        legal = self.legal_actions()
-        if action not in legal:
+        if not self.is_legal(action):
+            legal = self.legal_actions()
             if self.is_terminal():
                 raise IllegalActionError("the match is over: no action is legal", action, ())
             shown = tuple(self.action_to_string(a) for a in legal)

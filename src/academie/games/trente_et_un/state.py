@@ -116,6 +116,15 @@ class TrenteEtUnState(State):
             return False
         return True
 
+    def is_legal(self, action: int) -> bool:
+        if self.phase in (DEALING, STOCK_DRAW):
+            return action in self.stock
+        return action in self.legal_actions()
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """A card drawn uniformly from the stock (every card equally likely)."""
+        return self.stock[rng.randrange(len(self.stock))]
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase not in (DEALING, STOCK_DRAW):
             return []
