@@ -81,7 +81,9 @@ class SimulationReport:
 
     ``seats``: one :class:`WinRate` per seat (label ``seat N (bot)``); ``bots``: one per bot
     name, over all the seats it held (trials = matches × seats held); ``seat_returns`` and
-    ``bot_returns``: mean return per match with its interval; ``figures``: each numeric figure
+    ``bot_returns``: mean return per match with its interval; ``bot_returns_per_deal``: the same
+    per deal, for games that count their deals; ``bot_figures``: bot → figure → mean per match
+    and per seat held, from the game's ``per_seat`` statistics; ``figures``: each numeric figure
     of the game's ``statistics()`` over the matches; ``means``: the same, means only;
     ``no_winner``: matches that ended with nobody ahead (no winner, or a tie for the best return).
     """
@@ -98,6 +100,8 @@ class SimulationReport:
     seat_returns: list[MeanReturn] = field(default_factory=list)
     bot_returns: list[MeanReturn] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
+    bot_returns_per_deal: list[MeanReturn] = field(default_factory=list)
+    bot_figures: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -126,6 +130,8 @@ def simulate(
     wins = [0] * n
     figures: dict[str, list[float]] = {}
     returns_by_seat: list[list[float]] = [[] for _ in range(n)]
+    per_deal: list[list[float]] = [[] for _ in range(n)]
+    seat_figures: dict[str, list[float]] = {}
     no_winner = 0
     for m in range(matches):
         state = game.new_initial_state(n, opts)
@@ -133,8 +139,16 @@ def simulate(
         play_match(state, SeededChance(master.getrandbits(32)), bots)
         returns = state.returns()
         best = max(returns)
+        stats = state.statistics()
+        deals = stats.get("deals")
+        for key, values in (stats.get("per_seat") or {}).items():
+            totals = seat_figures.setdefault(key, [0.0] * n)
+            for seat, value in enumerate(values):
+                totals[seat] += value
         for seat, value in enumerate(returns):
             returns_by_seat[seat].append(value)
+            if deals:
+                per_deal[seat].append(value / deals)
         if best > 0 and returns.count(best) == 1:
             wins[returns.index(best)] += 1
         else:
@@ -171,4 +185,16 @@ def simulate(
             for name in dict.fromkeys(bot_names)
         ],
         figures=figs,
+        bot_returns_per_deal=[
+            mean_return(name, [v for s in range(n) if bot_names[s] == name for v in per_deal[s]])
+            for name in dict.fromkeys(bot_names)
+        ] if any(per_deal) else [],
+        bot_figures={
+            name: {
+                key: sum(totals[s] for s in range(n) if bot_names[s] == name)
+                / (matches * bot_names.count(name))
+                for key, totals in seat_figures.items()
+            }
+            for name in dict.fromkeys(bot_names)
+        } if seat_figures and matches else {},
     )

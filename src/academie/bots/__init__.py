@@ -42,11 +42,13 @@ class RandomBot:
 
 def _registry() -> dict[str, dict[str, Callable[[int | None], Bot]]]:
     from academie.bots.belle_flux import HeuristicBelleFlux
+    from academie.bots.reversis import HeuristicReversis
     from academie.bots.trente_et_un import HeuristicTrenteEtUn
 
     return {
         "trente-et-un": {"random": RandomBot, "heuristic": HeuristicTrenteEtUn},
         "belle-flux-trente-un": {"random": RandomBot, "heuristic": HeuristicBelleFlux},
+        "reversis": {"random": RandomBot, "heuristic": HeuristicReversis},
     }
 
 

@@ -193,6 +193,22 @@ def print_report(report: SimulationReport) -> None:
     for r in report.seat_returns + report.bot_returns:
         table.add_row(r.label, f"{r.mean:+.3f}", f"{r.low:+.3f} – {r.high:+.3f}")
     console.print(table)
+    if report.bot_returns_per_deal:
+        table = Table(title="Counters won per deal (95% CI)", header_style="bold")
+        for col in ("", "mean", "95% CI"):
+            table.add_column(col, justify="right" if col else "left")
+        for r in report.bot_returns_per_deal:
+            table.add_row(r.label, f"{r.mean:+.3f}", f"{r.low:+.3f} – {r.high:+.3f}")
+        console.print(table)
+    if report.bot_figures:
+        keys = list(next(iter(report.bot_figures.values())))
+        table = Table(title="Per bot and seat held (mean per match)", header_style="bold")
+        table.add_column("")
+        for key in keys:
+            table.add_column(key.replace("_", " "), justify="right")
+        for name, figs in report.bot_figures.items():
+            table.add_row(name, *(f"{figs[k]:.2f}" for k in keys))
+        console.print(table)
     table = Table(title="Per match", header_style="bold")
     for col in ("figure", "mean", "median", "95th pct"):
         table.add_column(col, justify="right" if col != "figure" else "left")

@@ -57,6 +57,9 @@ class ReversisState(State):
         self.bete_count = 0
         self.bets: list[str] = []  # pots holding bêtes, in the order made
         self.results: list[DealResult] = []
+        self.per_seat: dict[str, list[int]] = {
+            k: [0] * num_players for k in ("quinola_renounced", "quinola_bete", "reversis", "talon_won")
+        }
         self.stats = {"deals": 0, "reversis": 0, "quinola_renounced": 0, "quinola_bete": 0,
                       "quinola_ecarte": 0, "pool_won": 0, "broken_reversis": 0}
         self._start_deal()
@@ -290,6 +293,7 @@ class ReversisState(State):
                     # trouve en renonce, paye deux marques ou plus»
                     self.quinola, self.claimant = "renounce", seat
                     self.stats["quinola_renounced"] += 1
+                    self.per_seat["quinola_renounced"][seat] += 1
                     self._pay(winner, seat, opts.quinola_marques * opts.marque,
                               "quinola on a renounce [001] «paye deux marques»")
                 else:
@@ -323,6 +327,7 @@ class ReversisState(State):
         opts, m = self.options, self.match
         self.quinola = "bete"
         self.stats["quinola_bete"] += 1
+        self.per_seat["quinola_bete"][holder] += 1
         self.bete_count += 1
         name = f"bête {self.bete_count}"
         m.pots[name] = 0
@@ -361,6 +366,7 @@ class ReversisState(State):
             # jettons de chaque joueur & ceux qu'on a pu payer dans le coup, & priver le quinola
             # jetté en renonce, de ses droits ordinaires»
             self.stats["reversis"] += 1
+            self.per_seat["reversis"][reversis] += 1
             for entry in m.ledger.entries[self.deal_start:]:
                 if entry.source == reversis and isinstance(entry.target, int):
                     m.pay(entry.target, reversis, entry.amount, "returned to the reversis [001] «& ceux qu'on a pu payer dans le coup»")
@@ -374,6 +380,7 @@ class ReversisState(State):
             m.pay(POOL, pool_winner, m.pots[POOL], "the pool [001] «gagne le jeu»")
             self._lift_bete(pool_winner)
         talon_winner, talon_payers, value = self._talon(reversis)
+        self.per_seat["talon_won"][talon_winner] += 1
         for payer in talon_payers:
             self._pay(payer, talon_winner, value, "the talon [001] «Le talon se paye sur la valeur des cartes qu'il contient»")
         if pool_winner is None and self.quinola in ("ecarte", "bete"):
@@ -540,4 +547,6 @@ class ReversisState(State):
         return [r.to_json() for r in self.results]
 
     def statistics(self) -> dict[str, Any]:
-        return dict(self.stats)
+        """Match figures, and ``per_seat``: for each seat, quinolas thrown on a renounce, bêtes
+        made with the quinola, reversis made, talons won."""
+        return dict(self.stats, per_seat={k: list(v) for k, v in self.per_seat.items()})

@@ -1,0 +1,120 @@
+"""Terminal rendering of Reversis, from views only (no rules here)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from academie.cards import card_label, parse_card
+from academie.cli.render.trente_et_un import card_text, cards_text, verb
+from academie.games.reversis import DealResult, ReversisView
+
+HELP = (
+    "Écart: a card code puts that card under the talon and takes yours ([bold]pass[/] keeps your"
+    " hand and shows you the card you would have taken; the dealer must discard one). Play: a"
+    " card code, e.g. [bold]9S[/], [bold]TS[/]. Also: [bold]?[/] legal moves, [bold]help[/],"
+    " [bold]quit[/]."
+)
+
+_SUIT_ORDER = (1, 0, 2, 3)  # hearts first, then spades, diamonds, clubs
+
+
+def hand_by_suit(hand: Sequence[int]) -> Text:
+    """The hand sorted by suit (hearts first) and rank."""
+    out = Text()
+    for suit in _SUIT_ORDER:
+        cards = sorted((c for c in hand if c // 13 == suit), reverse=True)
+        if cards:
+            if out:
+                out.append("   ")
+            out.append_text(cards_text(cards))
+    return out
+
+
+def render_turn(view: ReversisView, names: Sequence[str]) -> Panel:
+    """Players (counters, tricks, écart), the current trick, the pool and bêtes, your hand."""
+    table = Table.grid(padding=(0, 2))
+    for seat, name in enumerate(names):
+        marks = [m for m, on in (("dealer", seat == view.dealer), ("to play", seat == view.current_player)) if on]
+        table.add_row(
+            Text(name, style="bold cyan" if seat == view.seat else ""), f"{view.counters[seat]} jetons",
+            f"{view.tricks_won[seat]} tricks", view.ecart[seat] or "", ", ".join(marks),
+        )
+    trick = Text("Trick: ")
+    for seat, card in view.trick:
+        trick.append(f"{names[seat]} ").append_text(card_text(card)).append("  ")
+    if not view.trick:
+        trick.append("(none yet)")
+    betes = ", ".join(f"{n} {v}" for n, v in view.betes) or "none"
+    lines: list[RenderableType] = [
+        table,
+        Text(f"Deal {view.deal_number + 1} · trick {view.trick_number + 1} · pool {view.pool} · bêtes: {betes}"
+             f" · talon {view.talon_size} cards" + (f" · quinola: {view.quinola}" if view.quinola else "")),
+        trick,
+    ]
+    if view.seat is not None:
+        lines.append(Text("Your hand: ").append_text(hand_by_suit(view.hand)))
+        if view.peeked is not None:
+            lines.append(Text("The talon card you looked at: ").append_text(card_text(view.peeked)))
+        if view.my_ecart is not None:
+            lines.append(Text("You put in the talon: ").append_text(card_text(view.my_ecart)))
+    if view.phase == "ecart":
+        lines.append(Text("Écart: choose a card to put in the talon, or pass."))
+    return Panel(Group(*lines), title="Reversis", expand=False)
+
+
+def describe_deal(view: ReversisView, names: Sequence[str]) -> str:
+    return f"── Deal {view.deal_number + 1}: {verb(names[view.dealer], 'deals', 'deal')}. Pool {view.pool}."
+
+
+def describe_action(
+    view: ReversisView, seat: int, action: str, names: Sequence[str], after: ReversisView | None = None
+) -> str:
+    """One line: what ``seat`` did in the écart or which card it played, and who took the trick."""
+    who = names[seat]
+    if view.phase == "ecart":
+        if action == "pass":
+            return verb(who, "keeps", "keep") + " the hand."
+        if seat == view.dealer:
+            return verb(who, "discards", "discard") + " one card onto the talon."
+        mine = view.seat == seat
+        return verb(who, "exchanges", "exchange") + (f" {card_label(parse_card(action))}" if mine else " a card") + " with the talon."
+    text = verb(who, "plays", "play") + f" {card_label(parse_card(action))}"
+    if after is not None and after.trick_number > view.trick_number or (after and after.deal_number > view.deal_number):
+        won = [e for e in after.log if e[0] == "won"] if after.deal_number == view.deal_number else []
+        if won:
+            text += f" — {names[won[-1][1]]} takes the trick"  # type: ignore[index]
+    return text + "."
+
+
+def describe_drawn(view: ReversisView) -> str | None:
+    return None
+
+
+def render_result(result: DealResult, names: Sequence[str], view: ReversisView | None = None) -> Panel:
+    """Tricks and points, the talon, the quinola, the reversis, counters."""
+    table = Table(header_style="bold")
+    for col in ("player", "tricks", "points", "counters"):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    for seat, name in enumerate(names):
+        table.add_row(name, str(result.tricks[seat]), str(result.points[seat]), str(result.counters[seat]))
+    lines = [Text("Talon: ").append_text(cards_text(result.talon)).append(
+        f" worth {result.talon_value}, won by {names[result.talon_winner]}"
+        + (f", paid by {', '.join(names[s] for s in result.talon_payers)}" if result.talon_payers else ", unpaid"))]
+    quinola = {"renounce": f"thrown on a renounce by {names[result.claimant or 0]}", "bete": "forced or led: a bête",
+               "ecarte": "put in the écart", None: "stayed in the talon"}[result.quinola]
+    lines.append(Text(f"Quinola: {quinola}."))
+    if result.reversis is not None:
+        lines.append(Text(f"{names[result.reversis]} made the reversis!", style="bold"))
+    lines.append(Text("Pool " + (f"won by {names[result.pool_winner]}" if result.pool_winner is not None else "carries")
+                      + "; on the game: " + ", ".join(f"{k} {v}" for k, v in result.pots if v)))
+    return Panel(Group(table, *lines), title=f"End of deal {result.deal + 1}", expand=False)
+
+
+def render_end(view: ReversisView, names: Sequence[str]) -> str:
+    ranking = sorted(range(len(names)), key=lambda s: -view.counters[s])
+    return "Match over. Counters: " + ", ".join(f"{names[s]} {view.counters[s]}" for s in ranking) + "."
