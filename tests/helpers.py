@@ -95,3 +95,38 @@ def throw(state: State, chance: StackedChance, times: int = 1) -> State:
         state.apply_string("throw")
         advance_chance(state, chance)
     return state
+
+
+REVERSIS = get_game("reversis")
+
+
+def reversis_deck(hands: Sequence[str], talon: str, dealer: int = 0, step: int = -1, packet: int = 3) -> list[str]:
+    """The order in which cards leave the pack for one deal of Reversis.
+
+    ``hands[s]`` is seat ``s``'s cards (the dealer has one more), dealt by packets of ``packet``
+    from the dealer's right (``step`` -1, counter-clockwise), the dealer last in each round;
+    then the ``talon`` cards in order (card *i* is the premier en cartes' + i). The stack must
+    name every card of the pack it deals.
+    """
+    n = len(hands)
+    cards = [h.split() for h in hands]
+    order = [(dealer + step * k) % n for k in range(1, n + 1)]
+    pos = {s: 0 for s in order}
+    seq: list[str] = []
+    while any(pos[s] < len(cards[s]) for s in order):
+        for s in order:
+            take = cards[s][pos[s]:pos[s] + packet]
+            seq += take
+            pos[s] += len(take)
+    seq += talon.split()
+    used = [parse_card(c) for c in seq]
+    assert len(set(used)) == len(used), f"a card is stacked twice: {seq}"
+    return [card_code(c) for c in used]
+
+
+def reversis_state(decks: Sequence[Sequence[str]], players: int = 4, seed: int = 0, **options):
+    """A Reversis state with stacked decks; returns ``(state, chance)`` at the first decision."""
+    state = REVERSIS.new_initial_state(players, options)
+    chance = StackedChance(decks, seed)
+    advance_chance(state, chance)
+    return state, chance
