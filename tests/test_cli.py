@@ -152,6 +152,7 @@ def test_replay_of_a_bad_record_names_the_action(tmp_path):
     [
         ("belle-flux-trente-un", "a\ns\n" * 300, ["-o", "deals=3", "--players", "4"]),
         ("blason", "\n" * 2000, ["--players", "3"]),
+        ("reversis", "\n".join((["pass"] + list(CARD_CODES)) * 400) + "\n", ["-o", "deals=2", "--players", "5"]),
     ],
 )
 def test_other_games_play_through_stdin_and_replay(game, moves, extra, tmp_path):
