@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from academie.analysis.simulate import SimulationReport, simulate
+from academie.analysis.simulate import MeanReturn, SimulationReport, simulate
 from academie.bots import bot_names, make_bot
 from academie.cli.play import PlaySession, default_record_path
 from academie.cli.render import RENDERERS
@@ -175,6 +175,16 @@ def simulate_cmd(
         print_report(report)
 
 
+def returns_table(title: str, rows: list[MeanReturn]) -> Table:
+    """Mean returns with their intervals."""
+    table = Table(title=title, header_style="bold")
+    for col in ("", "mean", "95% CI"):
+        table.add_column(col, justify="right" if col else "left")
+    for r in rows:
+        table.add_row(r.label, f"{r.mean:+.3f}", f"{r.low:+.3f} – {r.high:+.3f}")
+    return table
+
+
 def print_report(report: SimulationReport) -> None:
     """The simulation tables: per seat, per bot, and the mean match figures."""
     console.print(
@@ -187,19 +197,9 @@ def print_report(report: SimulationReport) -> None:
         for r in rows:
             table.add_row(r.label, str(r.wins), str(r.trials), f"{r.rate:.1%}", f"{r.low:.1%} – {r.high:.1%}")
         console.print(table)
-    table = Table(title="Mean return per match (95% CI)", header_style="bold")
-    for col in ("", "mean", "95% CI"):
-        table.add_column(col, justify="right" if col else "left")
-    for r in report.seat_returns + report.bot_returns:
-        table.add_row(r.label, f"{r.mean:+.3f}", f"{r.low:+.3f} – {r.high:+.3f}")
-    console.print(table)
+    console.print(returns_table("Mean return per match (95% CI)", report.seat_returns + report.bot_returns))
     if report.bot_returns_per_deal:
-        table = Table(title="Counters won per deal (95% CI)", header_style="bold")
-        for col in ("", "mean", "95% CI"):
-            table.add_column(col, justify="right" if col else "left")
-        for r in report.bot_returns_per_deal:
-            table.add_row(r.label, f"{r.mean:+.3f}", f"{r.low:+.3f} – {r.high:+.3f}")
-        console.print(table)
+        console.print(returns_table("Counters won per deal (95% CI)", report.bot_returns_per_deal))
     if report.bot_figures:
         keys = list(next(iter(report.bot_figures.values())))
         table = Table(title="Per bot and seat held (mean per match)", header_style="bold")

@@ -177,3 +177,28 @@ class State(ABC):
         return IllegalActionError(
             f"{text!r} is not a legal action now{why}; legal: {', '.join(shown)}", text, shown
         )
+
+
+class StockDrawState(State):
+    """A state whose chance nodes draw one card, every card of ``self.stock`` equally likely
+    (dealing, drawing from the stock). Subclasses say when with :meth:`drawing`."""
+
+    stock: list[int]
+
+    @abstractmethod
+    def drawing(self) -> bool:
+        """True at a chance node (a card leaves the stock)."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.drawing():
+            return []
+        p = 1.0 / len(self.stock)
+        return [(c, p) for c in sorted(self.stock)]
+
+    def is_legal(self, action: int) -> bool:
+        if self.drawing():
+            return action in self.stock
+        return action in self.legal_actions()
+
+    def sample_chance(self, rng: random.Random) -> int:
+        return self.stock[rng.randrange(len(self.stock))]

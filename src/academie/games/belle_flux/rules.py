@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from academie.cards import rank_table
 
@@ -56,7 +56,7 @@ def trente_un_value(cards: Sequence[int], one_suit: bool = False) -> int:
     return max(totals)
 
 
-def best_unique(scores: dict[int, float], order: Sequence[int], eldest_wins: bool) -> int | None:
+def best_unique(scores: Mapping[int, float], order: Sequence[int], eldest_wins: bool) -> int | None:
     """The seat with the best score, or None on a tie for best (the basket stays, B2);
     with ``eldest_wins`` a tie goes to the tied seat first in ``order`` (the eldest).
 

@@ -19,7 +19,7 @@ from typing import Any
 from academie.cards import card_code, pack, parse_card
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
-from academie.core.state import CHANCE, TERMINAL, State
+from academie.core.state import CHANCE, TERMINAL, StockDrawState
 from academie.games.belle_flux.options import BelleFluxOptions
 from academie.games.belle_flux.rules import (
     BELLE_ACE_HIGH, BELLE_KING_HIGH, THIRTY_ONE, best_unique, flux_value, trente_un_value,
@@ -38,7 +38,7 @@ _ALIASES = {
 }
 
 
-class BelleFluxState(State):
+class BelleFluxState(StockDrawState):
     """A whole match of Belle, Flux et Trente-un: deals until the agreed number is played or a
     player can no longer stake."""
 
@@ -87,8 +87,8 @@ class BelleFluxState(State):
         # [000] «donne… deux cartes couvertes à chaque joueur. Il en distribue ensuite une
         # troisième qu'il découvre.»
         order = self._order()
-        self.deal_queue = [(s, False) for s in order for _ in range(2)] + [(s, True) for s in order]
-        self.deal_queue.reverse()
+        queue = [(s, False) for s in order for _ in range(2)] + [(s, True) for s in order]
+        self.deal_queue.extend(reversed(queue))
         self.turn = order[0]
         self.phase = DEALING
 
@@ -129,20 +129,8 @@ class BelleFluxState(State):
             return [ASK, STAND]
         return []
 
-    def is_legal(self, action: int) -> bool:
-        if self.phase in (DEALING, EXTRA):
-            return action in self.stock
-        return action in self.legal_actions()
-
-    def sample_chance(self, rng: random.Random) -> int:
-        """A card drawn uniformly from the stock (every card equally likely)."""
-        return self.stock[rng.randrange(len(self.stock))]
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase not in (DEALING, EXTRA):
-            return []
-        p = 1.0 / len(self.stock)
-        return [(c, p) for c in sorted(self.stock)]
+    def drawing(self) -> bool:
+        return self.phase in (DEALING, EXTRA)
 
     def _cards(self, seat: int) -> list[int]:
         up = self.up[seat]

@@ -23,7 +23,7 @@ from typing import Any
 from academie.cards import HEARTS, card_code, pack, parse_card
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
-from academie.core.state import CHANCE, TERMINAL, State
+from academie.core.state import CHANCE, TERMINAL, StockDrawState
 from academie.games.reversis.options import ReversisOptions, talon_size
 from academie.games.reversis.rules import (
     ACE_OF_DIAMONDS, ACE_OF_HEARTS, KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA, RANK, TRICK_POINTS,
@@ -38,7 +38,7 @@ DEALING, EXCHANGE, PLAYING, OVER = "deal", "ecart", "play", "over"
 POOL = "poule"
 
 
-class ReversisState(State):
+class ReversisState(StockDrawState):
     """A match of Reversis: ``deals`` deals, the pool and the bêtes carried between them."""
 
     def __init__(self, game: Any, num_players: int, options: ReversisOptions) -> None:
@@ -120,20 +120,8 @@ class ReversisState(State):
             return TERMINAL
         return self.turn
 
-    def is_legal(self, action: int) -> bool:
-        if self.phase in (DEALING,):
-            return action in self.stock
-        return action in self.legal_actions()
-
-    def sample_chance(self, rng: random.Random) -> int:
-        """A card drawn uniformly from the stock (every card equally likely)."""
-        return self.stock[rng.randrange(len(self.stock))]
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase != DEALING:
-            return []
-        p = 1.0 / len(self.stock)
-        return [(c, p) for c in sorted(self.stock)]
+    def drawing(self) -> bool:
+        return self.phase in (DEALING,)
 
     def legal_actions(self) -> list[int]:
         if self.phase == DEALING:
@@ -487,19 +475,20 @@ class ReversisState(State):
     def _make_view(self, seat: int | None) -> ReversisView:
         m = self.match
         mine = seat is not None
+        s = seat if seat is not None else 0
         return ReversisView(
             seat=seat, num_players=m.num_players, deal_number=m.deal_number, dealer=m.dealer,
             current_player=self.current_player(), phase=self.phase,
-            hand=tuple(sorted(self.hands[seat])) if mine else (),
+            hand=tuple(sorted(self.hands[s])) if mine else (),
             hand_sizes=tuple(len(h) for h in self.hands),
             talon_size=len(self.talon),
             ecart=tuple(self.ecart_done),
-            my_ecart=self.ecart_card[seat] if mine else None,  # type: ignore[index]
-            my_taken=self.taken[seat] if mine else None,  # type: ignore[index]
-            peeked=self.peeked[seat] if mine else None,  # type: ignore[index]
+            my_ecart=self.ecart_card[s] if mine else None,
+            my_taken=self.taken[s] if mine else None,
+            peeked=self.peeked[s] if mine else None,
             trick=tuple(self.trick), trick_number=self.trick_number,
             tricks_won=tuple(self.trick_count),
-            played=tuple((s, c) for k, s, c in self.log if k == "play"),
+            played=tuple((who, c) for k, who, c in self.log if k == "play" and who is not None and c is not None),
             counters=tuple(m.counters), pool=m.pots[POOL],
             betes=tuple((b, m.pots[b]) for b in self.bets if m.pots[b] > 0),
             quinola=self.quinola, last_result=self.results[-1] if self.results else None,
@@ -530,11 +519,11 @@ class ReversisState(State):
             rng.shuffle(cards)
             if all(s is None or c // 13 not in self.voids[s] for (s, _), c in zip(slots, cards, strict=True)):
                 break
-        for (s, i), c in zip(slots, cards, strict=True):
-            if s is None:
+        for (holder, i), c in zip(slots, cards, strict=True):
+            if holder is None:
                 other.talon[i] = c
             else:
-                other.hands[s][i] = c
+                other.hands[holder][i] = c
         return other
 
     def all_cards(self) -> list[int]:

@@ -18,7 +18,7 @@ from typing import Any
 from academie.cards import card_code, pack, parse_card
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
-from academie.core.state import CHANCE, TERMINAL, State
+from academie.core.state import CHANCE, TERMINAL, StockDrawState
 from academie.games.trente_et_un.options import TrenteEtUnOptions
 from academie.games.trente_et_un.rules import BRELAN_VALUES, hand_value, is_thirty_one
 from academie.games.trente_et_un.view import DealResult, TrenteEtUnView
@@ -37,7 +37,7 @@ _ALIASES = {
 }
 
 
-class TrenteEtUnState(State):
+class TrenteEtUnState(StockDrawState):
     """A whole match of Trente et un, from the first deal to the last player in."""
 
     def __init__(self, game: Any, num_players: int, options: TrenteEtUnOptions) -> None:
@@ -116,20 +116,8 @@ class TrenteEtUnState(State):
             return False
         return True
 
-    def is_legal(self, action: int) -> bool:
-        if self.phase in (DEALING, STOCK_DRAW):
-            return action in self.stock
-        return action in self.legal_actions()
-
-    def sample_chance(self, rng: random.Random) -> int:
-        """A card drawn uniformly from the stock (every card equally likely)."""
-        return self.stock[rng.randrange(len(self.stock))]
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase not in (DEALING, STOCK_DRAW):
-            return []
-        p = 1.0 / len(self.stock)
-        return [(c, p) for c in sorted(self.stock)]
+    def drawing(self) -> bool:
+        return self.phase in (DEALING, STOCK_DRAW)
 
     def _apply(self, action: int) -> None:
         phase = self.phase
@@ -446,20 +434,20 @@ class TrenteEtUnState(State):
                         groups.setdefault(self.card_epoch[c], []).append((s, i))
         replaced: dict[tuple[int, int], int] = {}
         for slots in groups.values():
-            cards = [other.stock[i] if s is None else other.hands[s][i] for s, i in slots]
+            cards = [other.stock[i] if h is None else other.hands[h][i] for h, i in slots]
             shuffled = list(cards)
             rng.shuffle(shuffled)
-            for (s, i), old, new in zip(slots, cards, shuffled, strict=True):
-                if s is None:
+            for (holder, i), old, new in zip(slots, cards, shuffled, strict=True):
+                if holder is None:
                     other.stock[i] = new
                 else:
-                    other.hands[s][i] = new
-                    replaced[(s, old)] = new
+                    other.hands[holder][i] = new
+                    replaced[(holder, old)] = new
         log = list(other.log)
         for k in range(len(log) - 1, -1, -1):  # the latest draw of a card still held follows it
             kind, who, card = log[k]
-            if kind == "stock" and who is not None and (who, card) in replaced:
-                log[k] = (kind, who, replaced.pop((who, card)))  # type: ignore[arg-type]
+            if kind == "stock" and who is not None and card is not None and (who, card) in replaced:
+                log[k] = (kind, who, replaced.pop((who, card)))
         other.log = log
         return other
 
