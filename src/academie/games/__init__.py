@@ -1,11 +1,11 @@
 """The games, one module or package each, and the registry that names them.
 
 >>> sorted(GAMES)
-['belle-flux-trente-un', 'blason', 'reversis', 'trente-et-un']
+['belle-flux-trente-un', 'blason', 'guimbarde', 'reversis', 'trente-et-un']
 >>> get_game("scat")
 Traceback (most recent call last):
 ...
-academie.core.errors.UnknownGameError: unknown game 'scat'; the games are: belle-flux-trente-un, blason, reversis, trente-et-un
+academie.core.errors.UnknownGameError: unknown game 'scat'; the games are: belle-flux-trente-un, blason, guimbarde, reversis, trente-et-un
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from academie.core.errors import UnknownGameError
 from academie.core.game import Game
 from academie.games.belle_flux import GAME as BELLE_FLUX
 from academie.games.blason import GAME as BLASON
+from academie.games.guimbarde import GAME as GUIMBARDE
 from academie.games.reversis import GAME as REVERSIS
 from academie.games.trente_et_un import GAME as TRENTE_ET_UN
 
-GAMES: dict[str, Game] = {g.info.id: g for g in (TRENTE_ET_UN, BELLE_FLUX, BLASON, REVERSIS)}
+GAMES: dict[str, Game] = {g.info.id: g for g in (TRENTE_ET_UN, BELLE_FLUX, BLASON, REVERSIS, GUIMBARDE)}
 
 
 def get_game(game_id: str) -> Game:

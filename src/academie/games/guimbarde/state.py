@@ -1,0 +1,420 @@
+"""The state of a match of Guimbarde: five boxes, the permanent trumps, marriages, the tricks.
+
+Every rule cites ``004_170a2d5c0ce8e850.txt`` as ``[004] «…»`` and REFERENCE.md §5 ambiguities
+as ``G1``…``G15``; readings are options (:class:`~academie.games.guimbarde.options.GuimbardeOptions`).
+Settled readings: a box nobody can claim stays for the next deal (G6, G7); the turned card belongs
+to nobody (G7); a marriage in play is the king then its queen played next in the same trick (G13)
+and goes with the trick (G9); marriages held in hand are paid when shown, before the first lead,
+the fou at the end of the deal (G10, G11); 3–5 players use 32 cards, 6–8 use 52 (G15). Faults
+8, 9 and 12 (revoke, failing to head or trump, playing out of turn) and rule 7 (breaking a
+marriage) cannot happen: the engine refuses those cards.
+
+Actions: chance outcomes are card ids; a player plays card ``c`` with ``PLAY + c`` (notation: the
+card code).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from academie.cards import HEARTS, SUIT_NAMES_FR, card_code, make_card, pack, parse_card
+from academie.core.errors import CardCodeError
+from academie.core.match import Match
+from academie.core.state import CHANCE, TERMINAL, StockDrawState
+from academie.games.guimbarde.options import GuimbardeOptions
+from academie.games.guimbarde.rules import (
+    FOU, GUIMBARDE, PERMANENT, ROI, TRUMP, is_trump, point, strength, trick_winner,
+)
+from academie.games.guimbarde.view import DealResult, GuimbardeView
+
+PLAY = 100
+BOXES = ("point", "mariage", "fou", "roi", "guimbarde")
+"""[004] «Figures des boites: Le Point. Le Mariage. Le Fou. Le Roi. La Guimbarde.»"""
+DEALING, PLAYING, OVER = "deal", "play", "over"
+HAND = 5
+
+
+class GuimbardeState(StockDrawState):
+    """A match of Guimbarde: ``deals`` deals; boxes nobody wins carry over."""
+
+    def __init__(self, game: Any, num_players: int, options: GuimbardeOptions) -> None:
+        self.game = game
+        self.options = options
+        self.history = []
+        self.match = Match.start(num_players, counters=options.counters, pots=BOXES)
+        self.deck = pack(32 if num_players <= 5 else 52)  # G15 (Parlett's table)
+        self.rule3 = FOU if options.rule3_card == "fou" else make_card("K", "D")
+        self.results: list[DealResult] = []
+        self.stats = {"deals": 0, "point_carried": 0, "tricks_carried": 0, "marriages_in_play": 0,
+                      "grand_mariage_table": 0, "fou_captured": 0}
+        self._start_deal()
+
+    # --- deal ------------------------------------------------------------------------------
+    def order(self) -> list[int]:
+        """Seats from the dealer's right (the eldest, « celui qui a la main ») to the dealer (G14)."""
+        n, d = self.num_players, self.match.dealer
+        return [(d - k) % n for k in range(1, n + 1)]
+
+    def _start_deal(self) -> None:
+        m = self.match
+        if m.deal_number >= self.options.deals:
+            self.phase = OVER
+            return
+        # [004] «Chacun des joueurs met un jeton dans chaque boite»
+        for seat in self.order():
+            for box in BOXES:
+                m.pay(seat, box, 1, f"stake in the {box} box [004] «met un jeton dans chaque boite»")
+        n = self.num_players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stock = list(self.deck)
+        self.turned: int | None = None
+        self.trump = -1
+        self.shown: list[set[int]] = [set() for _ in range(n)]
+        self.announcements: list[tuple[str, int, str]] = []
+        self.trick: list[tuple[int, int]] = []
+        self.trick_number = 0
+        self.tricks_won = [0] * n
+        self.reached: list[list[int]] = [[] for _ in range(n)]  # trick number of each trick won
+        self.fou_holder: int | None = None
+        self.fou_captured_by: int | None = None
+        self.voids: list[set[int]] = [set() for _ in range(n)]
+        self.log: list[tuple[str, int | None, int | None]] = []
+        # [004] «donne à chaque joueur cinq cartes, par trois et deux : après quoi, il tourne la
+        # carte de dessus le talon, et c'est la triomphe»
+        order = self.order()
+        queue: list[int | None] = [s for s in order for _ in range(3)] + [s for s in order for _ in range(2)]
+        self.deal_queue = [None] + queue[::-1]  # None: the turned card, last
+        self.phase = DEALING
+        self.turn = order[0]
+
+    def drawing(self) -> bool:
+        return self.phase == DEALING
+
+    def current_player(self) -> int:
+        if self.phase == DEALING:
+            return CHANCE
+        if self.phase == OVER:
+            return TERMINAL
+        return self.turn
+
+    def legal_actions(self) -> list[int]:
+        if self.phase == DEALING:
+            return sorted(self.stock)
+        if self.phase == PLAYING:
+            return [PLAY + c for c in self._playable(self.turn)]
+        return []
+
+    def _apply(self, action: int) -> None:
+        if self.phase == DEALING:
+            self.stock.remove(action)
+            seat = self.deal_queue.pop()
+            if seat is None:
+                self.turned = action
+                self.trump = action // 13
+                self.log.append(("turned", None, action))
+                self._announce()
+            else:
+                self.hands[seat].append(action)
+        else:
+            self._play(action - PLAY)
+
+    # --- the boxes before play -----------------------------------------------------------------
+    def _take_box(self, box: str, seat: int, why: str) -> None:
+        self.match.pay(box, seat, self.match.pots[box], why)
+
+    def _announce(self) -> None:
+        m, order = self.match, self.order()
+        holder = {c: s for s in order for c in self.hands[s]}
+        # [004] «pour le valet de carreau, la boite du fou; pour le roi de cœur, celle du roi; et
+        # pour la dame, celle de la guimbarde ; et enfin pour ces deux derniers ensemble, celle du
+        # mariage… en observant de les étaler sur la table avant que de les tirer»
+        for card, box in ((FOU, "fou"), (ROI, "roi"), (GUIMBARDE, "guimbarde")):
+            if card in holder:
+                seat = holder[card]
+                self.shown[seat].add(card)
+                self.announcements.append((box, seat, card_code(card)))
+                self._take_box(box, seat, f"the {box} box [004] «on les tire à proportion»")
+        self.fou_holder = holder.get(FOU)
+        if ROI in holder and holder.get(GUIMBARDE) == holder[ROI]:
+            seat = holder[ROI]
+            self.announcements.append(("mariage", seat, "KH QH"))
+            self._take_box("mariage", seat, "the mariage box [004] «pour ces deux derniers ensemble, celle du mariage»")
+            # Rule 4: «Qui a le grand mariage en main… reçoit deux jetons de chaque joueur»
+            for other in order:
+                if other != seat:
+                    m.pay(other, seat, 2, "grand mariage in hand [004] règle 4 «reçoit deux jetons de chaque joueur»")
+        # Rule 1: «si on a ce mariage en main, personne n'est excepté de payer ce jeton»
+        for seat in order:
+            for suit in range(4):
+                king, queen = suit * 13 + 11, suit * 13 + 10
+                if suit != HEARTS and king in self.hands[seat] and queen in self.hands[seat]:
+                    self.shown[seat] |= {king, queen}
+                    self.announcements.append(("mariage en main", seat, f"{card_code(king)} {card_code(queen)}"))
+                    for other in order:
+                        if other != seat:
+                            m.pay(other, seat, 1, "marriage in hand [004] règle 1 «personne n'est excepté»")
+        # [004] «chacun accuse son point, et le plus haut l'emporte»; «à point égal, celui qui a la
+        # main gagne le point» (G4)
+        points = {s: point(self.hands[s]) for s in order}
+        if self.options.point_tiebreak == "eldest":
+            points = {s: (p[0], 0) for s, p in points.items()}
+        best = max(points.values())
+        if best[0] >= 3:
+            seat = next(s for s in order if points[s] == best)
+            self.announcements.append(("point", seat, f"{best[0]} cards"))
+            self._take_box("point", seat, "the point box [004] «le plus haut l'emporte»")
+        else:
+            self.stats["point_carried"] += 1
+        # [004] «Quand le point est levé, on met chacun un jeton dans la même boite pour celui qui
+        # lèvera le plus de mains»
+        for seat in order:
+            m.pay(seat, "point", 1, "stake for the tricks [004] «on met chacun un jeton dans la même boite»")
+        self.phase = PLAYING
+        self.turn = order[0]  # [004] «Le premier à jouer, commence à jouer par la carte qu'il veut»
+
+    # --- play ------------------------------------------------------------------------------------
+    def _led(self) -> int:
+        card = self.trick[0][1]
+        return TRUMP if is_trump(card, self.trump) else card // 13
+
+    def _follows(self, card: int, led: int) -> bool:
+        if led == TRUMP:
+            return is_trump(card, self.trump)
+        if card in PERMANENT:
+            return self.options.honours_keep_suit_in_play and card // 13 == led  # G3
+        return card // 13 == led
+
+    def _playable(self, seat: int) -> list[int]:
+        hand = sorted(self.hands[seat])
+        if not self.trick:
+            return hand
+        trump, led = self.trump, self._led()
+        same = [c for c in hand if self._follows(c, led)]
+        win_seat = trick_winner(self.trick, trump, led)
+        best = next(c for s, c in self.trick if s == win_seat)
+        trumped = led != TRUMP and any(is_trump(c, trump) for _, c in self.trick)
+        if self.options.follow_rules == "parlett_free":
+            legal = same or hand  # G1 option: follow suit only
+        elif same:
+            # « fournir… monter » (G1): follow suit, and head the trick if able
+            higher = [c for c in same if strength(c, trump) > strength(best, trump)] if not trumped or led == TRUMP else []
+            legal = higher or same
+        else:
+            trumps = [c for c in hand if is_trump(c, trump)]
+            if trumps and trumped:
+                legal = [c for c in trumps if strength(c, trump) > strength(best, trump)] or hand
+            else:
+                legal = trumps or hand  # « couper, s'ils ont des triomphes sans avoir la couleur »
+        # Rule 3: «Il n'est pas permis de couper un mariage avec le roi de cœur, ni avec la dame,
+        # ni avec le roi de carreau» (G8: the fou) — unless nothing else may be played.
+        if self._marriage_in_trick() and led != TRUMP:
+            allowed = [c for c in legal if c not in (ROI, GUIMBARDE, self.rule3) or self._follows(c, led)]
+            legal = allowed or legal
+        # Rule 7: «Celui qui ayant la dame d'un roi qui vient d'être joué, doit jouer
+        # immédiatement après, est obligé de la mettre pour faire le mariage»
+        last = self.trick[-1][1]
+        if last % 13 == 11 and last // 13 != HEARTS and last - 1 in legal:
+            legal = [last - 1]
+        return legal
+
+    def _marriage_in_trick(self) -> tuple[int, int] | None:
+        """(king's seat, queen's seat) of a marriage made in this trick: [004] règle 6 «il faut
+        que le roi et la dame de la même couleur tombent immédiatement l'un sur l'autre»."""
+        for (ks, k), (qs, q) in zip(self.trick, self.trick[1:]):
+            if k % 13 == 11 and k // 13 != HEARTS and q == k - 1:
+                return ks, qs
+        return None
+
+    def _play(self, card: int) -> None:
+        seat = self.turn
+        if self.trick and not self._follows(card, self._led()):
+            self.voids[seat].add(self._led())
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        self.log.append(("play", seat, card))
+        if len(self.trick) < self.num_players:
+            self.turn = (seat - 1) % self.num_players
+            return
+        self._finish_trick()
+
+    def _pay(self, source: int, target: int, amount: int, reason: str) -> None:
+        if source != target:
+            self.match.pay(source, target, amount, reason)
+
+    def _finish_trick(self) -> None:
+        trump, n = self.trump, self.num_players
+        led = self._led()
+        winner = trick_winner(self.trick, trump, led)
+        won_with = next(c for s, c in self.trick if s == winner)
+        cards = {c: s for s, c in self.trick}
+        marriage = self._marriage_in_trick()
+        if marriage is not None:
+            king_seat, queen_seat = marriage
+            self.stats["marriages_in_play"] += 1
+            suit = next(c for s, c in self.trick if s == king_seat) // 13
+            cut = is_trump(won_with, trump) and suit != trump
+            if cut and won_with in (ROI, GUIMBARDE, self.rule3):
+                pass  # rule 3: a marriage cut with a forbidden trump pays nothing (G8)
+            elif cut:
+                # Rule 2: «Celui qui gagne un mariage par triomphe, ne gagne qu'un jeton de ceux
+                # qui ont jeté le roi et la dame»
+                for payer in (king_seat, queen_seat):
+                    self._pay(payer, winner, 1, "marriage won by trumping [004] règle 2")
+            else:
+                # Rule 1: «celui qui le gagne tire un jeton de chaque joueur, hors de celui qui a
+                # jeté la dame»
+                for payer in range(n):
+                    if payer != queen_seat:
+                        self._pay(payer, winner, 1, "marriage in play [004] règle 1")
+        if ROI in cards and GUIMBARDE in cards:
+            # Rule 4: «le roi de cœur est levé par la guimbarde… ce mariage ne vaut qu'un jeton»
+            self.stats["grand_mariage_table"] += 1
+            payers = range(n) if self.options.grand_mariage_table_payers == "all" else [cards[ROI]]
+            for payer in payers:
+                self._pay(payer, winner, 1, "grand mariage on the table [004] règle 4")
+        if FOU in cards and won_with in (ROI, GUIMBARDE) and cards[FOU] != winner:
+            # Rule 5: «si ce fou s'embarque dans le jeu, et qu'il soit pris par le roi ou par la
+            # dame de cœur, il ne gagne rien; au contraire, il paye un jeton à celui qui l'emporte»
+            self.fou_captured_by = winner
+            self.stats["fou_captured"] += 1
+            self._pay(cards[FOU], winner, 1, "the fou taken [004] règle 5")
+        self.tricks_won[winner] += 1
+        self.reached[winner].append(self.trick_number)
+        self.log.append(("won", winner, None))
+        self.trick = []
+        self.trick_number += 1
+        if self.trick_number < HAND:
+            self.turn = winner
+        else:
+            self._end_deal()
+
+    def _end_deal(self) -> None:
+        m, order = self.match, self.order()
+        # [004] «Il faut au moins faire deux mains pour l'emporter… si deux joueurs avaient fait
+        # deux mains chacun, celui qui les aurait faites le premier gagnerait» (G5)
+        if self.options.trick_box == "first_to_two":
+            twos = [s for s in order if self.tricks_won[s] >= 2]
+            winner = min(twos, key=lambda s: self.reached[s][1]) if twos else None
+        else:
+            most = max(self.tricks_won)
+            tied = [s for s in order if self.tricks_won[s] == most]
+            winner = min(tied, key=lambda s: self.reached[s][most - 1]) if most >= 2 else None
+        if winner is not None:
+            self._take_box("point", winner, "the tricks [004] «pour celui qui lèvera le plus de mains»")
+        else:
+            # «le fond de mise demeure dans la boite, pour servir de point au coup suivant»
+            self.stats["tricks_carried"] += 1
+        # Rule 5: «On paye un jeton pour le fou» (G11: by every other player, unless it was taken)
+        if self.fou_holder is not None and self.fou_captured_by is None:
+            for seat in order:
+                self._pay(seat, self.fou_holder, 1, "the fou [004] règle 5 «On paye un jeton pour le fou»")
+        self.results.append(DealResult(
+            deal=m.deal_number, dealer=m.dealer, turned=self.turned, trump=self.trump,
+            announcements=tuple(self.announcements), tricks=tuple(self.tricks_won),
+            trick_winner=winner, counters=tuple(m.counters), boxes=tuple((b, m.pots[b]) for b in BOXES),
+        ))
+        self.stats["deals"] += 1
+        m.deal_number += 1
+        m.dealer = (m.dealer - 1) % self.num_players  # G14: the deal goes to the right
+        self._start_deal()
+
+    def returns(self) -> list[float]:
+        """Counters won (+) or lost (−) per seat; zeros before the end. Boxes left at the end
+        belong to nobody."""
+        if self.phase != OVER:
+            return [0.0] * self.num_players
+        return [float(c - self.options.counters) for c in self.match.counters]
+
+    # --- notation --------------------------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        if 0 <= action < 52:
+            return card_code(action)
+        if PLAY <= action < PLAY + 52:
+            return card_code(action - PLAY)
+        raise ValueError(f"{action!r} is not an action of the Guimbarde")
+
+    def string_to_action(self, text: str) -> int:
+        """Read a card code (the card to play, or dealt). Raises ``IllegalActionError`` naming
+        the legal cards and why."""
+        if self.phase == OVER:
+            raise self.illegal(str(text), "the match is over")
+        try:
+            card = parse_card(str(text))
+        except CardCodeError:
+            raise self.illegal(str(text), "not a card code such as KH, 9S, TS") from None
+        action = card if self.phase == DEALING else PLAY + card
+        if action not in self.legal_actions():
+            raise self.illegal(str(text), self._why(card))
+        return action
+
+    def _why(self, card: int) -> str:
+        if self.phase == DEALING:
+            return "that card is already dealt"
+        if card not in self.hands[self.turn]:
+            return "that card is not in your hand"
+        return ("you must follow suit, head the trick, trump when void, or complete the marriage"
+                " (« comme à la triomphe »; règles 3 and 7)")
+
+    # --- views -----------------------------------------------------------------------------------
+    def _make_view(self, seat: int | None) -> GuimbardeView:
+        m = self.match
+        return GuimbardeView(
+            seat=seat, num_players=m.num_players, deal_number=m.deal_number, dealer=m.dealer,
+            current_player=self.current_player(), phase=self.phase,
+            hand=tuple(sorted(self.hands[seat])) if seat is not None else (),
+            shown=tuple(tuple(sorted(s)) for s in self.shown),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            turned=self.turned, trump=self.trump,
+            trump_name=SUIT_NAMES_FR[self.trump] if self.trump >= 0 else "",
+            announcements=tuple(self.announcements), trick=tuple(self.trick),
+            trick_number=self.trick_number, tricks_won=tuple(self.tricks_won),
+            counters=tuple(m.counters), boxes=tuple((b, m.pots[b]) for b in BOXES),
+            last_result=self.results[-1] if self.results else None, log=tuple(self.log),
+        )
+
+    def view(self, seat: int) -> GuimbardeView:
+        """What ``seat`` knows: its hand, the turned card, the cards shown for the boxes and
+        marriages, every card played, the boxes and counters."""
+        return self._make_view(seat)
+
+    def public_view(self) -> GuimbardeView:
+        return self._make_view(None)
+
+    def determinize(self, seat: int, rng: random.Random) -> GuimbardeState:
+        """Redistribute the cards ``seat`` cannot see (others' unshown cards, the stock),
+        keeping the suits players showed they lack when 200 tries allow it."""
+        other = self.clone()
+        slots: list[tuple[int | None, int]] = []
+        for s, hand in enumerate(other.hands):
+            if s != seat:
+                slots += [(s, i) for i, c in enumerate(hand) if c not in other.shown[s]]
+        slots += [(None, i) for i in range(len(other.stock))]
+        cards = [other.stock[i] if h is None else other.hands[h][i] for h, i in slots]
+        for _ in range(200):
+            rng.shuffle(cards)
+            if all(h is None or not any(self._follows(c, v) for v in self.voids[h])
+                   for (h, _), c in zip(slots, cards, strict=True)):
+                break
+        for (h, i), c in zip(slots, cards, strict=True):
+            if h is None:
+                other.stock[i] = c
+            else:
+                other.hands[h][i] = c
+        return other
+
+    def all_cards(self) -> list[int]:
+        cards = list(self.stock) + [c for _, c in self.trick]
+        if self.turned is not None:
+            cards.append(self.turned)
+        for s in range(self.num_players):
+            cards += self.hands[s]
+        played = [c for k, _, c in self.log if k == "play" and c is not None]
+        in_trick = {c for _, c in self.trick}
+        return cards + [c for c in played if c not in in_trick]
+
+    def deal_results(self) -> list[dict[str, Any]]:
+        return [r.to_json() for r in self.results]
+
+    def statistics(self) -> dict[str, Any]:
+        return dict(self.stats)
