@@ -130,3 +130,31 @@ def reversis_state(decks: Sequence[Sequence[str]], players: int = 4, seed: int =
     chance = StackedChance(decks, seed)
     advance_chance(state, chance)
     return state, chance
+
+
+
+GUIMBARDE = get_game("guimbarde")
+
+
+def guimbarde_deck(hands: Sequence[str], turned: str, dealer: int = 0) -> list[str]:
+    """The order in which cards leave the pack for one deal of Guimbarde: three cards to each
+    player from the dealer's right (seat dealer-1, then dealer-2, …, the dealer last), then two
+    to each, then the turned card; the rest of the pack follows (32 cards for 3–5 players, 52
+    for 6–8)."""
+    n = len(hands)
+    cards = [h.split() for h in hands]
+    order = [(dealer - k) % n for k in range(1, n + 1)]
+    seq = [c for s in order for c in cards[s][:3]] + [c for s in order for c in cards[s][3:5]] + [turned]
+    used = [parse_card(c) for c in seq]
+    assert len(set(used)) == len(used), f"a card is stacked twice: {seq}"
+    from academie.cards import pack
+    rest = [c for c in pack(32 if n <= 5 else 52) if c not in set(used)]
+    return [card_code(c) for c in used + rest]
+
+
+def guimbarde_state(decks: Sequence[Sequence[str]], players: int, seed: int = 0, **options):
+    """A Guimbarde state with stacked decks; returns ``(state, chance)`` at the first decision."""
+    state = GUIMBARDE.new_initial_state(players, options)
+    chance = StackedChance(decks, seed)
+    advance_chance(state, chance)
+    return state, chance

@@ -152,6 +152,7 @@ def test_replay_of_a_bad_record_names_the_action(tmp_path):
     [
         ("belle-flux-trente-un", "a\ns\n" * 300, ["-o", "deals=3", "--players", "4"]),
         ("blason", "\n" * 2000, ["--players", "3"]),
+        ("guimbarde", "\n".join(list(CARD_CODES) * 300) + "\n", ["-o", "deals=2", "--players", "8"]),
         ("reversis", "\n".join((["pass"] + list(CARD_CODES)) * 400) + "\n", ["-o", "deals=2", "--players", "5"]),
     ],
 )

@@ -42,6 +42,7 @@ class RandomBot:
 
 def _registry() -> dict[str, dict[str, Callable[[int | None], Bot]]]:
     from academie.bots.belle_flux import HeuristicBelleFlux
+    from academie.bots.guimbarde import HeuristicGuimbarde
     from academie.bots.reversis import HeuristicReversis
     from academie.bots.trente_et_un import HeuristicTrenteEtUn
 
@@ -49,6 +50,7 @@ def _registry() -> dict[str, dict[str, Callable[[int | None], Bot]]]:
         "trente-et-un": {"random": RandomBot, "heuristic": HeuristicTrenteEtUn},
         "belle-flux-trente-un": {"random": RandomBot, "heuristic": HeuristicBelleFlux},
         "reversis": {"random": RandomBot, "heuristic": HeuristicReversis},
+        "guimbarde": {"random": RandomBot, "heuristic": HeuristicGuimbarde},
     }
 
 

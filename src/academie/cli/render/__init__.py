@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from academie.cli.render import belle_flux, blason, reversis, trente_et_un
+from academie.cli.render import belle_flux, blason, guimbarde, reversis, trente_et_un
 
 RENDERERS: dict[str, ModuleType] = {
     "trente-et-un": trente_et_un,
     "belle-flux-trente-un": belle_flux,
     "blason": blason,
     "reversis": reversis,
+    "guimbarde": guimbarde,
 }
