@@ -178,7 +178,7 @@ def test_blason_simulation_reports_seat_order_length_pot_and_squares():
     figures = {f["name"]: f for f in data["figures"]}
     assert figures["turns"]["median"] <= figures["turns"]["p95"]
     assert figures["pot"]["mean"] >= 3  # at least the three entries
-    assert figures["square_63"]["mean"] == 1.0  # every race ends on 63
+    assert figures["rounds"]["mean"] >= 1
     assert "square_30" in figures and "square_58" in figures
 
 

@@ -10,12 +10,17 @@ by sampling the cards it cannot see, and picks the better.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
 from academie.cards import pack
 from academie.games.belle_flux import ASK, STAND, BelleFluxView
 from academie.games.belle_flux.rules import POINTS, THIRTY_ONE
+
+ZERO = 52
+"""Stands for a card that could not be drawn (the stock ran out): worth no point."""
+POINTS_OR_ZERO = (*POINTS, 0.0)
 
 NO_RISK = THIRTY_ONE - 11
 """At 20 or less no card can take a hand over 31 (the ace is worth 11): always ask."""
@@ -57,7 +62,8 @@ class HeuristicBelleFlux:
         wins_stand = wins_ask = 0
         for _ in range(self.samples):
             self.rng.shuffle(unseen)
-            pool = iter(unseen)
+            # With many players the unseen cards may run out: a card not there is worth 0.
+            pool = itertools.chain(unseen, itertools.repeat(ZERO))
             best_other = 0
             for s in others:
                 if s in shown:
@@ -66,13 +72,15 @@ class HeuristicBelleFlux:
                 else:
                     known = [c for c in (view.up[s],) if c is not None] + list(view.extra[s])
                     hidden = 2 + view.extra_counts[s] - len(view.extra[s])
-                point = sum(POINTS[c] for c in known) + sum(POINTS[next(pool)] for _ in range(hidden))
+                point = sum(POINTS[c] for c in known) + sum(POINTS_OR_ZERO[next(pool)] for _ in range(hidden))
                 if not view.stood[s]:
-                    while point < self.opponent_stands_at:
-                        point += POINTS[next(pool)]
+                    for _ in range(12):  # asks until it stands (a hand cannot take more)
+                        if point >= self.opponent_stands_at:
+                            break
+                        point += POINTS_OR_ZERO[next(pool)]
                 if point <= THIRTY_ONE:
                     best_other = max(best_other, int(point))
             wins_stand += my_point > best_other
-            drawn = my_point + POINTS[next(pool)]
+            drawn = my_point + POINTS_OR_ZERO[next(pool)]
             wins_ask += drawn <= THIRTY_ONE and drawn > best_other
         return wins_stand / self.samples, wins_ask / self.samples

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from academie.analysis.simulate import MeanReturn, SimulationReport, simulate
 from academie.bots import bot_names, make_bot
@@ -42,7 +43,7 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except AcademieError as exc:
-        err_console.print(f"[bold red]error:[/] {exc}", soft_wrap=True)
+        err_console.print(Text("error: ", style="bold red").append(str(exc), style=""), soft_wrap=True)
         raise typer.Exit(2) from None
 
 
@@ -247,12 +248,12 @@ def replay_cmd(
                 deal[0] = view.deal_number
                 line = render.describe_deal(view, names)
                 if line:
-                    console.print(line, style="bold")
+                    console.print(line, style="bold", markup=False)
 
         def after_action(state: Any, index: int, seat: int, action: int) -> None:
             text = state.action_to_string(action)
             line = render.describe_action(before[0], seat, text, names, after=state.public_view())
-            console.print(f"[dim]{index:>4}[/] {line}")
+            console.print(Text(f"{index:>4} ", style="dim").append(line))
 
         hooks = {} if as_json else {"on_action": on_action, "after_action": after_action}
         state = replay(rec, g, **hooks)
@@ -273,7 +274,7 @@ def replay_cmd(
         return
     show_results(state)
     if state.is_terminal():
-        console.print(f"[bold green]{render.render_end(state.public_view(), names)}[/]")
+        console.print(Text(render.render_end(state.public_view(), names), style="bold green"))
     else:
         console.print(f"[yellow]The record stops before the end of the match ({len(rec.actions)} actions).[/]")
 

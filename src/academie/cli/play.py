@@ -14,6 +14,8 @@ from types import ModuleType
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
 from academie.bots import make_bot
 from academie.cli.render import RENDERERS
@@ -132,7 +134,7 @@ class PlaySession:
             self._save()
         if self.state.is_terminal():
             view = self.state.public_view()
-            self.console.print(f"[bold green]{self.render.render_end(view, self.names)}[/]")
+            self.console.print(Text(self.render.render_end(view, self.names), style="bold green"))
         return code
 
     def _intro(self) -> None:
@@ -141,7 +143,7 @@ class PlaySession:
         )
         # The seed decides every card: shown to onlookers of a demo, to a player only at the end.
         seed = f" Seed {self.seed}." if self.seat is None else ""
-        self.console.print(f"[bold]{self.game.info.name}[/] — {who}.{seed}")
+        self.console.print(Text(self.game.info.name, style="bold").append(f" — {who}.{seed}"))
         if self.seat is not None:
             self.console.print(self.render.HELP)
 
@@ -156,7 +158,9 @@ class PlaySession:
         view = state.public_view()
         if view.deal_number != self._shown_deal:
             self._shown_deal = view.deal_number
-            self.console.print(self.render.describe_deal(view, self.names), style="bold")
+            line = self.render.describe_deal(view, self.names)
+            if line:
+                self.console.print(line, style="bold", markup=False)
         if seat == self.seat:
             action = self._ask()
         else:
@@ -167,17 +171,17 @@ class PlaySession:
         self.record.actions.append(text)
         advance_chance(state, self.chance)
         after = self._viewer_view()
-        self.console.print(self.render.describe_action(before, seat, text, self.names, after=after))
+        self.console.print(self.render.describe_action(before, seat, text, self.names, after=after), markup=False)
 
     def _ask(self) -> int:
         view = self.state.view(self.seat)  # type: ignore[arg-type]
         self.console.print(self.render.render_turn(view, self.names))
         drawn = self.render.describe_drawn(view)
         if drawn:
-            self.console.print(drawn)
+            self.console.print(drawn, markup=False)
         while True:
             legal = ", ".join(self.state.legal_action_strings())
-            text = self.read_line(f"[bold]Your move[/] ({legal}): ").strip()
+            text = self.read_line(f"[bold]Your move[/] ({escape(legal)}): ").strip()
             low = text.lower()
             if low in ("quit", "exit", "q"):
                 raise QuitRequested
@@ -190,7 +194,7 @@ class PlaySession:
                 if low in ("?", ""):
                     self.console.print(f"Legal moves: {legal}")
                 else:
-                    self.console.print(f"[red]{exc}[/]", soft_wrap=True)
+                    self.console.print(Text(str(exc), style="red"), soft_wrap=True)
 
     def _show_result(self) -> None:
         result = self.state.public_view().last_result
@@ -208,8 +212,8 @@ class PlaySession:
             path = self.record.save(self.record_path)
         except OSError as exc:
             fallback = Path(tempfile.gettempdir()) / self.record_path.name
-            self.console.print(f"[red]Cannot write {self.record_path}: {exc.strerror or exc}[/]")
+            self.console.print(Text(f"Cannot write {self.record_path}: {exc.strerror or exc}", style="red"))
             path = self.record.save(fallback)
         if self.seat is not None:
             self.console.print(f"Seed {self.seed}.")
-        self.console.print(f"Record saved to {path} (replay it with: academie replay {path})", soft_wrap=True)
+        self.console.print(f"Record saved to {path} (replay it with: academie replay {path})", soft_wrap=True, markup=False)

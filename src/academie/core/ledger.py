@@ -60,5 +60,6 @@ class Ledger:
         return dict(out)
 
     def to_json(self) -> list[dict]:
-        """The entries as JSON-ready dictionaries."""
-        return [asdict(e) for e in self.entries]
+        """The entries as JSON-ready dictionaries (deals counted from 1, as everywhere a person
+        reads them)."""
+        return [dict(asdict(e), deal=e.deal + 1) for e in self.entries]

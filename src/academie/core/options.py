@@ -55,18 +55,18 @@ def option(
     doc: str,
     provenance: Provenance,
     ref: str,
+    allowed: str | None = None,
     **constraints: Any,
 ) -> Any:
     """Declare one option field: its default, documentation, provenance and reference tag.
 
+    ``allowed`` describes the allowed values when the type alone does not (a validated string);
     ``constraints`` are pydantic field constraints (``ge``, ``le`` …).
     """
-    return Field(
-        default,
-        description=doc,
-        json_schema_extra={"provenance": provenance.value, "ref": ref},
-        **constraints,
-    )
+    extra = {"provenance": provenance.value, "ref": ref}
+    if allowed:
+        extra["allowed"] = allowed
+    return Field(default, description=doc, json_schema_extra=extra, **constraints)
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,9 @@ class OptionDoc:
 
 
 def _allowed(annotation: Any, info: Any) -> str:
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    if extra.get("allowed"):
+        return str(extra["allowed"])
     if typing.get_origin(annotation) is typing.Literal:
         return ", ".join(repr(a) for a in typing.get_args(annotation))
     if annotation is bool:

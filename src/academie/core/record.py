@@ -92,6 +92,8 @@ class GameRecord(BaseModel):
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"cannot read record {str(path)!r}: not UTF-8 text") from None
         return cls.loads(text)
 
 

@@ -49,16 +49,21 @@ def render_turn(view: BelleFluxView, names: Sequence[str]) -> Panel:
     ]
     if view.seat is not None:
         mine = list(view.hidden) + [c for c in (view.up[view.seat],) if c is not None] + list(view.extra[view.seat])
-        lines.append(Text("Your cards: ").append_text(cards_text(mine)).append(f"  point {view.point}"))
+        over = " (over 31: you can only stand)" if (view.point or 0) > 31 else ""
+        lines.append(Text("Your cards: ").append_text(cards_text(mine)).append(f"  point {view.point}{over}"))
     return Panel(Group(*lines), title="Belle, Flux et Trente-un", expand=False)
 
 
 def _chances(view: BelleFluxView, names: Sequence[str]) -> str:
     belle = f"belle to {names[view.belle]}" if view.belle is not None else "belle stays (tie)"
+    shown = "; ".join(
+        f"{names[s]} " + " ".join(card_text(c).plain for c in cards) + f" = {dict(view.fluxes)[s]}"
+        for s, cards in view.flux_hands
+    )
     if view.flux is not None:
-        flux = f"flux to {names[view.flux]}"
+        flux = f"flux to {names[view.flux]} ({shown})"
     else:
-        flux = "flux stays (" + ("tie" if view.fluxes else "no flux") + ")"
+        flux = "flux stays (" + (f"tie: {shown}" if view.fluxes else "no flux") + ")"
     return f"{belle}; {flux}"
 
 
@@ -67,7 +72,8 @@ def describe_deal(view: BelleFluxView, names: Sequence[str]) -> str:
     ups = ", ".join(
         f"{names[s]} {card_text(c).plain}" for s, c in enumerate(view.up) if c is not None
     )
-    return f"── Deal {view.deal_number + 1}: {names[view.dealer]} deals. Up cards: {ups}. {_chances(view, names)}."
+    dealer = verb(names[view.dealer], "deals", "deal")
+    return f"── Deal {view.deal_number + 1}: {dealer}. Up cards: {ups}. {_chances(view, names)}."
 
 
 def describe_action(

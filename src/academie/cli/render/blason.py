@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
@@ -77,13 +78,13 @@ def render_turn(view: BlasonView, names: Sequence[str]) -> Panel:
         pos = view.positions[seat]
         players.add_row(f"{_token(names, seat)} {name}", f"square {pos}" if pos else "start",
                         f"{view.counters[seat]} jetons", ", ".join(state))
-    lines: list[RenderableType] = [render_track(view, names), players, Text(f"Pot: {view.pot} jetons"), legend(view)]
+    lines: list[RenderableType] = [render_track(view, names), players, Text(f"Pot: {view.pot} jetons")]
     return Panel(Group(*lines), title=f"Jeu du Blason ({view.dice})", expand=False)
 
 
 def describe_deal(view: BlasonView, names: Sequence[str]) -> str:
-    """The race is one deal: a single opening line."""
-    return f"── The race begins. Pot {view.pot} jetons." if not view.moves else ""
+    """The race is one deal: a single opening line, with the legend of the named squares."""
+    return f"── The race begins. Pot {view.pot} jetons.\n{legend(view).plain}" if not view.moves else ""
 
 
 def describe_action(
@@ -94,9 +95,12 @@ def describe_action(
     if after is None or len(after.moves) == len(view.moves):
         return verb(who, "throws", "throw") + "."
     move = after.moves[-1]
-    text = verb(who, "throws", "throw") + f" {move.total}: from {move.origin or 'the start'} to {move.dest}"
+    where = f"{move.dest}" if move.dest else "the start"
+    via = f" via {move.landed}" if move.landed != move.dest else ""
+    text = verb(who, "throws", "throw") + f" {move.total}: from {move.origin or 'the start'}{via} to {where}"
     if move.events:
-        text += " — " + "; ".join(move.events)
+        events = "; ".join(move.events)
+        text += " — " + re.sub(r"seat (\d+)", lambda m: names[int(m.group(1))], events)
     return text + "."
 
 

@@ -27,17 +27,20 @@ class BelleFluxOptions(GameOptions):
         30,
         ge=1,
         le=10_000,
-        doc="Counters each player starts the match with (not in the source).",
+        doc="Counters each player starts the match with (not in the source); at least one stake"
+        " in each basket.",
         provenance=Provenance.PROPOSAL,
         ref="1(c)",
+        allowed="int from 3 × stake to 10000",
     )
     deals: int = option(
         10,
         ge=0,
         le=10_000,
-        doc="Length of the match in deals (« un nombre quelconque de coups »); 0 plays on until a"
-        " player can no longer stake. The match also ends when a player cannot stake.",
-        provenance=Provenance.SOURCE,
+        doc="Length of the match in deals (« un nombre quelconque de coups »: the source leaves the"
+        " number to the players; 10 is ours); 0 plays on until a player can no longer stake. The"
+        " match also ends when a player cannot stake.",
+        provenance=Provenance.PROPOSAL,
         ref="1(a)4",
     )
     tie_rule: Literal["carry", "eldest_wins"] = option(
@@ -81,7 +84,7 @@ class BelleFluxOptions(GameOptions):
         doc="Cards asked for at the trente-un are dealt face down (only their holder sees them),"
         " or face up. The source does not say.",
         provenance=Provenance.PROPOSAL,
-        ref="B13",
+        ref="1(c)",
     )
     all_bust: Literal["carry", "nearest_wins"] = option(
         "carry",

@@ -32,6 +32,7 @@ class BlasonOptions(GameOptions):
         " 5,9,14,18,23,27,32,36,45,50,54,59).",
         provenance=Provenance.PROPOSAL,
         ref="L1",
+        allowed="one or more squares from 2 to 62 but 6, 12, 19, 26, 30, 41, 49, 58",
     )
     price: int = option(
         1, ge=0, le=1000,
@@ -101,6 +102,8 @@ class BlasonOptions(GameOptions):
             squares = sorted({int(p) for p in re.split(r"[,\s]+", text.strip()) if p})
         except ValueError:
             raise ValueError("casque_squares must be square numbers separated by commas") from None
+        if not squares:
+            raise ValueError("casque_squares needs at least one square (« On ne pourra rester sur les casques »)")
         bad = [n for n in squares if not 1 <= n <= 62 or n in SPECIAL]
         if bad:
             raise ValueError(

@@ -57,10 +57,10 @@ class BlasonState(State):
         self.phase = THROWING
         self.winner: int | None = None
         self.moves: list[Move] = []
-        self.turns = 0
+        self.turns = 1  # player turns so far, the current one included (missed turns count)
         self.stats: dict[str, int] = {"meetings": 0, "first_nine": 0}
         for n, square in self.board.items():
-            if square.effect != "none":
+            if square.effect not in ("none", "goal"):
                 self.stats[f"square_{n}"] = 0
 
     # --- the contract ------------------------------------------------------------------------
@@ -131,7 +131,7 @@ class BlasonState(State):
         """Apply the effect of the square ``landed`` on; returns where the player ends."""
         square = self.board[landed]
         price = self.options.price
-        if square.effect != "none":
+        if square.effect not in ("none", "goal"):
             self.stats[f"square_{landed}"] += 1
         if square.effect in ("jump", "casque", "restart"):
             # 6 → 12; casques and couronnes → 26 (« passera ou rétrogradera »); 58 → 1.
@@ -181,7 +181,7 @@ class BlasonState(State):
         self.position[occupant] = goes_to
         if not self.options.displaced_keeps_wait:
             self.rest[occupant] = 0  # L5
-        events.append(f"meets seat {occupant}, who pays and goes to {goes_to}")
+        events.append(f"meets seat {occupant}, who pays and goes to {goes_to or 'the start'}")
 
     def _next_turn(self) -> None:
         """Pass the throw on, skipping players who rest (19, 49) or wait on 30."""
@@ -256,4 +256,7 @@ class BlasonState(State):
         return self.clone()
 
     def statistics(self) -> dict[str, Any]:
+        """Figures of the race: ``turns`` (player turns, missed ones included, the winning throw
+        included), ``rounds`` (turns divided by players, rounded up), ``pot`` won, ``meetings``,
+        ``first_nine``, and ``square_N``: how often each special square N was landed on."""
         return dict(self.stats, turns=self.turns, rounds=-(-self.turns // self.num_players))
