@@ -36,13 +36,20 @@ TRICK_POINTS: dict[str, tuple[float, ...]] = {
 }
 
 
+# R7, later sources: the party counts A4 K3 Q2 J1 but A♦ 5 and J♥ 4, and 4 more.
+LATER_TALON_SCALE: tuple[float, ...] = tuple(
+    5 if c == ACE_OF_DIAMONDS else 4 if c == QUINOLA else v
+    for c, v in enumerate(rank_table({"A": 4, "K": 3, "Q": 2, "J": 1}, default=0))
+)
+
+
 def talon_value(cards: Sequence[int], later: bool = False) -> int:
     """What the talon is worth, in counters ([001] «Le talon se paye sur la valeur des cartes
-    qu'il contient»). The later ruleset counts A♦ 5, J♥ 4 and 4 more (R7)."""
-    value = sum(TALON_SCALE[c] for c in cards)
+    qu'il contient»: A5 K4 Q3 J2). The later ruleset counts A4 K3 Q2 J1, A♦ 5, J♥ 4, and 4
+    more (R7)."""
     if later:
-        value += 4 + sum(2 for c in cards if c == QUINOLA)  # J♥ 4 instead of 2
-    return int(value)
+        return int(4 + sum(LATER_TALON_SCALE[c] for c in cards))
+    return int(sum(TALON_SCALE[c] for c in cards))
 
 
 def trick_winner(trick: Sequence[tuple[int, int]]) -> int:

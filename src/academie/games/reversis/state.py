@@ -97,6 +97,7 @@ class ReversisState(StockDrawState):
         self.claimant: int | None = None  # who threw the quinola on a renounce
         self.undertaker: int | None = None  # later ruleset: who undertook the reversis
         self.deal_start = len(m.ledger.entries)
+        self.betes_before = len(self.bets)  # bêtes made before this deal (R9: won by a later pool)
         # [001] «les partage toutes aux joueurs, trois à trois… Celui qui mêle les cartes, doit
         # toujours s'en donner une de plus qu'aux autres» (R1, R3: packets of `packet`).
         order = self.order()
@@ -321,7 +322,7 @@ class ReversisState(StockDrawState):
         m.pots[name] = 0
         self.bets.append(name)
         m.pay(holder, name, m.pots[POOL], "the quinola's bête [001] «fait la bête de ce qu'il y a sur le jeu»")
-        if forcer is None:
+        if forcer is None or forcer == holder:  # the holder never collects for his own quinola
             return
         self._pay(holder, forcer, opts.quinola_force_fee, "quinola forced [001] «gagne à celui qui le lâche, quatre jettons»")
         for seat in range(self.num_players):
@@ -391,8 +392,9 @@ class ReversisState(StockDrawState):
 
     def _lift_bete(self, seat: int) -> None:
         """[001] «on ne paye les bêtes qui sont sur le jeu, qu'après les avoir levées, & encore
-        l'une après l'autre, faisant mettre la plus grosse la premiere» (R9: one per deal)."""
-        pending = [b for b in self.bets if self.match.pots[b] > 0]
+        l'une après l'autre, faisant mettre la plus grosse la premiere» (R9: one per deal, made
+        in an earlier deal — a bête made in this deal waits for the next pool won)."""
+        pending = [b for b in self.bets[: self.betes_before] if self.match.pots[b] > 0]
         if not pending:
             return
         largest = max(pending, key=lambda b: (self.match.pots[b], -self.bets.index(b)))

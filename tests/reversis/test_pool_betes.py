@@ -1,0 +1,112 @@
+"""Scenario tests: the pool (poule), its refreshing, and the bêtes carried from deal to deal,
+lifted one at a time, the largest first (source 001; REFERENCE.md §2 rules 17, 20, 21, R9)."""
+
+from tests.reversis.support import (
+    FORCED,
+    LED,
+    QUIET,
+    RENOUNCE,
+    SLAM,
+    SLAMQ,
+    entries,
+    rotated,
+    run,
+    start,
+    total,
+)
+
+
+def test_each_player_antes_two_counters_to_form_the_pool():
+    # R9(i): «each player antes P (default 2, cf. "deux jettons" rules 20 & 28) to form the poule»
+    state, _ = start(QUIET)
+    assert entries(state, "pool ante") == [(3, "poule", 2), (2, "poule", 2), (1, "poule", 2), (0, "poule", 2)]
+    assert state.match.pots == {"poule": 8}
+    assert state.public_view().pool == 8
+    assert state.match.counters == [98, 98, 98, 98]
+
+
+def test_the_ante_follows_the_pool_ante_option():
+    # R9: «The seed… does not give its stake»: pool_ante agreed before play.
+    state, _ = start(QUIET, pool_ante=5)
+    assert state.match.pots == {"poule": 20}
+
+
+def test_each_player_brings_the_agreed_counters():
+    # R9: «counters each player brings» (counters 50: 48 left after the ante)
+    state, _ = start(QUIET, counters=50)
+    assert state.match.counters == [48, 48, 48, 48]
+
+
+def test_the_pool_is_refreshed_when_the_quinola_was_forced_and_nobody_won_it():
+    # [001] «Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la poule,
+    # chacun remet deux jettons pour la rafraîchir»
+    state = run(FORCED)
+    assert entries(state, "pool refreshed") == [(3, "poule", 2), (2, "poule", 2), (1, "poule", 2), (0, "poule", 2)]
+    assert state.match.pots["poule"] == 16
+
+
+def test_the_pool_is_also_refreshed_when_the_holder_led_the_quinola():
+    # [001] «écarté ou forcé» — the engine counts a quinola led by its holder (a bête, rule 17)
+    # with the forced ones.
+    state = run(LED)
+    assert len(entries(state, "pool refreshed")) == 4
+    assert state.match.pots["poule"] == 16
+
+
+def test_the_pool_is_not_refreshed_when_the_quinola_stayed_in_the_talon():
+    # [001] «Dans les cas où le quinola est écarté ou forcé» — dealt to the talon and left there,
+    # it was neither: the pool of 8 carries over and no new ante is made next deal.
+    state = run([QUIET, rotated(QUIET, 3)])
+    assert entries(state, "pool refreshed") == []
+    assert entries(state, "pool ante", deal=1) == []
+    assert state.match.pots == {"poule": 8}
+
+
+def test_a_won_pool_is_formed_again_at_the_next_deal():
+    # R9(i): the pool is formed by an ante each time it is empty.
+    state = run([RENOUNCE, rotated(QUIET, 3)])
+    assert state.results[0].pots == (("poule", 0),)
+    assert entries(state, "pool ante", deal=1) == [(2, "poule", 2), (1, "poule", 2), (0, "poule", 2), (3, "poule", 2)]
+
+
+def test_betes_carry_over_and_are_lifted_one_at_a_time_the_largest_first():
+    # [001] «on ne paye les bêtes qui sont sur le jeu, qu'après les avoir levées, & encore l'une
+    # après l'autre, faisant mettre la plus grosse la premiere» (R9(iv): one per deal)
+    deals = [FORCED, rotated(FORCED, 3), rotated(RENOUNCE, 2), rotated(RENOUNCE, 1)]
+    state = run(deals)
+    first, second, third, fourth = state.results
+    # deal 1: seat 2 makes a bête of the pool (8); the pool is refreshed to 16
+    assert dict(first.pots) == {"poule": 16, "bête 1": 8}
+    # deal 2: seat 1 makes a bête of the pool, now 16; refreshed to 24
+    assert entries(state, "bête", deal=1) == [(1, "bête 2", 16)]
+    assert dict(second.pots) == {"poule": 24, "bête 1": 8, "bête 2": 16}
+    # deal 3: seat 0 throws the quinola on a renounce: the pool and the larger bête only
+    assert third.pool_winner == 0
+    assert entries(state, "lifted", deal=2) == [("bête 2", 0, 16)]
+    assert dict(third.pots) == {"poule": 0, "bête 1": 8, "bête 2": 0}
+    # deal 4: a new pool of 8; seat 3 wins it and lifts the remaining bête
+    assert fourth.pool_winner == 3
+    assert entries(state, "the pool [001]", deal=3) == [("poule", 3, 8)]
+    assert entries(state, "lifted", deal=3) == [("bête 1", 3, 8)]
+    assert state.public_view().betes == ()
+    assert total(state) == 400 and state.match.ledger.net("bête 1") == 0
+
+
+def test_the_reversis_lifts_the_largest_bete_with_the_pool():
+    # [001] «Faire le reversis… c'est gagner… la poule» — and with it a bête on the game (R9(iv)).
+    state = run([FORCED, rotated(SLAM, 3)])
+    result = state.results[-1]
+    assert result.reversis == 2 and result.pool_winner == 2
+    assert entries(state, "the pool [001]", deal=1) == [("poule", 2, 16)]
+    assert entries(state, "lifted", deal=1) == [("bête 1", 2, 8)]
+
+
+def test_a_bete_made_in_the_deal_waits_for_a_later_pool():
+    # [001] «on ne paye les bêtes qui sont sur le jeu, qu'après les avoir levées»; R9(iv): the
+    # *next* winner of the pool lifts it — not the reversis-maker who made it in this deal.
+    state = run(SLAMQ)
+    assert entries(state, "bête") == [(3, "bête 1", 8)]
+    assert state.match.pots["bête 1"] == 8
+    assert state.results[-1].quinola == "bete"
+    assert entries(state, "pool refreshed") == []
+    assert state.match.counters == [96, 96, 96, 104]  # the bête of 8 stays on the game
