@@ -70,8 +70,8 @@ class ReversisOptions(GameOptions):
         " jettons de chaque joueur »).", provenance=Provenance.SOURCE, ref="28")
     ruleset: Literal["encyclopedie", "later"] = option(
         "encyclopedie", doc="'later' adds rules of the 1785 sources, not in the Encyclopédie: the ace"
-        " of diamonds pays double instead of the ace of hearts and counts 5 in the talon, the quinola"
-        " 4, the talon 4 more (R7, R13); a reversis undertaken after all tricks but two and then"
+        " of diamonds pays double instead of the ace of hearts; the talon counts A4 K3 Q2 J1, the ace"
+        " of diamonds 5, the quinola 4, and 4 more (R7, R13); a reversis undertaken after all tricks but two and then"
         " broken pays the breaker `broken_fee` (R15). The espagnolette (R17) is not implemented.",
         provenance=Provenance.LATER, ref="R13/R15/R17")
     broken_fee: int = option(4, ge=0, le=1000, doc="Later ruleset: what a broken reversis pays the"
