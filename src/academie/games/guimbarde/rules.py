@@ -8,7 +8,7 @@ Source: ``004_170a2d5c0ce8e850.txt`` (« Figures des boites »).
 >>> trick_winner([(0, parse_cards("KC")[0]), (1, parse_cards("AC")[0]), (2, parse_cards("7S")[0])], SPADES)
 2
 >>> point(parse_cards("KH QH 9H 7H JD"))   # the roi and the guimbarde count as hearts for the point
-(4, 43)
+(4, 36)
 """
 
 from __future__ import annotations
@@ -55,15 +55,19 @@ def trick_winner(trick: Sequence[tuple[int, int]], trump: int, led_suit: int | N
     return max((p for p in trick if p[1] // 13 == led), key=lambda p: strength(p[1], trump))[0]
 
 
+# G4 option 'value': the piquet count of a point, ace 11, figures 10, others their number.
+PIQUET: tuple[float, ...] = rank_table({"A": 11, "K": 10, "Q": 10, "J": 10})
+
+
 def point(cards: Sequence[int]) -> tuple[int, int]:
-    """The point of a hand: (cards in its longest suit, that suit's value count) — only 3 to 5
-    cards make a point ([004] «Le point c'est trois, quatre ou cinq cartes d'une même couleur»);
+    """The point of a hand: (cards in its longest suit, their piquet count) — only 3 to 5 cards
+    make a point ([004] «Le point c'est trois, quatre ou cinq cartes d'une même couleur»);
     (0, 0) otherwise. The K♥ and Q♥ count as hearts (the source's example)."""
     best = (0, 0)
     for suit in range(4):
         mine = [c for c in cards if c // 13 == suit]
         if len(mine) >= 3:
-            best = max(best, (len(mine), int(sum(RANK[c] for c in mine))))
+            best = max(best, (len(mine), int(sum(PIQUET[c] for c in mine))))
     return best
 
 

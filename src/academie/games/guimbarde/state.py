@@ -206,16 +206,22 @@ class GuimbardeState(StockDrawState):
                 legal = [c for c in trumps if strength(c, trump) > strength(best, trump)] or hand
             else:
                 legal = trumps or hand  # « couper, s'ils ont des triomphes sans avoir la couleur »
-        # Rule 3: «Il n'est pas permis de couper un mariage avec le roi de cœur, ni avec la dame,
-        # ni avec le roi de carreau» (G8: the fou) — unless nothing else may be played.
-        if self._marriage_in_trick() and led != TRUMP:
-            allowed = [c for c in legal if c not in (ROI, GUIMBARDE, self.rule3) or self._follows(c, led)]
-            legal = allowed or legal
         # Rule 7: «Celui qui ayant la dame d'un roi qui vient d'être joué, doit jouer
-        # immédiatement après, est obligé de la mettre pour faire le mariage»
+        # immédiatement après, est obligé de la mettre pour faire le mariage» — it comes before
+        # heading the trick; following suit still comes first.
         last = self.trick[-1][1]
-        if last % 13 == 11 and last // 13 != HEARTS and last - 1 in legal:
-            legal = [last - 1]
+        queen = last - 1
+        if last % 13 == 11 and last // 13 != HEARTS and queen in hand and (self._follows(queen, led) or not same):
+            return [queen]
+        # Rule 3: «Il n'est pas permis de couper un mariage avec le roi de cœur, ni avec la dame,
+        # ni avec le roi de carreau» (G8: the fou) — a player obliged to trump with one of them
+        # may play another card instead; only with no other card may he cut with it.
+        if self._marriage_in_trick() and led != TRUMP:
+            def forbidden(c: int) -> bool:
+                return c in (ROI, GUIMBARDE, self.rule3) and is_trump(c, trump) and not self._follows(c, led)
+
+            if any(forbidden(c) for c in legal):
+                legal = [c for c in legal if not forbidden(c)] or [c for c in hand if not forbidden(c)] or legal
         return legal
 
     def _marriage_in_trick(self) -> tuple[int, int] | None:
@@ -254,7 +260,9 @@ class GuimbardeState(StockDrawState):
             self.stats["marriages_in_play"] += 1
             suit = next(c for s, c in self.trick if s == king_seat) // 13
             cut = is_trump(won_with, trump) and suit != trump
-            if cut and won_with in (ROI, GUIMBARDE, self.rule3):
+            seats = [s for s, _ in self.trick]
+            cut_after = seats.index(winner) > seats.index(king_seat)  # played on the marriage
+            if cut and cut_after and won_with in (ROI, GUIMBARDE, self.rule3):
                 pass  # rule 3: a marriage cut with a forbidden trump pays nothing (G8)
             elif cut:
                 # Rule 2: «Celui qui gagne un mariage par triomphe, ne gagne qu'un jeton de ceux
