@@ -63,10 +63,10 @@ def option(
     ``allowed`` describes the allowed values when the type alone does not (a validated string);
     ``constraints`` are pydantic field constraints (``ge``, ``le`` …).
     """
-    extra = {"provenance": provenance.value, "ref": ref}
+    extra: dict[str, Any] = {"provenance": provenance.value, "ref": ref}
     if allowed:
         extra["allowed"] = allowed
-    return Field(default, description=doc, json_schema_extra=extra, **constraints)
+    return Field(default, description=doc, json_schema_extra=extra, **constraints)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ ROI = make_card("K", "H")
 """[004] «le roi de cœur en est la seconde» (the king of hearts)."""
 FOU = make_card("J", "D")
 """[004] «le valet de carreau la troisième, qui ne change jamais» (the fou, the jester)."""
-PERMANENT = {GUIMBARDE: 102, ROI: 101, FOU: 100}
+PERMANENT: dict[int, int] = {GUIMBARDE: 102, ROI: 101, FOU: 100}
 TRUMP = 4
 """Suit index used for the trump suit in play."""
 

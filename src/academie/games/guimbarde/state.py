@@ -83,8 +83,9 @@ class GuimbardeState(StockDrawState):
         # [004] «donne à chaque joueur cinq cartes, par trois et deux : après quoi, il tourne la
         # carte de dessus le talon, et c'est la triomphe»
         order = self.order()
-        queue: list[int | None] = [s for s in order for _ in range(3)] + [s for s in order for _ in range(2)]
-        self.deal_queue = [None] + queue[::-1]  # None: the turned card, last
+        queue: list[int | None] = [s for s in order for _ in range(3)]
+        queue += [s for s in order for _ in range(2)]
+        self.deal_queue: list[int | None] = [None, *queue[::-1]]  # None: the turned card, last
         self.phase = DEALING
         self.turn = order[0]
 
