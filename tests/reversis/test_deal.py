@@ -177,3 +177,17 @@ def test_clockwise_direction_makes_the_dealers_left_premier():
     assert result.tricks == (2, 3, 3, 3)
     assert result.points == (0, 10, 9, 8)  # the mirror of (0, 8, 9, 10)
     assert (result.talon_winner, result.talon_payers) == (0, (1,))
+
+
+def test_an_incomplete_or_false_stacked_pack_is_a_misdeal():
+    # [001] «Si le jeu n'est pas complet, ou que les cartes soient mal mêlées, l'on doit refaire»:
+    # an error naming the missing or foreign cards, never a silent completion.
+    from academie.cards import card_code, pack
+    from academie.core.errors import StackedDeckError
+    from tests.helpers import reversis_state
+
+    codes = [card_code(c) for c in pack(48)]
+    with pytest.raises(StackedDeckError, match=r"misdeal: .* 47 cards, the pack 48: missing AC"):
+        reversis_state([codes[:47]], seed=1)
+    with pytest.raises(StackedDeckError, match=r"not in the pack 10H"):
+        reversis_state([codes[:47] + ["10H"]], seed=1)

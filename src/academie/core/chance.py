@@ -53,6 +53,8 @@ class StackedChance:
         deal = state.match.deal_number
         if deal < len(self.decks) and self.positions[deal] < len(self.decks[deal]):
             pos = self.positions[deal]
+            if pos == 0:
+                state.check_stacked_deck(self.decks[deal])
             text = self.decks[deal][pos]
             try:
                 action = state.string_to_action(text)

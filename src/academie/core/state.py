@@ -98,6 +98,10 @@ class State(ABC):
         """Match figures for simulation reports (rounds, knocks …), JSON-ready."""
 
     # --- provided -----------------------------------------------------------------------------
+    def check_stacked_deck(self, outcomes: list[str]) -> None:
+        """Refuse a stacked deck this game cannot deal (games whose source demands a whole
+        pack override this). Raises :class:`~academie.core.errors.StackedDeckError`."""
+
     def all_cards(self) -> list[int]:
         """Every card in every place (hands, stock, piles, tricks); a deal never creates or
         loses one. Games without cards return ``[]``."""
