@@ -160,12 +160,11 @@ def test_first_two_deals_leaves_the_quinola_free_in_the_first_two_tricks():
     assert legal == ["8H", "JH", "KH", "3D", "8D", "KD", "3C", "4C", "7C", "QC"]
 
 
-def test_any_quinola_given_on_a_heart_lead_makes_the_bete():
-    # [001] «Celui qui est forcé de donner le quinola sur du cœur, ou qui le joue lui-même» — the
-    # engine's settled reading: even a guarded quinola (seat 2 keeps 3♥) given on hearts is
-    # «forcé», with the bête and the fees to the leader (§2(d) defines forcing as having no other
-    # heart: a doubtful reading, reported).
+def test_a_guarded_quinola_given_on_a_heart_lead_makes_the_bete_but_pays_no_forcer():
+    # [001] «Celui qui est forcé de donner le quinola sur du cœur, ou qui le joue lui-même… fait la
+    # bête»: seat 2 keeps 3♥, so giving J♥ is his own choice — the bête, but §2(d): forcing means
+    # having no other heart, so nobody «fait partir» it and no fee is paid.
     state, chance = dealt(LATE, LATE_TALON)
     play(state, chance, "pass pass pass KD 2H JH 4H 5H")
     assert entries(state, "bête") == [(2, "bête 1", 8)]
-    assert entries(state, "quinola forced") == [(2, 3, 4), (0, 3, 1), (1, 3, 1)]
+    assert entries(state, "quinola forced") == []

@@ -208,7 +208,7 @@ def print_report(report: SimulationReport) -> None:
         for key in keys:
             table.add_column(key.replace("_", " "), justify="right")
         for name, figs in report.bot_figures.items():
-            table.add_row(name, *(f"{figs[k]:.2f}" for k in keys))
+            table.add_row(name, *(f"{figs[k]:.3f}" for k in keys))
         console.print(table)
     table = Table(title="Per match", header_style="bold")
     for col in ("figure", "mean", "median", "95th pct"):

@@ -13,6 +13,7 @@ from academie.cards import card_label, parse_card
 from academie.cli.render.reversis import hand_by_suit
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.guimbarde import DealResult, GuimbardeView
+from academie.games.guimbarde.rules import trick_winner
 
 HELP = ("Play a card by its code, e.g. [bold]QH[/] (the guimbarde), [bold]KS[/], [bold]TS[/]. Also:"
         " [bold]?[/] legal moves, [bold]help[/], [bold]quit[/].")
@@ -56,11 +57,11 @@ def describe_deal(view: GuimbardeView, names: Sequence[str]) -> str:
 
 def describe_action(view: GuimbardeView, seat: int, action: str, names: Sequence[str],
                     after: GuimbardeView | None = None) -> str:
-    text = verb(names[seat], "plays", "play") + f" {card_label(parse_card(action))}"
-    if after is not None and after.deal_number == view.deal_number and after.trick_number > view.trick_number:
-        won = [e for e in after.log if e[0] == "won"]
-        if won and won[-1][1] is not None:
-            text += f" — {names[won[-1][1]]} takes the trick"
+    card = parse_card(action)
+    text = verb(names[seat], "plays", "play") + f" {card_label(card)}"
+    if len(view.trick) == view.num_players - 1:  # this card ends the trick
+        taker = names[trick_winner((*view.trick, (seat, card)), view.trump)]
+        text += " — " + verb(taker, "takes", "take") + " the trick"
     return text + "."
 
 

@@ -12,6 +12,7 @@ from rich.text import Text
 from academie.cards import card_label, parse_card
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.reversis import DealResult, ReversisView
+from academie.games.reversis.rules import trick_winner
 
 HELP = (
     "Écart: a card code puts that card under the talon and takes yours ([bold]pass[/] keeps your"
@@ -49,11 +50,12 @@ def render_turn(view: ReversisView, names: Sequence[str]) -> Panel:
         trick.append(f"{names[seat]} ").append_text(card_text(card)).append("  ")
     if not view.trick:
         trick.append("(none yet)")
-    betes = ", ".join(f"{n} {v}" for n, v in view.betes) or "none"
+    betes = ", ".join(f"{n}: {v}" for n, v in view.betes) or "none"
+    quinola = {"renounce": "thrown on a renounce", "bete": "made a bête", "ecarte": "put in the écart"}
     lines: list[RenderableType] = [
         table,
         Text(f"Deal {view.deal_number + 1} · trick {view.trick_number + 1} · pool {view.pool} · bêtes: {betes}"
-             f" · talon {view.talon_size} cards" + (f" · quinola: {view.quinola}" if view.quinola else "")),
+             f" · talon {view.talon_size} cards" + (f" · quinola {quinola[view.quinola]}" if view.quinola else "")),
         trick,
     ]
     if view.seat is not None:
@@ -61,9 +63,13 @@ def render_turn(view: ReversisView, names: Sequence[str]) -> Panel:
         if view.peeked is not None:
             lines.append(Text("The talon card you looked at: ").append_text(card_text(view.peeked)))
         if view.my_ecart is not None:
-            lines.append(Text("You put in the talon: ").append_text(card_text(view.my_ecart)))
+            took = Text(", took ").append_text(card_text(view.my_taken)) if view.my_taken is not None else Text("")
+            lines.append(Text("You put in the talon: ").append_text(card_text(view.my_ecart)).append_text(took))
     if view.phase == "ecart":
-        lines.append(Text("Écart: choose a card to put in the talon, or pass."))
+        if view.current_player == view.dealer:
+            lines.append(Text("Écart: the dealer puts one card on the talon (no heart)."))
+        else:
+            lines.append(Text("Écart: choose a card to put under the talon and take yours, or pass."))
     return Panel(Group(*lines), title="Reversis", expand=False)
 
 
@@ -83,11 +89,11 @@ def describe_action(
             return verb(who, "discards", "discard") + " one card onto the talon."
         mine = view.seat == seat
         return verb(who, "exchanges", "exchange") + (f" {card_label(parse_card(action))}" if mine else " a card") + " with the talon."
-    text = verb(who, "plays", "play") + f" {card_label(parse_card(action))}"
-    if after is not None and after.trick_number > view.trick_number or (after and after.deal_number > view.deal_number):
-        won = [e for e in after.log if e[0] == "won"] if after.deal_number == view.deal_number else []
-        if won:
-            text += f" — {names[won[-1][1]]} takes the trick"  # type: ignore[index]
+    card = parse_card(action)
+    text = verb(who, "plays", "play") + f" {card_label(card)}"
+    if len(view.trick) == view.num_players - 1:  # this card ends the trick
+        taker = names[trick_winner((*view.trick, (seat, card)))]
+        text += " — " + verb(taker, "takes", "take") + " the trick"
     return text + "."
 
 

@@ -360,10 +360,22 @@ class GuimbardeState(StockDrawState):
     def _why(self, card: int) -> str:
         if self.phase == DEALING:
             return "that card is already dealt"
-        if card not in self.hands[self.turn]:
+        hand = self.hands[self.turn]
+        if card not in hand:
             return "that card is not in your hand"
-        return ("you must follow suit, head the trick, trump when void, or complete the marriage"
-                " (« comme à la triomphe »; règles 3 and 7)")
+        legal = self._playable(self.turn)
+        led = self._led()
+        if len(legal) == 1 and self.trick[-1][1] % 13 == 11 and legal[0] == self.trick[-1][1] - 1:
+            return "you must complete the marriage with the queen (règle 7 « est obligé de la mettre »)"
+        if any(self._follows(c, led) for c in hand) and not self._follows(card, led):
+            return "you must follow suit (« fournir »)"
+        if self._follows(card, led):
+            return "you must head the trick when you can (« monter »)"
+        if card in (ROI, GUIMBARDE, self.rule3) and self._marriage_in_trick():
+            return "a marriage may not be cut with the roi, the guimbarde or the fou (règle 3)"
+        if any(is_trump(c, self.trump) for c in legal):
+            return "you have no card of the suit led: you must trump, and overtrump when you can (« couper »)"
+        return "that card is not legal now"
 
     # --- views -----------------------------------------------------------------------------------
     def _make_view(self, seat: int | None) -> GuimbardeView:

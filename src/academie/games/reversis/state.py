@@ -6,8 +6,9 @@ ambiguities as ``R1``…``R17``; readings are options
 card more, never takes from the talon and discards one onto it (R1); non-dealer *i* exchanges with
 talon card *i* (R4); the talon goes to the fewest trick points, then the fewest tricks, then the
 dealer and the players on his left in turn, a player with no trick beating all (R6, §2(d));
-bêtes are won one per deal, largest first, by whoever wins the pool (R9); any quinola given on a
-heart lead makes the bête (R12). Revoking and playing out of turn cannot happen: the engine
+bêtes are won one per deal, largest first, by whoever wins a later pool (R9); a quinola given on a
+heart lead or led makes the bête, and the forcer is paid only when it was its holder's last heart
+(§2(d)). Revoking and playing out of turn cannot happen: the engine
 refuses them.
 
 Actions: chance outcomes are card ids; in the écart a card code puts that card in the talon
@@ -286,7 +287,11 @@ class ReversisState(StockDrawState):
                     self._pay(winner, seat, opts.quinola_marques * opts.marque,
                               "quinola on a renounce [001] «paye deux marques»")
                 else:
-                    self._quinola_bete(seat, None if position == 0 else forcer)
+                    # Given on a heart lead: forced when it was its holder's last heart (§2(d));
+                    # given by choice it still makes the bête («ou qui le joue lui-même»), but
+                    # nobody «fait partir» it, so there is no forcer to pay.
+                    forced = position > 0 and not any(is_heart(c) for c in self.hands[seat])
+                    self._quinola_bete(seat, forcer if forced else None)
             elif card % 13 == 12 and position > 0:
                 fee = opts.ace_fee * (2 if card == self.double_ace else 1)
                 if renounce:
