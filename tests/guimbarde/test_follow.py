@@ -15,8 +15,9 @@ def test_follow_suit_is_compulsory_and_other_cards_are_refused():
     assert legal(state) == ["7S"]
     err = refused(state, "AH")
     assert err.legal == ("7S",) and "legal: 7S" in str(err)
-    refused(state, "8C")  # trumping is refused too while he holds a spade
-    refused(state, "9S")  # a card he does not hold
+    assert "you must follow suit" in str(err)
+    assert "you must follow suit" in str(refused(state, "8C"))  # no trumping while he holds a spade
+    assert "not in your hand" in str(refused(state, "9S"))
 
 
 def test_follow_must_head_the_trick_if_able():
@@ -24,7 +25,7 @@ def test_follow_must_head_the_trick_if_able():
     state, chance = deal([FILL0, FILL1, "7S JS 8C AH 7H", "9S 10S KS 7D 8S"], "7C")
     play(state, chance, "9S")
     assert legal(state) == ["JS"]
-    refused(state, "7S")
+    assert "you must head the trick" in str(refused(state, "7S"))
 
 
 def test_follow_void_must_trump():
