@@ -10,6 +10,7 @@ from typing import Annotated, Any, Iterator, Optional
 
 import typer
 from rich.console import Console
+from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
@@ -98,15 +99,14 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")
             f"[bold]{info.id}[/] — {info.name} (v{info.version}), {info.min_players}–{info.max_players}"
             f" players; bots: {', '.join(bot_names(info.id))}; source: {', '.join(info.sources)}"
         )
-        console.print(f"  {info.summary}")
-        table = Table(show_header=True, header_style="bold", show_lines=False)
-        for col in ("option", "default", "allowed", "provenance", "ref"):
-            table.add_column(col, no_wrap=col != "allowed")
-        table.add_column("meaning", ratio=1, min_width=30)
+        console.print(f"  {info.summary}", markup=False)
         for o in g.describe_options():
             default = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
-            table.add_row(o.name, default, o.allowed, o.provenance, o.ref, o.doc)
-        console.print(table)
+            line = Text("  -o ").append(f"{o.name}={default}", style="bold cyan")
+            line.append(f"   [{o.provenance}, {o.ref}] allowed: {o.allowed}", style="dim")
+            console.print(line)
+            console.print(Padding(Text(o.doc), (0, 0, 0, 6)))
+        console.print()
 
 
 @app.command()
