@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from academie.cards import CARD_CODES, card_code, parse_card
 from academie.core.chance import StackedChance
+from academie.core.errors import IllegalActionError
 from academie.core.runner import advance_chance
 from academie.core.state import State
 from academie.games import get_game
@@ -158,3 +161,27 @@ def guimbarde_state(decks: Sequence[Sequence[str]], players: int, seed: int = 0,
     chance = StackedChance(decks, seed)
     advance_chance(state, chance)
     return state, chance
+
+
+def snapshot(state: State) -> tuple:
+    """Everything a refused action must leave unchanged: every view, the history, counters,
+    pots, the ledger and the cards in every place."""
+    return (
+        [state.view(s) for s in range(state.num_players)],
+        state.public_view(),
+        list(state.history),
+        dict(state.match.pots),
+        list(state.match.counters),
+        len(state.match.ledger.entries),
+        sorted(state.all_cards()),
+        state.legal_actions(),
+    )
+
+
+def refused(state: State, text: str) -> IllegalActionError:
+    """Apply ``text``, expect IllegalActionError, check nothing changed; return the error."""
+    before = snapshot(state)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply_string(text)
+    assert snapshot(state) == before
+    return err.value

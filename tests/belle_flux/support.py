@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from academie.cards import parse_card, parse_cards
-from academie.core.errors import IllegalActionError
+from tests.helpers import refused, snapshot  # noqa: F401 (shared by the tests)
 
 # A neutral three-player deal (dealer 0, order 2, 1, 0): no flux, nobody dealt 31.
 # seat 0: 2♠ 7♥ + K♣ up = 19, seat 1: 3♦ 8♠ + 9♥ up = 20, seat 2: 4♣ 9♦ + 5♠ up = 18.
@@ -34,21 +32,3 @@ def total(state) -> int:
     return sum(state.match.counters) + sum(state.match.pots.values())
 
 
-def snapshot(state):
-    return (
-        [state.view(s) for s in range(state.num_players)],
-        state.public_view(),
-        list(state.history),
-        dict(state.match.pots),
-        list(state.match.counters),
-        len(state.match.ledger.entries),
-    )
-
-
-def refused(state, text: str) -> IllegalActionError:
-    """Apply ``text``, expect IllegalActionError, check nothing changed; return the error."""
-    before = snapshot(state)
-    with pytest.raises(IllegalActionError) as err:
-        state.apply_string(text)
-    assert snapshot(state) == before
-    return err.value

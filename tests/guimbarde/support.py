@@ -7,11 +7,8 @@ The 32-card pack (7 to A) serves 3–5 players, the 52-card pack 6–8.
 
 from __future__ import annotations
 
-import pytest
-
-from academie.core.errors import IllegalActionError
 from academie.core.runner import advance_chance
-from tests.helpers import guimbarde_deck, guimbarde_state, play
+from tests.helpers import guimbarde_deck, guimbarde_state, play, refused  # noqa: F401 (shared)
 
 __all__ = ["deal", "legal", "paid", "play", "play_out", "refused", "total", "trick_payments"]
 
@@ -56,16 +53,3 @@ def play_out(state, chance) -> None:
         advance_chance(state, chance)
 
 
-def _snapshot(state):
-    return (list(state.history), [list(h) for h in state.hands], list(state.trick),
-            state.current_player(), list(state.match.counters), dict(state.match.pots),
-            len(state.match.ledger.entries), state.public_view())
-
-
-def refused(state, text: str) -> IllegalActionError:
-    """Apply ``text``, expect IllegalActionError, check the state did not change; return it."""
-    before = _snapshot(state)
-    with pytest.raises(IllegalActionError) as err:
-        state.apply_string(text)
-    assert _snapshot(state) == before
-    return err.value

@@ -12,11 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import pytest
-
 from academie.cards import RANKS, card_code, pack, parse_card
-from academie.core.errors import IllegalActionError
-from tests.helpers import play, reversis_deck, reversis_state
+from tests.helpers import play, refused, reversis_deck, reversis_state, snapshot  # noqa: F401 (shared)
 
 
 def code(text: str) -> str:
@@ -131,26 +128,6 @@ def entries(state, reason: str = "", deal: int | None = None) -> list[tuple]:
 
 def total(state) -> int:
     return sum(state.match.counters) + sum(state.match.pots.values())
-
-
-def snapshot(state):
-    return (
-        [state.view(s) for s in range(state.num_players)],
-        state.public_view(),
-        list(state.history),
-        dict(state.match.pots),
-        list(state.match.counters),
-        len(state.match.ledger.entries),
-    )
-
-
-def refused(state, text: str) -> IllegalActionError:
-    """Apply ``text``, expect IllegalActionError, check nothing changed; return the error."""
-    before = snapshot(state)
-    with pytest.raises(IllegalActionError) as err:
-        state.apply_string(text)
-    assert snapshot(state) == before
-    return err.value
 
 
 # --- the deals used across the files ----------------------------------------------------------

@@ -2,7 +2,6 @@
 diamonds double instead of the ace of hearts, the talon 4 more with the quinola 4, the broken
 reversis (REFERENCE.md §2 R7, R13, R15; option ruleset)."""
 
-import pytest
 
 from academie.games.reversis.rules import talon_value
 from tests.reversis.support import (

@@ -1,7 +1,6 @@
 """Scenario tests: the quinola (J♥) — thrown on a renounce, forced on a heart lead, led by its
 holder, forced in the first two tricks (source 001; REFERENCE.md §2 rules 15–19, R10–R12)."""
 
-import pytest
 
 from tests.helpers import play
 from tests.reversis.support import (

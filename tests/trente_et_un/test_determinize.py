@@ -3,7 +3,6 @@ hidden cards moved, nothing the seat knows contradicted (State.determinize contr
 
 import random
 
-
 from academie.cards import parse_card
 from tests.helpers import play, t31_deck, t31_state
 from tests.trente_et_un.test_stock import HANDS9, UP, draw_and_throw_back

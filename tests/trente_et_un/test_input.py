@@ -5,26 +5,9 @@ import pytest
 
 from academie.cards import parse_cards
 from academie.core.errors import IllegalActionError, OptionError
-from tests.helpers import T31, play, t31_deck, t31_state
+from tests.helpers import T31, play, refused, t31_deck, t31_state
 
 DECK = t31_deck(["2S 3S 5D", "KH 9H 4C", "7D 8D 2H"], up="7C")
-
-
-def snapshot(state):
-    return (
-        [state.view(s) for s in range(state.num_players)],
-        state.public_view(),
-        list(state.history),
-    )
-
-
-def refused(state, text):
-    """Apply ``text``, expect IllegalActionError, check nothing changed; return the error."""
-    before = snapshot(state)
-    with pytest.raises(IllegalActionError) as err:
-        state.apply_string(text)
-    assert snapshot(state) == before
-    return err.value
 
 
 def test_unknown_action_text_is_refused_with_the_legal_actions():
