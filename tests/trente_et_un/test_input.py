@@ -5,7 +5,7 @@ import pytest
 
 from academie.cards import parse_cards
 from academie.core.errors import IllegalActionError, OptionError
-from tests.helpers import T31, play, refused, t31_deck, t31_state
+from tests.helpers import T31, play, refused, snapshot, t31_deck, t31_state
 
 DECK = t31_deck(["2S 3S 5D", "KH 9H 4C", "7D 8D 2H"], up="7C")
 
