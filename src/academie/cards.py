@@ -20,10 +20,10 @@ K (roi), A (as). Each game keeps its own rank order and point values as data tab
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NewType
 
-from academie.core.errors import CardCodeError
+from academie.core.errors import CardCodeError, StackedDeckError
 
 Card = NewType("Card", int)
 """A card: ``suit * 13 + rank`` with ``0 <= rank < 13`` (rank 0 is the two, 12 the ace)."""
@@ -141,3 +141,31 @@ def rank_table(values: Mapping[str, int | float], default: int | None = None) ->
     """
     per_rank = [values.get(r, (int(r) if r.isdigit() else 0) if default is None else default) for r in RANKS]
     return tuple(per_rank[c % 13] for c in range(52))
+
+
+def require_whole_pack(codes: Sequence[str], deck: Sequence[int], deal: int, source: str) -> None:
+    """Refuse a stacked deck (card codes, for deal number ``deal``, 1-based) that does not name
+    every card of ``deck`` exactly once: a misdeal, never completed silently. ``source`` quotes
+    the game's rule. Raises :class:`StackedDeckError` naming the missing, doubled or foreign
+    cards.
+
+    >>> require_whole_pack(["AS", "AS"], pack(32)[:2], 1, "rule")
+    Traceback (most recent call last):
+    ...
+    academie.core.errors.StackedDeckError: misdeal: the stacked deck for deal 1 has 2 cards, the pack 2: missing 7S 8S; twice AS; not in the pack AS (rule)
+    """
+    try:
+        cards = [parse_card(c) for c in codes]
+    except CardCodeError as exc:
+        raise StackedDeckError(f"misdeal: {exc}") from None
+    missing = sorted(set(deck) - set(cards))
+    doubled = sorted({c for c in cards if cards.count(c) > 1})
+    extra = sorted(set(cards) - set(deck))
+    if missing or doubled or extra:
+        parts = [f"missing {' '.join(card_code(c) for c in missing)}" if missing else "",
+                 f"twice {' '.join(card_code(c) for c in doubled)}" if doubled else "",
+                 f"not in the pack {' '.join(card_code(c) for c in extra)}" if extra else ""]
+        raise StackedDeckError(
+            f"misdeal: the stacked deck for deal {deal} has {len(cards)} cards, the pack"
+            f" {len(deck)}: " + "; ".join(p for p in parts if p) + f" ({source})"
+        )

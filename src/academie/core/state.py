@@ -185,13 +185,23 @@ class State(ABC):
 
 class StockDrawState(State):
     """A state whose chance nodes draw one card, every card of ``self.stock`` equally likely
-    (dealing, drawing from the stock). Subclasses say when with :meth:`drawing`."""
+    (dealing, drawing from the stock). Subclasses say when with :meth:`drawing`, keep the seat
+    to act in ``self.turn`` and set ``self.phase`` to ``'over'`` when the match ends."""
 
     stock: list[int]
+    phase: str
+    turn: int
 
     @abstractmethod
     def drawing(self) -> bool:
         """True at a chance node (a card leaves the stock)."""
+
+    def current_player(self) -> int:
+        if self.drawing():
+            return CHANCE
+        if self.phase == "over":
+            return TERMINAL
+        return self.turn
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if not self.drawing():

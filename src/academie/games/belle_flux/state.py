@@ -19,7 +19,7 @@ from typing import Any
 from academie.cards import card_code, pack, parse_card
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
-from academie.core.state import CHANCE, TERMINAL, StockDrawState
+from academie.core.state import StockDrawState
 from academie.games.belle_flux.options import BelleFluxOptions
 from academie.games.belle_flux.rules import (
     BELLE_ACE_HIGH, BELLE_KING_HIGH, THIRTY_ONE, best_unique, flux_value, trente_un_value,
@@ -112,13 +112,6 @@ class BelleFluxState(StockDrawState):
         self.phase = OVER
 
     # --- the contract ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.phase in (DEALING, EXTRA):
-            return CHANCE
-        if self.phase == OVER:
-            return TERMINAL
-        return self.turn
-
     def legal_actions(self) -> list[int]:
         if self.phase in (DEALING, EXTRA):
             return sorted(self.stock)

@@ -21,7 +21,7 @@ from typing import Any
 from academie.cards import HEARTS, SUIT_NAMES_FR, card_code, make_card, pack, parse_card
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
-from academie.core.state import CHANCE, TERMINAL, StockDrawState
+from academie.core.state import StockDrawState
 from academie.games.guimbarde.options import GuimbardeOptions
 from academie.games.guimbarde.rules import (
     FOU, GUIMBARDE, PERMANENT, ROI, TRUMP, is_trump, point, strength, trick_winner,
@@ -91,13 +91,6 @@ class GuimbardeState(StockDrawState):
 
     def drawing(self) -> bool:
         return self.phase == DEALING
-
-    def current_player(self) -> int:
-        if self.phase == DEALING:
-            return CHANCE
-        if self.phase == OVER:
-            return TERMINAL
-        return self.turn
 
     def legal_actions(self) -> list[int]:
         if self.phase == DEALING:

@@ -21,13 +21,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from academie.cards import HEARTS, card_code, pack, parse_card
-from academie.core.errors import CardCodeError, StackedDeckError
+from academie.cards import card_code, pack, parse_card, require_whole_pack
+from academie.core.errors import CardCodeError
 from academie.core.match import Match
-from academie.core.state import CHANCE, TERMINAL, StockDrawState
+from academie.core.state import StockDrawState
 from academie.games.reversis.options import ReversisOptions, talon_size
 from academie.games.reversis.rules import (
-    ACE_OF_DIAMONDS, ACE_OF_HEARTS, KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA, RANK, TRICK_POINTS,
+    ACE_OF_DIAMONDS, ACE_OF_HEARTS, KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA, TRICK_POINTS,
     is_heart, talon_value, trick_winner,
 )
 from academie.games.reversis.view import DealResult, ReversisView
@@ -115,13 +115,6 @@ class ReversisState(StockDrawState):
         self.turn = order[0]
 
     # --- contract ------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.phase == DEALING:
-            return CHANCE
-        if self.phase == OVER:
-            return TERMINAL
-        return self.turn
-
     def drawing(self) -> bool:
         return self.phase in (DEALING,)
 
@@ -536,22 +529,8 @@ class ReversisState(StockDrawState):
     def check_stacked_deck(self, outcomes: list[str]) -> None:
         """[001] «Si le jeu n'est pas complet… l'on doit refaire»: a stacked deck must name the
         whole pack, each card once; otherwise it is a misdeal, not something to complete."""
-        try:
-            cards = [parse_card(c) for c in outcomes]
-        except CardCodeError as exc:
-            raise StackedDeckError(f"misdeal: {exc}") from None
-        missing = sorted(set(self.deck) - set(cards))
-        doubled = sorted({c for c in cards if cards.count(c) > 1})
-        extra = sorted(set(cards) - set(self.deck))
-        if missing or doubled or extra:
-            parts = [f"missing {' '.join(card_code(c) for c in missing)}" if missing else "",
-                     f"twice {' '.join(card_code(c) for c in doubled)}" if doubled else "",
-                     f"not in the pack {' '.join(card_code(c) for c in extra)}" if extra else ""]
-            raise StackedDeckError(
-                f"misdeal: the stacked deck for deal {self.match.deal_number + 1} has {len(cards)} cards,"
-                f" the pack {len(self.deck)}: " + "; ".join(p for p in parts if p)
-                + " (« Si le jeu n'est pas complet… l'on doit refaire »)"
-            )
+        require_whole_pack(outcomes, self.deck, self.match.deal_number + 1,
+                           "« Si le jeu n'est pas complet… l'on doit refaire »")
 
     def all_cards(self) -> list[int]:
         cards = self.stock + self.talon + [c for _, c in self.trick]

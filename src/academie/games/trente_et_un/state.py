@@ -18,7 +18,7 @@ from typing import Any
 from academie.cards import card_code, pack, parse_card
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
-from academie.core.state import CHANCE, TERMINAL, StockDrawState
+from academie.core.state import StockDrawState
 from academie.games.trente_et_un.options import TrenteEtUnOptions
 from academie.games.trente_et_un.rules import BRELAN_VALUES, hand_value, is_thirty_one
 from academie.games.trente_et_un.view import DealResult, TrenteEtUnView
@@ -82,13 +82,6 @@ class TrenteEtUnState(StockDrawState):
         self.turn = m.next_seat(m.dealer, self.step)  # [003] «Le joueur à gauche du donneur commence»
 
     # --- the contract ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.phase in (DEALING, STOCK_DRAW):
-            return CHANCE
-        if self.phase == OVER:
-            return TERMINAL
-        return self.turn
-
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase in (DEALING, STOCK_DRAW):
