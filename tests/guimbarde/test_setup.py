@@ -65,3 +65,17 @@ def test_a_six_cannot_be_dealt_with_four_players():
     # G15: 3–5 players play with the piquet pack (no 2–6)
     with pytest.raises(StackedDeckError, match="6S"):
         guimbarde_state([["6S"]], players=4)
+
+
+def test_a_false_pack_is_refused():
+    # règle 11 «Lorsque le jeu est faux, le coup où il est découvert faux ne vaut pas»: a stacked
+    # deck with a card missing or doubled is an error, never dealt.
+    from academie.cards import card_code, pack
+    from academie.core.errors import StackedDeckError
+    from tests.helpers import guimbarde_state
+
+    codes = [card_code(c) for c in pack(32)]
+    with pytest.raises(StackedDeckError, match=r"misdeal: .* 31 cards, the pack 32: missing AC"):
+        guimbarde_state([codes[:31]], players=4, seed=1)
+    with pytest.raises(StackedDeckError, match=r"twice 7S"):
+        guimbarde_state([codes[:31] + ["7S"]], players=4, seed=1)

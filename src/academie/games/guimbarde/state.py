@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from academie.cards import HEARTS, SUIT_NAMES_FR, card_code, make_card, pack, parse_card
+from academie.cards import HEARTS, SUIT_NAMES_FR, card_code, make_card, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
 from academie.core.state import StockDrawState
@@ -416,6 +416,12 @@ class GuimbardeState(StockDrawState):
             else:
                 other.hands[h][i] = c
         return other
+
+    def check_stacked_deck(self, outcomes: list[str]) -> None:
+        """Règles 10 and 11 («Celui qui donne mal… mêle de nouveau»; «Lorsque le jeu est faux,
+        le coup où il est découvert faux ne vaut pas»): the engine deals itself, so a misdeal
+        cannot happen; a stacked deck must name the whole pack, each card once."""
+        require_whole_pack(outcomes, self.deck, self.match.deal_number + 1, "règle 11 « Lorsque le jeu est faux »")
 
     def all_cards(self) -> list[int]:
         cards = list(self.stock) + [c for _, c in self.trick]
