@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from academie.core.errors import IllegalActionError
@@ -181,6 +182,30 @@ class State(ABC):
         return IllegalActionError(
             f"{text!r} is not a legal action now{why}; legal: {', '.join(shown)}", text, shown
         )
+
+
+def redistribute(
+    hands: list[list[int]],
+    pile: list[int],
+    slots: Sequence[tuple[int | None, int]],
+    fits: Callable[[int, int], bool],
+    rng: random.Random,
+    tries: int = 200,
+) -> None:
+    """Shuffle the cards found at ``slots`` — ``(seat, index)`` in ``hands``, or ``(None,
+    index)`` in ``pile`` — back into the same slots, in place, retrying up to ``tries`` times
+    until ``fits(seat, card)`` holds for every card put in a hand (e.g. a suit the seat showed
+    it lacks); the last shuffle stands if none fits. Used by ``determinize``."""
+    cards = [pile[i] if s is None else hands[s][i] for s, i in slots]
+    for _ in range(tries):
+        rng.shuffle(cards)
+        if all(s is None or fits(s, c) for (s, _), c in zip(slots, cards, strict=True)):
+            break
+    for (s, i), c in zip(slots, cards, strict=True):
+        if s is None:
+            pile[i] = c
+        else:
+            hands[s][i] = c
 
 
 class StockDrawState(State):

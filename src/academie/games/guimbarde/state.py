@@ -21,7 +21,7 @@ from typing import Any
 from academie.cards import HEARTS, SUIT_NAMES_FR, card_code, make_card, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
-from academie.core.state import StockDrawState
+from academie.core.state import StockDrawState, redistribute
 from academie.games.guimbarde.options import GuimbardeOptions
 from academie.games.guimbarde.rules import (
     FOU, GUIMBARDE, PERMANENT, ROI, TRUMP, is_trump, point, strength, trick_winner,
@@ -404,17 +404,8 @@ class GuimbardeState(StockDrawState):
             if s != seat:
                 slots += [(s, i) for i, c in enumerate(hand) if c not in other.shown[s]]
         slots += [(None, i) for i in range(len(other.stock))]
-        cards = [other.stock[i] if h is None else other.hands[h][i] for h, i in slots]
-        for _ in range(200):
-            rng.shuffle(cards)
-            if all(h is None or not any(self._follows(c, v) for v in self.voids[h])
-                   for (h, _), c in zip(slots, cards, strict=True)):
-                break
-        for (h, i), c in zip(slots, cards, strict=True):
-            if h is None:
-                other.stock[i] = c
-            else:
-                other.hands[h][i] = c
+        redistribute(other.hands, other.stock, slots,
+                     lambda s, c: not any(self._follows(c, v) for v in self.voids[s]), rng)
         return other
 
     def check_stacked_deck(self, outcomes: list[str]) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 from academie.cards import card_code, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
-from academie.core.state import StockDrawState
+from academie.core.state import StockDrawState, redistribute
 from academie.games.reversis.options import ReversisOptions, talon_size
 from academie.games.reversis.rules import (
     ACE_OF_DIAMONDS, ACE_OF_HEARTS, KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA, TRICK_POINTS,
@@ -514,16 +514,7 @@ class ReversisState(StockDrawState):
             if s != seat:
                 slots += [(s, i) for i in range(len(other.hands[s]))]
         slots += [(None, i) for i, c in enumerate(other.talon) if c not in known]
-        cards = [other.talon[i] if s is None else other.hands[s][i] for s, i in slots]
-        for _ in range(200):
-            rng.shuffle(cards)
-            if all(s is None or c // 13 not in self.voids[s] for (s, _), c in zip(slots, cards, strict=True)):
-                break
-        for (holder, i), c in zip(slots, cards, strict=True):
-            if holder is None:
-                other.talon[i] = c
-            else:
-                other.hands[holder][i] = c
+        redistribute(other.hands, other.talon, slots, lambda s, c: c // 13 not in self.voids[s], rng)
         return other
 
     def check_stacked_deck(self, outcomes: list[str]) -> None:
