@@ -117,6 +117,7 @@ def test_simulate_prints_tables():
         (["play", "trente-et-un", "-o", "lives=0"], "bad value '0' for option 'lives'"),
         (["play", "trente-et-un", "-o", "colour=red"], "unknown option 'colour'"),
         (["play", "trente-et-un", "-o", "lives"], "must be written key=value"),
+        (["play", "trente-et-un", "-o", "lives=2", "-o", "lives=4"], "'lives' is given twice"),
         (["play", "trente-et-un", "--players", "12"], "2 to 9 players"),
         (["play", "trente-et-un", "--seat", "7"], "--seat must be from 0 to 3"),
         (["play", "trente-et-un", "--opponents", "genius"], "unknown bot 'genius'"),

@@ -55,6 +55,8 @@ def parse_kv(pairs: list[str] | None) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"option {pair!r} must be written key=value, e.g. -o lives=4")
+        if key.strip() in out:
+            raise OptionError(f"option {key.strip()!r} is given twice ({out[key.strip()]!r} and {value.strip()!r})")
         out[key.strip()] = value.strip()
     return out
 
