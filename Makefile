@@ -5,11 +5,13 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench clean
+.PHONY: play test bench figures clean
 
 $(BIN)/.installed: pyproject.toml
+	@echo "Setting up $(VENV): downloading and installing academie's packages (a minute or two, once)."
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -e '.[test]'
+	@echo "Set-up done."
 	touch $@
 
 play: $(BIN)/.installed
@@ -20,6 +22,9 @@ test: $(BIN)/.installed
 
 bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/throughput.py
+
+figures: $(BIN)/.installed
+	$(BIN)/python benchmarks/figures.py --write
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache
