@@ -101,12 +101,17 @@ def test_the_reversis_lifts_the_largest_bete_with_the_pool():
     assert entries(state, "lifted", deal=1) == [("bête 1", 2, 8)]
 
 
-def test_a_bete_made_in_the_deal_waits_for_a_later_pool():
-    # [001] «on ne paye les bêtes qui sont sur le jeu, qu'après les avoir levées»; R9(iv): the
-    # *next* winner of the pool lifts it — not the reversis-maker who made it in this deal.
+def test_a_bete_the_reversis_made_in_the_deal_comes_back_to_him():
+    # [001] «une remise de tous les jettons que celui qui fait le reversis, a pu payer dans le
+    # coup» — seat 3 takes every trick but leads the quinola on the last one: the bête of 8 he
+    # put on the game in that deal is returned to him with his other payments (A♣ and A♦ on a
+    # renounce, 1 each), and the pool he won holds his ante.
     state = run(SLAMQ)
-    assert entries(state, "bête") == [(3, "bête 1", 8)]
-    assert state.match.pots["bête 1"] == 8
-    assert state.results[-1].quinola == "bete"
+    assert state.results[-1].quinola == "bete" and state.results[-1].reversis == 3
+    assert entries(state, "bête 1") == [(3, "bête 1", 8), ("bête 1", 3, 8)]
+    assert entries(state, "returned to the reversis") == [(1, 3, 1), (0, 3, 1), ("bête 1", 3, 8)]
+    assert entries(state, "the pool [001]") == [("poule", 3, 8)]
     assert entries(state, "pool refreshed") == []
-    assert state.match.counters == [96, 96, 96, 104]  # the bête of 8 stays on the game
+    assert state.match.pots == {"poule": 0, "bête 1": 0}
+    assert state.public_view().betes == ()
+    assert state.match.counters == [96, 96, 96, 112]  # 98 after the ante, +8 pool, +6 fees

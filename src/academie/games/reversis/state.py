@@ -354,8 +354,11 @@ class ReversisState(StockDrawState):
             # jetté en renonce, de ses droits ordinaires»
             self.stats["reversis"] += 1
             self.per_seat["reversis"][reversis] += 1
+            # «une remise de tous les jettons que celui qui fait le reversis, a pu payer dans le
+            # coup»: every payment of his in this deal comes back, to a seat or into a pot (a
+            # bête he made in it). His ante, paid before the deal, comes back with the pool.
             for entry in m.ledger.entries[self.deal_start:]:
-                if entry.source == reversis and isinstance(entry.target, int):
+                if entry.source == reversis:
                     m.pay(entry.target, reversis, entry.amount, "returned to the reversis [001] «& ceux qu'on a pu payer dans le coup»")
             for seat in order:
                 self._pay(seat, reversis, opts.reversis_fee, "the reversis [001] «deux jettons de chaque joueur»")
