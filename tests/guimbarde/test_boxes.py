@@ -46,15 +46,27 @@ def test_worked_example_king_queen_fou_and_hearts_take_all_five_boxes():
     assert sorted(taken(state)) == sorted((box, 3, 4) for box in BOXES)
     # «en observant de les étaler sur la table avant que de les tirer»
     assert state.public_view().shown[3] == tuple(sorted(parse_cards("KH QH JD")))
-    # five boxes of 4, plus 2 from each other player (rule 4), minus stakes (5 + 1)
-    assert state.match.counters == [42, 42, 42, 50 - 6 + 20 + 6]
+    # five boxes of 4, minus stakes (5 + 1); rule 4's 2 from each player come at the end (G10)
+    assert state.match.counters == [44, 44, 44, 50 - 6 + 20]
     assert state.match.pots == {"point": 4, "mariage": 0, "fou": 0, "roi": 0, "guimbarde": 0}
 
 
 def test_grand_mariage_in_hand_receives_two_counters_from_each_player():
     # [004] règle 4 «Qui a le grand mariage en main… reçoit deux jetons de chaque joueur, en
-    # jouant les cartes, outre les boites qu'il a gagnées» (G10: settled when shown)
-    state, _ = deal(["7S 8S 9S 7C 8C", "AS 10S 9C 10C JC", "KH QH JD 9H 8H"], "AD")
+    # jouant les cartes, outre les boites qu'il a gagnées» (G10: shown before the first lead,
+    # settled at the end of the deal)
+    state, chance = deal(["7S 8S 9S 7C 8C", "AS 10S 9C 10C JC", "KH QH JD 9H 8H"], "AD")
+    assert ("mariage", 2, "KH QH") in state.announcements
+    assert paid(state, "grand mariage in hand") == []
+    assert state.match.counters == [50 - 6, 50 - 6, 50 - 6 + 15]
+    play_out(state, chance)
+    assert sorted(paid(state, "grand mariage in hand")) == [(0, 2, 2), (1, 2, 2)]
+
+
+def test_option_hand_marriages_announcement_pays_when_shown():
+    # G10 option: the marriages in hand are paid as soon as they are shown
+    state, _ = deal(["7S 8S 9S 7C 8C", "AS 10S 9C 10C JC", "KH QH JD 9H 8H"], "AD",
+                    hand_marriages="announcement")
     assert sorted(paid(state, "grand mariage in hand")) == [(0, 2, 2), (1, 2, 2)]
     assert state.match.counters == [50 - 6 - 2, 50 - 6 - 2, 50 - 6 + 15 + 4]
 
@@ -75,8 +87,10 @@ def test_small_marriage_in_hand_is_paid_one_counter_by_everybody():
     hands = ["7S 8S 7H 8H 7D", "9S 10S 9H 10H 8D", "KS QS JH AH 9D", "7C 8C 10D AD JS"]
     state, _ = deal(hands, "9C")
     assert ("mariage en main", 2, "KS QS") in state.announcements
-    assert sorted(paid(state, "marriage in hand")) == [(0, 2, 1), (1, 2, 1), (3, 2, 1)]
     assert set(state.public_view().shown[2]) == {state.hands[2][0], state.hands[2][1]}
+    assert state.match.counters == [44, 44, 44, 44]  # G10: not yet paid
+    state, _ = deal(hands, "9C", hand_marriages="announcement")
+    assert sorted(paid(state, "marriage in hand")) == [(0, 2, 1), (1, 2, 1), (3, 2, 1)]
     assert state.match.counters == [43, 43, 47, 43]
 
 

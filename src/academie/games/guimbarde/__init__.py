@@ -20,7 +20,7 @@ class Guimbarde(Game):
     info = GameInfo(
         id="guimbarde",
         name="Guimbarde",
-        version=1,
+        version=2,  # 2: marriages in hand paid at the end of the deal (G10)
         min_players=3,  # not in the source: Parlett, 3–5 with 32 cards, 6–8 with 52 (G15)
         max_players=8,
         default_players=4,

@@ -4,10 +4,15 @@ Every rule cites ``004_170a2d5c0ce8e850.txt`` as ``[004] «…»`` and REFERENCE
 as ``G1``…``G15``; readings are options (:class:`~academie.games.guimbarde.options.GuimbardeOptions`).
 Settled readings: a box nobody can claim stays for the next deal (G6, G7); the turned card belongs
 to nobody (G7); a marriage in play is the king then its queen played next in the same trick (G13)
-and goes with the trick (G9); marriages held in hand are paid when shown, before the first lead,
-the fou at the end of the deal (G10, G11); 3–5 players use 32 cards, 6–8 use 52 (G15). Faults
-8, 9 and 12 (revoke, failing to head or trump, playing out of turn) and rule 7 (breaking a
-marriage) cannot happen: the engine refuses those cards.
+and goes with the trick (G9), a king and queen thrown as discards included (option
+``discard_marriages``); rule 7 binds the queens of ♦ ♣ ♠ only, the grand mariage on the table
+being the K♥ taken by the Q♥ at any point of the trick (option ``rule7_grand_mariage``);
+marriages held in hand are shown before the first lead and paid at the end of the deal (option
+``hand_marriages``), the fou at the end of the deal (G10, G11); 3–5 players use 32 cards, 6–8
+use 52 (G15). Faults 8, 9 and 12 (revoke, failing to head or trump, playing out of turn) and
+rule 7 (breaking a marriage) cannot happen: the engine refuses those cards. No rule gives back
+a payment already made: the fou is paid only at the end of the deal, when rule 5 « il ne gagne
+rien » is known, and règle 11's void deal cannot happen (a false pack is refused).
 
 Actions: chance outcomes are card ids; a player plays card ``c`` with ``PLAY + c`` (notation: the
 card code).
@@ -72,6 +77,7 @@ class GuimbardeState(StockDrawState):
         self.trump = -1
         self.shown: list[set[int]] = [set() for _ in range(n)]
         self.announcements: list[tuple[str, int, str]] = []
+        self.hand_payments: list[tuple[int, int, int, str]] = []  # (payer, seat, amount, reason), G10
         self.trick: list[tuple[int, int]] = []
         self.trick_number = 0
         self.tricks_won = [0] * n
@@ -137,7 +143,7 @@ class GuimbardeState(StockDrawState):
             # Rule 4: «Qui a le grand mariage en main… reçoit deux jetons de chaque joueur»
             for other in order:
                 if other != seat:
-                    m.pay(other, seat, 2, "grand mariage in hand [004] règle 4 «reçoit deux jetons de chaque joueur»")
+                    self.hand_payments.append((other, seat, 2, "grand mariage in hand [004] règle 4 «reçoit deux jetons de chaque joueur»"))
         # Rule 1: «si on a ce mariage en main, personne n'est excepté de payer ce jeton»
         for seat in order:
             for suit in range(4):
@@ -147,7 +153,10 @@ class GuimbardeState(StockDrawState):
                     self.announcements.append(("mariage en main", seat, f"{card_code(king)} {card_code(queen)}"))
                     for other in order:
                         if other != seat:
-                            m.pay(other, seat, 1, "marriage in hand [004] règle 1 «personne n'est excepté»")
+                            self.hand_payments.append((other, seat, 1, "marriage in hand [004] règle 1 «personne n'est excepté»"))
+        # G10: « en jouant les cartes » — paid at the end of the deal, or at once (option)
+        if self.options.hand_marriages == "announcement":
+            self._pay_hand_marriages()
         # [004] «chacun accuse son point, et le plus haut l'emporte»; «à point égal, celui qui a la
         # main gagne le point» (G4)
         points = {s: point(self.hands[s]) for s in order}
@@ -167,7 +176,21 @@ class GuimbardeState(StockDrawState):
         self.phase = PLAYING
         self.turn = order[0]  # [004] «Le premier à jouer, commence à jouer par la carte qu'il veut»
 
+    def _pay_hand_marriages(self) -> None:
+        for payer, seat, amount, reason in self.hand_payments:
+            self.match.pay(payer, seat, amount, reason)
+        self.hand_payments = []
+
     # --- play ------------------------------------------------------------------------------------
+    def _is_marriage(self, king: int, queen: int, led: int) -> bool:
+        """``king`` then ``queen`` falling one on the other make a marriage in play: [004] «lorsqu'on
+        joue un roi de carreau, de trèfle ou de pique, et que la dame de l'une de ces couleurs,
+        tombe sur son roi» (G13); discards count unless ``discard_marriages`` is false."""
+        suit = king // 13
+        if king % 13 != 11 or queen != king - 1 or suit == HEARTS:
+            return False
+        return self.options.discard_marriages or suit == led or suit == self.trump
+
     def _led(self) -> int:
         card = self.trick[0][1]
         return TRUMP if is_trump(card, self.trump) else card // 13
@@ -196,16 +219,17 @@ class GuimbardeState(StockDrawState):
             legal = higher or same
         else:
             trumps = [c for c in hand if is_trump(c, trump)]
-            if trumps and trumped:
+            if trumps and trumped and self.options.overtrump:
                 legal = [c for c in trumps if strength(c, trump) > strength(best, trump)] or hand
             else:
                 legal = trumps or hand  # « couper, s'ils ont des triomphes sans avoir la couleur »
         # Rule 7: «Celui qui ayant la dame d'un roi qui vient d'être joué, doit jouer
         # immédiatement après, est obligé de la mettre pour faire le mariage» — it comes before
         # heading the trick; following suit still comes first.
+        # Rule 7 on the K♥ only with ``rule7_grand_mariage`` (G13).
         last = self.trick[-1][1]
         queen = last - 1
-        if last % 13 == 11 and last // 13 != HEARTS and queen in hand and (self._follows(queen, led) or not same):
+        if self._must_marry(hand, led, same):
             return [queen]
         # Rule 3: «Il n'est pas permis de couper un mariage avec le roi de cœur, ni avec la dame,
         # ni avec le roi de carreau» (G8: the fou) — a player obliged to trump with one of them
@@ -218,11 +242,19 @@ class GuimbardeState(StockDrawState):
                 legal = [c for c in legal if not forbidden(c)] or [c for c in hand if not forbidden(c)] or legal
         return legal
 
+    def _must_marry(self, hand: list[int], led: int, same: list[int]) -> bool:
+        """Rule 7 binds the player to act: the card just played is a king whose queen he holds."""
+        last = self.trick[-1][1]
+        queen = last - 1
+        bound = self._is_marriage(last, queen, led) or (last == ROI and self.options.rule7_grand_mariage)
+        return bound and queen in hand and (self._follows(queen, led) or not same)
+
     def _marriage_in_trick(self) -> tuple[int, int] | None:
         """(king's seat, queen's seat) of a marriage made in this trick: [004] règle 6 «il faut
         que le roi et la dame de la même couleur tombent immédiatement l'un sur l'autre»."""
+        led = self._led()
         for (ks, k), (qs, q) in zip(self.trick, self.trick[1:]):
-            if k % 13 == 11 and k // 13 != HEARTS and q == k - 1:
+            if self._is_marriage(k, q, led):
                 return ks, qs
         return None
 
@@ -307,6 +339,8 @@ class GuimbardeState(StockDrawState):
         else:
             # «le fond de mise demeure dans la boite, pour servir de point au coup suivant»
             self.stats["tricks_carried"] += 1
+        # Marriages in hand, shown before the first lead (G10: settled now by default)
+        self._pay_hand_marriages()
         # Rule 5: «On paye un jeton pour le fou» (G11: by every other player, unless it was taken)
         if self.fou_holder is not None and self.fou_captured_by is None:
             for seat in order:
@@ -358,7 +392,7 @@ class GuimbardeState(StockDrawState):
             return "that card is not in your hand"
         legal = self._playable(self.turn)
         led = self._led()
-        if len(legal) == 1 and self.trick[-1][1] % 13 == 11 and legal[0] == self.trick[-1][1] - 1:
+        if self._must_marry(hand, led, [c for c in hand if self._follows(c, led)]):
             return "you must complete the marriage with the queen (règle 7 « est obligé de la mettre »)"
         if any(self._follows(c, led) for c in hand) and not self._follows(card, led):
             return "you must follow suit (« fournir »)"
@@ -367,7 +401,9 @@ class GuimbardeState(StockDrawState):
         if card in (ROI, GUIMBARDE, self.rule3) and self._marriage_in_trick():
             return "a marriage may not be cut with the roi, the guimbarde or the fou (règle 3)"
         if any(is_trump(c, self.trump) for c in legal):
-            return "you have no card of the suit led: you must trump, and overtrump when you can (« couper »)"
+            if self.options.overtrump and self.options.follow_rules == "triomphe":
+                return "you have no card of the suit led: you must trump, and overtrump when you can (« couper »)"
+            return "you have no card of the suit led: you must trump (« couper »)"
         return "that card is not legal now"
 
     # --- views -----------------------------------------------------------------------------------
