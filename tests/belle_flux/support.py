@@ -1,4 +1,9 @@
-"""Shared bits of the Belle, Flux et Trente-un scenario tests (source 000, REFERENCE.md §1)."""
+"""Shared bits of the Belle, Flux et Trente-un scenario tests (source 000, REFERENCE.md §1).
+
+Stacked decks (``tests.helpers.bft_deck``) list the cards in the order they leave the pack: the
+two face-down cards of each player as a pair (two at a time, from the dealer's right, the dealer
+last), then one face-up card to each in the same order, then the cards asked for.
+"""
 
 from __future__ import annotations
 

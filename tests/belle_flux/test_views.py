@@ -55,6 +55,16 @@ def test_fluxes_are_shown_once_judged_not_before():
     assert '"8S"' not in shown(state.view(2)) and '"2C"' not in shown(state.view(0))
 
 
+def test_every_flux_is_shown_at_the_judging_the_losers_too():
+    # [000] «on passe à l'examen du flux»: seat 1's flux of 16 loses to seat 0's 29, both shown
+    state, _ = bft_state([bft_deck(["9S 10S", "5H 9H", "2C 3D"], ["KS", "2H", "4C"])], players=3)
+    assert state.flux_winner == 0
+    for view in (state.view(2), state.public_view()):
+        assert view.fluxes == ((0, 29), (1, 16))
+        assert view.flux_hands == ((0, cards("9S 10S KS")), (1, cards("5H 9H 2H")))
+    assert '"2C"' not in shown(state.view(1))  # no flux: seat 2's cards stay hidden
+
+
 @pytest.mark.parametrize("viewer", [0, 1, None])
 def test_extra_cards_face_down_are_seen_only_by_their_holder(viewer):
     # option extra_cards=face_down (default): the others see that a card was given, not which.

@@ -4,7 +4,12 @@ Every rule cites ``000_d686999c28aaf376.txt`` (Dictionnaire des jeux, 1792) as `
 and REFERENCE.md §1 ambiguities as ``B1``…``B12``; the readings are options
 (:class:`~academie.games.belle_flux.options.BelleFluxOptions`). Settled readings: only a tie for
 the *best* flux matters (B3); no flux leaves the basket (B4); a 31 declared stops every further
-card at once, two players holding 31 tie (B8); requests go in deal order (B12).
+card at once, two players holding 31 tie (B8); requests go in deal order (B12). Two readings
+the source leaves unsaid: each player's two face-down cards are dealt as a pair, two at a time
+(« deux cartes couvertes à chaque joueur »), not one round of one card then another; and at
+« l'examen du flux » every player holding a flux shows it, the losers too (a tie can only be
+seen so), so those face-down cards are public for the rest of the deal. No rule of the source
+gives a stake back: a basket not won stays for the next deal (B2, B4, B5).
 
 Actions: chance outcomes are card ids (the card leaving the pack); a player asks for a card with
 :data:`ASK` (``ask``, *demander une carte*) or stands with :data:`STAND` (``stand``, *je m'y
@@ -85,7 +90,7 @@ class BelleFluxState(StockDrawState):
                 m.pay(seat, basket, amount, f"stake for the {basket} [000] «les mises dont les joueurs sont convenus»")
         self._clear_table()
         # [000] «donne… deux cartes couvertes à chaque joueur. Il en distribue ensuite une
-        # troisième qu'il découvre.»
+        # troisième qu'il découvre.» — the two face-down cards go as a pair to each in turn.
         order = self._order()
         queue = [(s, False) for s in order for _ in range(2)] + [(s, True) for s in order]
         self.deal_queue.extend(reversed(queue))
@@ -185,7 +190,7 @@ class BelleFluxState(StockDrawState):
             self.stats["belle_carried"] += 1
         # [000] «Lorsque la belle est jugée, on passe à l'examen du flux» — three cards of one
         # suit; ace 11, figures 10; «on suit la même règle que pour la belle» on a tie (B2, B3);
-        # no flux leaves the basket (B4).
+        # no flux leaves the basket (B4). Every flux is shown to be compared, not only the best.
         for s in order:
             value = flux_value(self._cards(s))
             if value is not None:
