@@ -46,16 +46,18 @@ class TrenteEtUnOptions(GameOptions):
     )
     knocker_tie: Literal["lose2", "safe", "lose1"] = option(
         "lose2",
-        doc="A knocker tied for the lowest total loses two lives (the sheet read literally), is"
-        " safe (knocker wins ties), or loses one like the others.",
+        doc="A knocker tied for the lowest total loses two lives (our reading of the sheet:"
+        " « en perd deux » prevails over « chacun d'eux perd une vie »), is safe (knocker wins"
+        " ties, later write-ups), or loses one like the others.",
         provenance=Provenance.PROPOSAL,
         ref="T1",
     )
     thirty_one_after_knock: Literal["others_lose_1", "knocker_loses_2"] = option(
         "others_lose_1",
-        doc="A 31 shown after a knock: every other player loses one life (the sheet's rule), or"
-        " the knocker loses two and the others one (a later variant).",
-        provenance=Provenance.LATER,
+        doc="A 31 shown after a knock: every other player loses one life, the knocker included"
+        " (the sheet's rule « tous les autres perdent une vie »); or the knocker loses two and the"
+        " others one (a later variant).",
+        provenance=Provenance.SOURCE,
         ref="T2",
     )
     thirty_one_check: Literal["after_discard", "on_draw"] = option(
@@ -89,9 +91,10 @@ class TrenteEtUnOptions(GameOptions):
     )
     forbid_same_discard: bool = option(
         False,
-        doc="Forbid discarding the card just taken from the discard pile (the sheet does not"
-        " forbid it; many later write-ups do).",
-        provenance=Provenance.LATER,
+        doc="Discarding the card just taken from the discard pile is allowed (the sheet does not"
+        " forbid it: « Piochez… puis défaussez-en une »); true: it is forbidden, as in many later"
+        " write-ups.",
+        provenance=Provenance.SOURCE,
         ref="T8",
     )
     direction: Literal["clockwise", "counterclockwise"] = option(
