@@ -88,3 +88,36 @@ def test_19_with_the_others_throwing_exactly_twice_option():
     assert state.position == [19, 2, 3] and state.rest == [1, 0, 0]
     assert throwers(state, chance, 5) == [1, 2, 1, 2, 0]
     assert state.position == [21, 7, 8]
+
+
+def test_two_players_19_miss_two_turns_the_other_throws_three_times_in_a_row():
+    # L7 default: seat 0 (7, 19) loses his next two turns; seat 1 throws 2, then 5, 8, 10 in a row
+    state, chance = blason_state("7 2 12 3 3 2 2", players=2)
+    throw(state, chance, 3)
+    assert state.position == [19, 2] and state.rest == [2, 0]
+    assert throwers(state, chance, 4) == [1, 1, 1, 0]
+    assert state.position == [21, 10]
+
+
+def test_two_players_19_others_throw_twice_the_other_throws_twice_in_a_row():
+    # L7 option: « pendant que les autres joueront deux fois » — seat 1 throws exactly twice
+    state, chance = blason_state("7 2 12 3 3 2", players=2, rest_reading="others_throw_twice")
+    throw(state, chance, 3)
+    assert state.position == [19, 2] and state.rest == [1, 0]
+    assert throwers(state, chance, 3) == [1, 1, 0]
+    assert state.position == [21, 8]
+
+
+def test_two_players_49_under_each_rest_reading():
+    # [002] «jusqu'à ce que les autres joueurs aient joué chacun deux coups»: seat 0 first nine
+    # → 26, 37, 49; seat 1: 2, 5, then 8, 10 (and 12 under the default)
+    state, chance = blason_state("9 2 11 3 12 3 2 2 2", players=2)
+    throw(state, chance, 5)
+    assert state.position == [49, 5] and state.rest == [2, 0]
+    assert throwers(state, chance, 4) == [1, 1, 1, 0]
+    assert state.position == [51, 12]
+    state, chance = blason_state("9 2 11 3 12 3 2 2", players=2, rest_reading="others_throw_twice")
+    throw(state, chance, 5)
+    assert state.position == [49, 5] and state.rest == [1, 0]
+    assert throwers(state, chance, 3) == [1, 1, 0]
+    assert state.position == [51, 10]

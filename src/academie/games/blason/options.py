@@ -68,8 +68,12 @@ class BlasonOptions(GameOptions):
     rest_reading: Literal["miss_two_turns", "others_throw_twice"] = option(
         "miss_two_turns",
         doc="19 and 49 (« pendant que les autres joueront deux fois », « jusqu'à ce que les autres"
-        " joueurs aient joué chacun deux coups »): the player misses his next two turns (L7);"
-        " or he misses one, so the others throw exactly twice before he throws again.",
+        " joueurs aient joué chacun deux coups »): 'miss_two_turns' counts the turns he loses:"
+        " his next two turns are passed over, so between his throw onto the square and his next"
+        " one every other player throws three times (with two players, the other throws three"
+        " times in a row); 'others_throw_twice' counts the others' throws: he misses one turn,"
+        " so every other player throws exactly twice (with two players, twice in a row) before"
+        " he throws again.",
         provenance=Provenance.PROPOSAL,
         ref="L7",
     )

@@ -5,8 +5,13 @@ ambiguities as ``L1``…``L13``; readings are options
 (:class:`~academie.games.blason.options.BlasonOptions`). Settled readings: any first throw of
 nine goes to 26, whatever the dice (L3); the effect of the square finally reached applies once,
 and 12, 26 and 1 have none (L10); the first-throw rule applies only to a player's very first throw
-(L11); there is no doubling as at the Goose (L12); 19 and 49 both mean missing the next two turns
-(L7).
+(L11); there is no doubling as at the Goose (L12); 19 and 49 have the same wait (L7). That wait,
+« jusqu'à ce que les autres joueurs aient joué chacun deux coups », is read under option
+``rest_reading`` as: ``miss_two_turns`` (default) — the player's next two turns are passed over,
+so every other player throws three times between his two throws (two players: the other throws
+three times in a row); ``others_throw_twice`` — he misses one turn, so every other player throws
+exactly twice. The price paid on 19 or 49 is not given back when a meeting ends the wait (L5):
+it pays for the titles or the passage, not the rest.
 
 The race has no decision but the throw: a seat's only action is :data:`THROW`, followed by a
 chance node whose outcomes are the totals (``ROLL + total``, notation the total: ``'9'``).
@@ -140,7 +145,8 @@ class BlasonState(State):
             return square.target  # type: ignore[return-value]
         if square.effect in ("rest", "indies"):
             # 19: «pendant que les autres joueront deux fois»; 49: «jusqu'à ce que les autres
-            # joueurs aient joué chacun deux coups» — both: miss the next two turns (L7).
+            # joueurs aient joué chacun deux coups» — both the same wait (L7): two turns passed
+            # over (the others throw three times), or one (the others throw twice).
             self._pay(seat, price, f"square {landed}, {square.name} {square.source}")
             turns = square.turns if self.options.rest_reading == "miss_two_turns" else square.turns - 1
             self.rest[seat] = turns
@@ -246,6 +252,7 @@ class BlasonState(State):
 
     def view(self, seat: int) -> BlasonView:
         """Everything is public at the Blason: the same as :meth:`public_view`."""
+        self.check_seat(seat)
         return self.public_view()
 
     def shared(self) -> tuple[object, ...]:
@@ -253,6 +260,7 @@ class BlasonState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> BlasonState:
         """Nothing is hidden: a copy."""
+        self.check_seat(seat)
         return self.clone()
 
     def statistics(self) -> dict[str, Any]:
