@@ -201,6 +201,22 @@ LED = Deal(
     ecart={0: "2D"},
 )
 
+# LEDFORCED: as LED, but the J♥ is the premier's (3) only heart: the first lead must be a heart,
+# so he is forced to lead it; seat 2 holds his hearts (6♥ 4♥ 5♥) instead of his clubs.
+LEDFORCED = Deal(
+    tricks=["JH 2H QH KH"] + FORCED.tricks[1:4] + ["3H 5C 6H 7H"] + FORCED.tricks[5:8]
+    + ["AH JC 4H 8H", "9H QC 5H KC", "QS QD KD KS"],
+    talon="AS AC AD",
+    ecart={0: "2D"},
+)
+
+# CHOICE: as FORCED, but seat 2 also holds the 5♥ and gives the J♥ on trick 1 by choice.
+CHOICE = Deal(
+    tricks=FORCED.tricks[:4] + ["3H 6H 5H 7H"] + FORCED.tricks[5:8] + ["AH 4H JC 8H", "9H 5C QC KC", "QS QD KD KS"],
+    talon="AS AC AD",
+    ecart={0: "2D"},
+)
+
 # SLAM: seat 3 takes every trick. Seat 1 renounces A♣ on trick 1, seat 2 throws the quinola on
 # trick 2 (a spade), seat 0 renounces A♦ on trick 3; 3 pays 1 + 2 + 1 during the deal.
 # Talon K♠ K♣ Q♦ K♦ = 15.

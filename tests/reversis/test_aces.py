@@ -85,10 +85,10 @@ def test_the_aces_settlement_of_a_whole_deal():
     assert state.match.counters == [97, 97, 113, 85]
 
 
-def test_a_forced_ace_costs_nothing_when_the_forcer_is_the_trick_winner():
+def test_a_forced_ace_pays_the_leader_even_when_the_forcer_is_the_trick_winner():
     # [001] «paye à celui qui l'y force» with R11's option forcer=trick_winner: a forced ace
-    # always wins its trick, so its holder would pay himself — the engine pays nothing (the
-    # option makes the forced-ace rule void; reported as doubtful).
+    # always takes its own trick, so the one who forces it is the leader — seat 0 gives his only
+    # club, the A♣, on seat 1's lead and pays him (the option cannot void the rule).
     state, _ = to_trick(ACES, 4, forcer="trick_winner")
-    assert entries(state, "forced out") == []
+    assert entries(state, "forced out") == [(0, 1, 1)]
     assert entries(state, "AH on a renounce") == [(1, 2, 2)]

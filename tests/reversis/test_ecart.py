@@ -196,6 +196,15 @@ def test_a_dealer_holding_only_hearts_must_still_discard_one_of_them():
     assert state.talon == list(cards("QC KC AC 2H"))
 
 
+def test_a_dealer_holding_only_hearts_may_put_the_quinola_in_the_ecart():
+    # [001] «celle de ses cartes qu'il juge à-propos» — any heart, the quinola too; it is then
+    # «écarté» (R18) like any quinola put in the talon.
+    state, chance = dealt(ALL_HEARTS, "QC KC AC")
+    play(state, chance, "pass pass pass JH")
+    assert state.quinola == "ecarte" and state.public_view().quinola == "ecarte"
+    assert state.talon == list(cards("QC KC AC JH"))
+
+
 def test_determinizing_keeps_the_card_a_decliner_looked_at():
     # [001] «il est libre de voir au talon celle qu'on auroit prise» — seat 3 knows the A♠ is
     # in the talon; a sample of his information set must keep it there.

@@ -2,8 +2,10 @@
 lifted one at a time, the largest first (source 001; REFERENCE.md §2 rules 17, 20, 21, R9)."""
 
 from tests.reversis.support import (
+    CHOICE,
     FORCED,
     LED,
+    LEDFORCED,
     QUIET,
     RENOUNCE,
     SLAM,
@@ -45,12 +47,39 @@ def test_the_pool_is_refreshed_when_the_quinola_was_forced_and_nobody_won_it():
     assert state.match.pots["poule"] == 16
 
 
-def test_the_pool_is_also_refreshed_when_the_holder_led_the_quinola():
-    # [001] «écarté ou forcé» — the engine counts a quinola led by its holder (a bête, rule 17)
-    # with the forced ones.
+def test_the_pool_is_not_refreshed_when_the_holder_led_the_quinola_by_choice():
+    # [001] «Dans les cas où le quinola est écarté ou forcé» (R18) — seat 3 leads the quinola
+    # while he keeps the 6♥: a bête, but neither écarté nor forcé.
     state = run(LED)
-    assert len(entries(state, "pool refreshed")) == 4
-    assert state.match.pots["poule"] == 16
+    assert entries(state, "pool refreshed") == []
+    assert state.match.pots == {"poule": 8, "bête 1": 8}
+
+
+def test_with_refresh_every_bete_the_quinola_led_by_choice_refreshes_the_pool():
+    # R18 option every_bete: every quinola that made the bête counts with the forced ones.
+    state = run(LED, refresh="every_bete")
+    assert entries(state, "pool refreshed") == [(3, "poule", 2), (2, "poule", 2), (1, "poule", 2), (0, "poule", 2)]
+    assert state.match.pots == {"poule": 16, "bête 1": 8}
+
+
+def test_the_quinola_given_on_hearts_by_choice_does_not_refresh_the_pool():
+    # [001] «écarté ou forcé» (R18) — seat 2 gives the J♥ on trick 1 keeping the 5♥: the bête,
+    # no forcer paid, and no refresh; the FORCED deal, where it was his only heart, refreshes.
+    state = run(CHOICE)
+    assert entries(state, "bête") == [(2, "bête 1", 8)]
+    assert entries(state, "quinola forced") == []
+    assert entries(state, "pool refreshed") == []
+    assert state.match.pots == {"poule": 8, "bête 1": 8}
+    assert len(entries(run(FORCED), "pool refreshed")) == 4
+
+
+def test_the_quinola_led_as_the_only_heart_of_the_first_lead_is_forced():
+    # [001] «Le premier en cartes doit toujours commencer par jouer du cœur s'il en a» — seat 3's
+    # only heart is the quinola: he must lead it, so it is «forcé» and the pool is refreshed.
+    state = run(LEDFORCED)
+    assert state.results[-1].quinola == "bete"
+    assert entries(state, "quinola forced") == []  # nobody made it go but the rule
+    assert entries(state, "pool refreshed") == [(3, "poule", 2), (2, "poule", 2), (1, "poule", 2), (0, "poule", 2)]
 
 
 def test_the_pool_is_not_refreshed_when_the_quinola_stayed_in_the_talon():
@@ -69,11 +98,35 @@ def test_a_won_pool_is_formed_again_at_the_next_deal():
     assert entries(state, "pool ante", deal=1) == [(2, "poule", 2), (1, "poule", 2), (0, "poule", 2), (3, "poule", 2)]
 
 
-def test_betes_carry_over_and_are_lifted_one_at_a_time_the_largest_first():
+def test_betes_are_won_alone_one_per_deal_the_largest_first_and_the_pool_waits():
     # [001] «on ne paye les bêtes qui sont sur le jeu, qu'après les avoir levées, & encore l'une
-    # après l'autre, faisant mettre la plus grosse la premiere» (R9(iv): one per deal)
-    deals = [FORCED, rotated(FORCED, 3), rotated(RENOUNCE, 2), rotated(RENOUNCE, 1)]
+    # après l'autre, faisant mettre la plus grosse la premiere. Il n'y a que les bêtes de renonce
+    # qui se payent avec une autre ou avec la poule» (R19 default: alone)
+    deals = [FORCED, rotated(FORCED, 3), rotated(RENOUNCE, 2), rotated(RENOUNCE, 1), RENOUNCE]
     state = run(deals)
+    first, second, third, fourth, fifth = state.results
+    assert dict(first.pots) == {"poule": 16, "bête 1": 8}
+    assert dict(second.pots) == {"poule": 24, "bête 1": 8, "bête 2": 16}
+    # deal 3: seat 0 throws the quinola on a renounce and wins the larger bête, not the pool
+    assert (third.claimant, third.pool_winner) == (0, None)
+    assert entries(state, "lifted", deal=2) == [("bête 2", 0, 16)]
+    assert entries(state, "the pool [001]", deal=2) == []
+    assert entries(state, "pool refreshed", deal=2) == []
+    assert dict(third.pots) == {"poule": 24, "bête 1": 8, "bête 2": 0}
+    # deal 4: seat 3 wins the last bête; deal 5: no bête is left, seat 2 wins the pool of 24
+    assert entries(state, "lifted", deal=3) == [("bête 1", 3, 8)]
+    assert (fourth.pool_winner, fifth.pool_winner) == (None, 2)
+    assert entries(state, "the pool [001]", deal=4) == [("poule", 2, 24)]
+    assert entries(state, "lifted", deal=4) == []
+    assert state.match.counters == [110, 71, 127, 92]
+    assert total(state) == 400
+
+
+def test_with_betes_with_pool_the_pool_winner_also_lifts_the_largest_bete():
+    # [001] «on ne paye les bêtes… qu'après les avoir levées, & encore l'une après l'autre,
+    # faisant mettre la plus grosse la premiere» (R19 option with_pool, R9(iv): one per deal)
+    deals = [FORCED, rotated(FORCED, 3), rotated(RENOUNCE, 2), rotated(RENOUNCE, 1)]
+    state = run(deals, betes="with_pool")
     first, second, third, fourth = state.results
     # deal 1: seat 2 makes a bête of the pool (8); the pool is refreshed to 16
     assert dict(first.pots) == {"poule": 16, "bête 1": 8}
@@ -92,9 +145,21 @@ def test_betes_carry_over_and_are_lifted_one_at_a_time_the_largest_first():
     assert total(state) == 400 and state.match.ledger.net("bête 1") == 0
 
 
-def test_the_reversis_lifts_the_largest_bete_with_the_pool():
-    # [001] «Faire le reversis… c'est gagner… la poule» — and with it a bête on the game (R9(iv)).
+def test_the_reversis_wins_the_pool_and_leaves_the_bete_on_the_game():
+    # [001] «Faire le reversis… c'est gagner… la poule» — «Il n'y a que les bêtes de renonce qui
+    # se payent… avec la poule» (R19 default): the bête of 8 stays.
     state = run([FORCED, rotated(SLAM, 3)])
+    result = state.results[-1]
+    assert result.reversis == 2 and result.pool_winner == 2
+    assert entries(state, "the pool [001]", deal=1) == [("poule", 2, 16)]
+    assert entries(state, "lifted") == []
+    assert dict(result.pots) == {"poule": 0, "bête 1": 8}
+
+
+def test_with_betes_with_pool_the_reversis_lifts_the_largest_bete_with_the_pool():
+    # [001] «Faire le reversis… c'est gagner… la poule» — and with it a bête on the game
+    # (R19 option with_pool, R9(iv)).
+    state = run([FORCED, rotated(SLAM, 3)], betes="with_pool")
     result = state.results[-1]
     assert result.reversis == 2 and result.pool_winner == 2
     assert entries(state, "the pool [001]", deal=1) == [("poule", 2, 16)]

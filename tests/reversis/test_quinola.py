@@ -111,13 +111,14 @@ def test_quinola_forced_and_winning_its_trick_never_pays_its_holder_with_forcer_
 
 def test_quinola_led_by_its_holder_makes_the_bete_without_forcing_fee():
     # [001] «Celui qui est forcé de donner le quinola sur du cœur, ou qui le joue lui-même…
-    # fait la bête» — nobody made it go, so nobody is paid the four counters.
+    # fait la bête» — nobody made it go, so nobody is paid the four counters; led by choice it
+    # was not «écarté ou forcé», so the pool is not refreshed (R18).
     state = run(LED)
     assert entries(state, "bête") == [(3, "bête 1", 8)]
     assert entries(state, "quinola forced") == []
     assert state.results[-1].quinola == "bete"
-    assert state.match.counters == [81, 96, 111, 88]
-    assert state.match.pots == {"poule": 16, "bête 1": 8}
+    assert state.match.counters == [83, 98, 113, 90]
+    assert state.match.pots == {"poule": 8, "bête 1": 8}
 
 
 def test_quinola_must_go_on_the_first_renounce_in_the_first_two_tricks():

@@ -50,6 +50,15 @@ def test_with_talon_payer_all_others_the_reversis_still_pays_no_talon():
     assert entries(state, "the talon") == [(2, 0, 15), (1, 0, 15)]
 
 
+def test_with_reversis_talon_next_most_the_next_highest_pays_the_talon():
+    # [001] «Le reversis est exempt de payer le talon» (R20 option next_most): the others have
+    # no point; the first of them from the dealer's right (seat 2) pays the talon of 15.
+    state = run(SLAM, reversis_talon="next_most")
+    assert state.results[-1].talon_payers == (2,)
+    assert entries(state, "the talon") == [(2, 0, 15)]
+    assert state.match.counters == [111, 96, 81, 112]
+
+
 def test_the_reversis_fee_follows_the_agreement():
     # [001] «deux jettons de chaque joueur» (reversis_fee 5)
     state = run(SLAM, reversis_fee=5)

@@ -20,7 +20,7 @@ class Reversis(Game):
     info = GameInfo(
         id="reversis",
         name="Reversis",
-        version=1,
+        version=2,
         min_players=4,  # [001] «on peut être quatre ou cinq personnes»
         max_players=5,
         default_players=4,

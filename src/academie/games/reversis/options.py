@@ -45,8 +45,9 @@ class ReversisOptions(GameOptions):
         "others_pay_forcer", doc="« & un à chaque joueur »: each other player pays the forcer one"
         " counter; or the holder pays one to every player.", provenance=Provenance.PROPOSAL, ref="R10")
     forcer: Literal["leader", "trick_winner"] = option(
-        "leader", doc="Who « fait partir » (forces) the quinola or an ace: the player who led the"
-        " trick, or the one who wins it.", provenance=Provenance.PROPOSAL, ref="R11")
+        "leader", doc="Who « fait partir » (forces) the quinola: the player who led the trick, or the"
+        " one who wins it. An ace forced out always takes its own trick, so it always pays the"
+        " leader (« paye à celui qui l'y force »).", provenance=Provenance.PROPOSAL, ref="R11")
     ace_fee: int = option(
         1, ge=0, le=1000, doc="What an ace thrown on a renounce wins from the trick's winner, and what"
         " an ace forced out pays the forcer (« ce que l'on est convenu »); the ace of hearts double.",
@@ -65,6 +66,24 @@ class ReversisOptions(GameOptions):
         "most_points", doc="Who pays the talon's value to its winner: the player with most points in"
         " his tricks (first from the dealer's right on a tie), or every other player.",
         provenance=Provenance.LATER, ref="R8")
+    refresh: Literal["ecarte_or_forced", "every_bete"] = option(
+        "ecarte_or_forced", doc="When nobody wins the pool, it is refreshed (« chacun remet deux"
+        " jettons ») « dans les cas où le quinola est écarté ou forcé »: put in the écart, or played"
+        " when it was its holder's only playable card (given on hearts with no other heart, or led"
+        " as the only heart of the first lead or as his last card); or `every_bete`: also after a"
+        " quinola led or given on hearts by choice (our proposal).", provenance=Provenance.SOURCE, ref="R18")
+    betes: Literal["alone", "with_pool"] = option(
+        "alone", doc="« Il n'y a que les bêtes de renonce qui se payent avec une autre ou avec la"
+        " poule »: a quinola's bête is won alone — while bêtes are on the game, the quinola thrown on"
+        " a renounce wins the largest one instead of the pool (the pool waits; how a lone bête is"
+        " won is our reading); the reversis still wins the pool. Or `with_pool`: the winner of the"
+        " pool also lifts the largest bête (our proposal). No bête of renounce (revoke) can happen:"
+        " the engine refuses a revoke.", provenance=Provenance.SOURCE, ref="R19")
+    reversis_talon: Literal["unpaid", "next_most"] = option(
+        "unpaid", doc="« Le reversis est exempt de payer le talon »: with talon_payer=most_points the"
+        " reversis holds every point, so nobody pays the talon; or `next_most`: the player with the"
+        " most points after him pays it (all have none: the first from the dealer's right).",
+        provenance=Provenance.PROPOSAL, ref="R20")
     reversis_fee: int = option(
         2, ge=0, le=1000, doc="Counters each player pays the one who makes the reversis (« deux"
         " jettons de chaque joueur »).", provenance=Provenance.SOURCE, ref="28")

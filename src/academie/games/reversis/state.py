@@ -6,10 +6,17 @@ ambiguities as ``R1``…``R17``; readings are options
 card more, never takes from the talon and discards one onto it (R1); non-dealer *i* exchanges with
 talon card *i* (R4); the talon goes to the fewest trick points, then the fewest tricks, then the
 dealer and the players on his left in turn, a player with no trick beating all (R6, §2(d));
-bêtes are won one per deal, largest first, by whoever wins a later pool (R9); a quinola given on a
-heart lead or led makes the bête, and the forcer is paid only when it was its holder's last heart
-(§2(d)). Revoking and playing out of turn cannot happen: the engine
-refuses them.
+bêtes are won one per deal, largest first, in a later deal — alone by the quinola thrown on a
+renounce, or with the pool (R9, option ``betes``, R19); a quinola given on a heart lead or led
+makes the bête, and the forcer is paid only when it was its holder's last heart (§2(d)); it is
+« forcé » for the pool's refresh when it was its holder's only playable card (option
+``refresh``, R18). The reversis gets back every counter he paid in the deal, into a pot too (a
+bête he made); his ante, paid before the deal, comes back with the pool he wins. An ace forced
+out pays the leader whatever ``forcer`` says: it takes its own trick (R11). A dealer dealt only
+hearts must still put one in the écart, any he chooses, the quinola too (« il est obligé d'y
+mettre… celle de ses cartes qu'il juge à-propos » outranks « personne n'en peut écarter »; our
+reading, R21). Revoking and playing out of turn cannot happen: the engine refuses them, so no
+bête of renounce is ever made.
 
 Actions: chance outcomes are card ids; in the écart a card code puts that card in the talon
 (``ECART + card``) and ``pass`` declines (:data:`PASS`); in play a card code plays it
@@ -95,6 +102,7 @@ class ReversisState(StockDrawState):
         self.voids: list[set[int]] = [set() for _ in range(n)]
         self.log: list[tuple[str, int | None, int | None]] = []
         self.quinola: str | None = None  # 'renounce', 'bete', 'ecarte'
+        self.quinola_forced = False  # R18: played as its holder's only playable card
         self.claimant: int | None = None  # who threw the quinola on a renounce
         self.undertaker: int | None = None  # later ruleset: who undertook the reversis
         self.deal_start = len(m.ledger.entries)
@@ -148,7 +156,10 @@ class ReversisState(StockDrawState):
         if hearts == [QUINOLA] and (self.options.quinola_force or early):
             cards.append(QUINOLA)
         if not cards and seat == self.match.dealer:
-            cards = sorted(hand)  # a dealer holding only hearts must still discard one
+            # R21: a dealer holding only hearts — «il est obligé d'y mettre… celle de ses cartes
+            # qu'il juge à-propos» outranks «personne n'en peut écarter»: any heart, the quinola
+            # too (then «écarté»).
+            cards = sorted(hand)
         return sorted(cards)
 
     def _playable(self, seat: int) -> list[int]:
@@ -250,6 +261,9 @@ class ReversisState(StockDrawState):
         seat = self.turn
         if self.trick and card // 13 != self.trick[0][1] // 13:
             self.voids[seat].add(self.trick[0][1] // 13)
+        if card == QUINOLA:
+            # R18: « forcé » — the quinola was the only card its holder could play.
+            self.quinola_forced = self._playable(seat) == [QUINOLA]
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         self.log.append(("play", seat, card))
@@ -293,8 +307,9 @@ class ReversisState(StockDrawState):
                     self._pay(winner, seat, fee, f"{card_code(card)} on a renounce [001] «on gagne de celui qui leve»")
                 elif not any(c // 13 == led for c in self.hands[seat]):
                     # [001] «Un joueur qui est forcé de lâcher l'as de la couleur jouée, paye à
-                    # celui qui l'y force» (the leader «ne gagne ni ne perd rien»: position 0)
-                    self._pay(seat, forcer, fee, f"{card_code(card)} forced out [001] «paye à celui qui l'y force»")
+                    # celui qui l'y force» (the leader «ne gagne ni ne perd rien»: position 0).
+                    # The ace takes its own trick: the one who forces it is the leader (R11).
+                    self._pay(seat, leader, fee, f"{card_code(card)} forced out [001] «paye à celui qui l'y force»")
         self.tricks[winner] += [c for _, c in trick]
         self.trick_count[winner] += 1
         self.log.append(("won", winner, None))
@@ -363,19 +378,26 @@ class ReversisState(StockDrawState):
             for seat in order:
                 self._pay(seat, reversis, opts.reversis_fee, "the reversis [001] «deux jettons de chaque joueur»")
             pool_winner = reversis
-        elif self.quinola == "renounce":
-            pool_winner = self.claimant
+        elif self.quinola == "renounce" and self.claimant is not None:
+            if opts.betes == "alone" and self._pending_betes():
+                # R19: «Il n'y a que les bêtes de renonce qui se payent avec une autre ou avec la
+                # poule»: while a bête is on the game the deal is played for it, alone.
+                self._lift_bete(self.claimant)
+            else:
+                pool_winner = self.claimant
         if pool_winner is not None:
             self.stats["pool_won"] += 1
             m.pay(POOL, pool_winner, m.pots[POOL], "the pool [001] «gagne le jeu»")
-            self._lift_bete(pool_winner)
+            if opts.betes == "with_pool":
+                self._lift_bete(pool_winner)
         talon_winner, talon_payers, value = self._talon(reversis)
         self.per_seat["talon_won"][talon_winner] += 1
         for payer in talon_payers:
             self._pay(payer, talon_winner, value, "the talon [001] «Le talon se paye sur la valeur des cartes qu'il contient»")
-        if pool_winner is None and self.quinola in ("ecarte", "bete"):
+        forced = self.quinola == "bete" and (self.quinola_forced or opts.refresh == "every_bete")
+        if pool_winner is None and (self.quinola == "ecarte" or forced):
             # [001] «Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la
-            # poule, chacun remet deux jettons pour la rafraîchir»
+            # poule, chacun remet deux jettons pour la rafraîchir» (R18)
             for seat in order:
                 m.pay(seat, POOL, opts.pool_ante, "the pool refreshed [001] «chacun remet deux jettons»")
         self.results.append(DealResult(
@@ -391,11 +413,15 @@ class ReversisState(StockDrawState):
         m.dealer = (m.dealer + self.step) % n  # R5: « la donne circule toujours par la droite »
         self._start_deal()
 
+    def _pending_betes(self) -> list[str]:
+        """The bêtes on the game made before this deal (a bête made in this deal waits)."""
+        return [b for b in self.bets[: self.betes_before] if self.match.pots[b] > 0]
+
     def _lift_bete(self, seat: int) -> None:
         """[001] «on ne paye les bêtes qui sont sur le jeu, qu'après les avoir levées, & encore
         l'une après l'autre, faisant mettre la plus grosse la premiere» (R9: one per deal, made
-        in an earlier deal — a bête made in this deal waits for the next pool won)."""
-        pending = [b for b in self.bets[: self.betes_before] if self.match.pots[b] > 0]
+        in an earlier deal — a bête made in this deal waits for a later deal)."""
+        pending = self._pending_betes()
         if not pending:
             return
         largest = max(pending, key=lambda b: (self.match.pots[b], -self.bets.index(b)))
@@ -419,9 +445,12 @@ class ReversisState(StockDrawState):
             payers = [s for s in self.order() if s not in (winner, reversis)]
         else:
             # R8: the player with most points pays; «s'il y a égalité de point, c'est au premier»
+            # [001] «Le reversis est exempt de payer le talon» (R20: nobody pays in his place,
+            # or the next most points)
             others = [s for s in self.order() if s != winner]
+            if self.options.reversis_talon == "next_most":
+                others = [s for s in others if s != reversis]
             payer = max(others, key=lambda s: (points[s], -others.index(s)))
-            # [001] «Le reversis est exempt de payer le talon»
             payers = [] if payer == reversis else [payer]
         return winner, payers, value
 
@@ -501,7 +530,7 @@ class ReversisState(StockDrawState):
     def view(self, seat: int) -> ReversisView:
         """What ``seat`` knows: its hand, its own écart and the talon card it took or looked at,
         every card played, the tricks won, counters, pool and bêtes."""
-        return self._make_view(seat)
+        return self._make_view(self.check_seat(seat))
 
     def public_view(self) -> ReversisView:
         return self._make_view(None)
@@ -510,6 +539,7 @@ class ReversisState(StockDrawState):
         """Redistribute the cards ``seat`` cannot see (others' hands, the talon but the cards it
         put there or looked at), keeping every suit a player showed he lacks; after 200 tries
         that fail the voids, the last shuffle is kept."""
+        self.check_seat(seat)
         other = self.clone()
         known = {c for c in (self.ecart_card[seat], self.peeked[seat]) if c is not None}
         slots: list[tuple[int | None, int]] = []
