@@ -57,6 +57,21 @@ def test_the_leader_neither_wins_nor_loses_by_leading_an_ace():
     assert ace_entries(quiet) == []
 
 
+def test_the_leader_of_an_ace_pays_the_aces_renounced_on_it_by_default():
+    # [001] «on gagne de celui qui leve» (R22 default not_forced) — seat 3 leads the A♥ on trick
+    # 1 of SLAM and takes it; seat 1 renounces the A♣ on it.
+    state, _ = to_trick(SLAM, 2)
+    assert entries(state, "AC on a renounce") == [(3, 1, 1)]
+
+
+def test_with_led_ace_exempt_the_leader_of_an_ace_pays_nothing_for_it():
+    # [001] «Mais le joueur qui doit commencer à jetter, ne gagne ni ne perd rien, s'il joue un
+    # as» (R22 option exempt): the A♣ renounced on the led A♥ wins nothing; the A♦ renounced on
+    # trick 3 (K♥ led) still wins its fee.
+    state, _ = to_trick(SLAM, 4, led_ace="exempt")
+    assert ace_entries(state) == [(3, 0, 1)]
+
+
 def test_an_ace_given_by_a_player_who_could_keep_it_costs_nothing():
     # [001] «forcé de lâcher l'as» — seat 3 gives the A♦ on trick 5 but still holds the 6♦.
     state, _ = to_trick(ACES, 6)

@@ -52,6 +52,12 @@ class ReversisOptions(GameOptions):
         1, ge=0, le=1000, doc="What an ace thrown on a renounce wins from the trick's winner, and what"
         " an ace forced out pays the forcer (« ce que l'on est convenu »); the ace of hearts double.",
         provenance=Provenance.SOURCE, ref="R13")
+    led_ace: Literal["not_forced", "exempt"] = option(
+        "not_forced", doc="« Mais le joueur qui doit commencer à jetter, ne gagne ni ne perd rien, s'il"
+        " joue un as »: an ace led is neither a renounce nor forced out, but its leader, who takes"
+        " the trick, still pays the aces thrown on it on a renounce; or `exempt`: the « Mais » excepts"
+        " him from « on gagne de celui qui leve » too, and those aces win nothing.",
+        provenance=Provenance.PROPOSAL, ref="R22")
     first_two: Literal["tricks", "deals"] = option(
         "tricks", doc="« il l'est toujours dans les deux premiers tours »: in the first two tricks its"
         " holder must throw the quinola on his first renounce; or, in the first two rounds of deals,"

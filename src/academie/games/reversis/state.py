@@ -303,7 +303,11 @@ class ReversisState(StockDrawState):
                 fee = opts.ace_fee * (2 if card == self.double_ace else 1)
                 if renounce:
                     # [001] «Quand on jette un as en renonce… on gagne de celui qui leve»; «On
-                    # gagne le double pour l'as de cœur» (R13: A♦ in the later ruleset)
+                    # gagne le double pour l'as de cœur» (R13: A♦ in the later ruleset). R22:
+                    # «Mais le joueur qui doit commencer à jetter, ne gagne ni ne perd rien, s'il
+                    # joue un as» — under `exempt` the leader of an ace pays none.
+                    if opts.led_ace == "exempt" and trick[0][1] % 13 == 12:
+                        continue
                     self._pay(winner, seat, fee, f"{card_code(card)} on a renounce [001] «on gagne de celui qui leve»")
                 elif not any(c // 13 == led for c in self.hands[seat]):
                     # [001] «Un joueur qui est forcé de lâcher l'as de la couleur jouée, paye à
