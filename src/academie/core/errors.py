@@ -47,8 +47,31 @@ class UnknownBotError(AcademieError, ValueError):
     """A bot name that does not exist for the game."""
 
 
+class SeatError(AcademieError, IndexError):
+    """A seat number outside ``0 … num_players - 1`` (or not an integer)."""
+
+
+MESSAGE_LIMIT = 300
+"""The longest message a :class:`RecordError` carries, in characters."""
+
+
+def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``message`` on one line (runs of white space become one space) and cut to ``limit``
+    characters with ``…``, so that bad input of any size gives a short error.
+
+    >>> one_line("a\\n  b" + "x" * 400, 10)
+    'a bxxxxxx…'
+    """
+    text = " ".join(str(message).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class RecordError(AcademieError, ValueError):
-    """A game record that is malformed or does not replay."""
+    """A game record that is malformed or does not replay. Its message is one line of at most
+    :data:`MESSAGE_LIMIT` characters, whatever the record holds."""
+
+    def __init__(self, message: str = "", *args: object) -> None:
+        super().__init__(one_line(message), *args)
 
 
 class StackedDeckError(RecordError):

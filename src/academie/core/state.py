@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from academie.core.errors import IllegalActionError
+from academie.core.errors import IllegalActionError, SeatError
 from academie.core.match import Match
 
 if TYPE_CHECKING:
@@ -139,8 +139,14 @@ class State(ABC):
         """Apply ``action`` for the player to act (or as the chance outcome).
 
         Raises :class:`~academie.core.errors.IllegalActionError` naming the legal actions; the
-        state is then unchanged.
+        state is then unchanged. Only an ``int`` (not a ``bool``, not a ``float``) can be legal.
         """
+        if not isinstance(action, int) or isinstance(action, bool):
+            shown = () if self.is_terminal() else tuple(self.legal_action_strings())
+            raise IllegalActionError(
+                f"an action is an int, not {type(action).__name__} {action!r:.40}; legal: {', '.join(shown)}",
+                action, shown,
+            )
         if not self.is_legal(action):
             legal = self.legal_actions()
             if self.is_terminal():
@@ -161,6 +167,15 @@ class State(ABC):
         action = self.string_to_action(text)
         self.apply_action(action)
         return action
+
+    def check_seat(self, seat: object) -> int:
+        """``seat`` if it is a seat at this table (an ``int`` from 0 to ``num_players - 1``);
+        otherwise raises :class:`~academie.core.errors.SeatError` naming the range. Games call
+        it in :meth:`view` and :meth:`determinize`."""
+        n = self.num_players
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            raise SeatError(f"no seat {seat!r:.40} at this table: seats are 0 to {n - 1}")
+        return seat
 
     def clone(self: S) -> S:
         """An independent copy (the game, the options and :meth:`shared` objects, all

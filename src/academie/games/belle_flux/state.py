@@ -359,7 +359,7 @@ class BelleFluxState(StockDrawState):
     def view(self, seat: int) -> BelleFluxView:
         """What ``seat`` knows: its two face-down cards and its extra cards, every up card,
         the fluxes shown, the baskets, the counters, who asked and who stood."""
-        return self._make_view(seat)
+        return self._make_view(self.check_seat(seat))
 
     def public_view(self) -> BelleFluxView:
         return self._make_view(None)
@@ -367,6 +367,7 @@ class BelleFluxState(StockDrawState):
     def determinize(self, seat: int, rng: random.Random) -> BelleFluxState:
         """Redistribute the cards hidden from ``seat`` (others' face-down cards not shown in a
         flux, others' face-down extras, the stock) at random."""
+        self.check_seat(seat)
         other = self.clone()
         slots: list[tuple[str, int, int]] = []
         for s in range(other.num_players):

@@ -426,7 +426,7 @@ class GuimbardeState(StockDrawState):
     def view(self, seat: int) -> GuimbardeView:
         """What ``seat`` knows: its hand, the turned card, the cards shown for the boxes and
         marriages, every card played, the boxes and counters."""
-        return self._make_view(seat)
+        return self._make_view(self.check_seat(seat))
 
     def public_view(self) -> GuimbardeView:
         return self._make_view(None)
@@ -434,6 +434,7 @@ class GuimbardeState(StockDrawState):
     def determinize(self, seat: int, rng: random.Random) -> GuimbardeState:
         """Redistribute the cards ``seat`` cannot see (others' unshown cards, the stock),
         keeping the suits players showed they lack when 200 tries allow it."""
+        self.check_seat(seat)
         other = self.clone()
         slots: list[tuple[int | None, int]] = []
         for s, hand in enumerate(other.hands):

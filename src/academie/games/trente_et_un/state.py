@@ -404,7 +404,7 @@ class TrenteEtUnState(StockDrawState):
     def view(self, seat: int) -> TrenteEtUnView:
         """What ``seat`` knows: its own hand and draws, the discard pile, the cards others
         took from the pile, lives, the knock, and the last deal's result."""
-        return self._make_view(seat)
+        return self._make_view(self.check_seat(seat))
 
     def public_view(self) -> TrenteEtUnView:
         return self._make_view(None)
@@ -416,6 +416,7 @@ class TrenteEtUnState(StockDrawState):
         stock is the old discard pile, so its cards never trade places with cards dealt before.
         Another seat's logged stock draw follows its card.
         """
+        self.check_seat(seat)
         other = self.clone()
         groups: dict[int, list[tuple[int | None, int]]] = {}  # epoch -> slots (seat or None=stock)
         for i, c in enumerate(other.stock):
