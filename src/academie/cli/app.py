@@ -10,13 +10,13 @@ from typing import Annotated, Any, Iterator, Optional
 
 import typer
 from rich.console import Console
-from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from academie.analysis.simulate import MeanReturn, SimulationReport, simulate
 from academie.bots import bot_names, make_bot
+from academie.cli.info import AcademieGroup, GameArg, games, root, rules
 from academie.cli.play import PlaySession, default_record_path
 from academie.cli.render import RENDERERS
 from academie.core.errors import AcademieError, OptionError
@@ -24,11 +24,15 @@ from academie.core.record import GameRecord, replay
 from academie.games import GAMES, get_game
 
 app = typer.Typer(
+    cls=AcademieGroup,
     help="Play, simulate and replay the games of the old French game encyclopedias.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.callback()(root)
+app.command("games")(games)
+app.command("rules")(rules)
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
@@ -78,42 +82,8 @@ def split_bots(text: str, count: int, game_id: str, what: str) -> list[str]:
 
 
 @app.command()
-def games(as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False) -> None:
-    """List the games, their player ranges and their options with defaults and sources."""
-    if as_json:
-        data = [
-            {
-                "id": g.info.id,
-                "name": g.info.name,
-                "version": g.info.version,
-                "players": [g.info.min_players, g.info.max_players],
-                "sources": list(g.info.sources),
-                "bots": bot_names(g.info.id),
-                "options": [o.__dict__ for o in g.describe_options()],
-            }
-            for g in GAMES.values()
-        ]
-        console.print_json(json.dumps(data, ensure_ascii=False))
-        return
-    for g in GAMES.values():
-        info = g.info
-        console.print(
-            f"[bold]{info.id}[/] — {info.name} (v{info.version}), {info.min_players}–{info.max_players}"
-            f" players; bots: {', '.join(bot_names(info.id))}; source: {', '.join(info.sources)}"
-        )
-        console.print(f"  {info.summary}", markup=False)
-        for o in g.describe_options():
-            default = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
-            line = Text("  -o ").append(f"{o.name}={default}", style="bold cyan")
-            line.append(f"   [{o.provenance}, {o.ref}] allowed: {o.allowed}", style="dim")
-            console.print(line)
-            console.print(Padding(Text(o.doc), (0, 0, 0, 6)))
-        console.print()
-
-
-@app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. trente-et-un.")],
+    game: GameArg,
     players: Annotated[Optional[int], typer.Option(help="Number of players.")] = None,
     seat: Annotated[Optional[int], typer.Option(help="Your seat (0 deals first; default 0).")] = None,
     opponents: Annotated[Optional[str], typer.Option(help="Bot name for every other seat, or one per seat, comma-separated (default: the game's best bot).")] = None,
@@ -144,7 +114,7 @@ def play(
 
 @app.command("simulate")
 def simulate_cmd(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. trente-et-un.")],
+    game: GameArg,
     matches: Annotated[int, typer.Option(min=1, help="Number of matches.")] = 1000,
     players: Annotated[Optional[int], typer.Option(help="Number of players (default: number of bots given).")] = None,
     bots: Annotated[Optional[str], typer.Option(help="Bot per seat, comma-separated (one name fills every seat; default: heuristic then random).")] = None,

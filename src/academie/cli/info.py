@@ -1,0 +1,230 @@
+"""What the command line tells about the games and itself: ``academie games [GAME]``,
+``academie rules GAME``, ``academie --version``, and how the help screens show flags and game
+arguments. The rules text is each game's ``guide`` module (:mod:`academie.core.guide`); the
+options are printed from the game's option model; sources by their bibliographic names
+(:mod:`academie.sources`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from importlib import metadata
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+import academie
+from academie.bots import bot_names
+from academie.core.errors import AcademieError
+from academie.core.game import Game
+from academie.core.guide import guide_of
+from academie.core.options import OptionDoc
+from academie.games import GAMES, get_game
+from academie.sources import READINGS, bibliography, game_sources
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+GAME_HELP = "The game: " + ", ".join(GAMES) + "."
+"""Help text of every game argument: the valid ids."""
+
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP, show_default=False)]
+"""A command's game argument: its help lists the game ids."""
+
+
+# --- help screens ------------------------------------------------------------------------------
+def _quiet_flags(command: Any, ctx: Any) -> None:
+    """A flag takes no value: show none in ``--help`` (the help option included)."""
+    params = list(command.params)
+    help_option = command.get_help_option(ctx)
+    if help_option is not None:
+        params.append(help_option)
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+
+
+class AcademieGroup(TyperGroup):
+    """The ``academie`` command group: its help screens and every command's show no value for a
+    flag (``--demo``, ``--json``, ``--help``)."""
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _quiet_flags(command, ctx)
+        return command
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _quiet_flags(self, ctx)
+        super().format_help(ctx, formatter)
+
+
+def package_version() -> str:
+    """The installed version of academie (the package's own when not installed)."""
+    try:
+        return metadata.version("academie")
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return academie.__version__
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"academie {package_version()}")
+        raise typer.Exit()
+
+
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """Play, simulate and replay the games of the old French game encyclopedias."""
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Bad input: a one-line message and exit code 2."""
+    try:
+        yield
+    except AcademieError as exc:
+        err_console.print(Text("error: ", style="bold red").append(str(exc), style=""), soft_wrap=True)
+        raise typer.Exit(2) from None
+
+
+# --- academie games ----------------------------------------------------------------------------
+def _game_json(g: Game) -> dict[str, Any]:
+    info = g.info
+    return {
+        "id": info.id,
+        "name": info.name,
+        "version": info.version,
+        "players": [info.min_players, info.max_players],
+        "sources": list(info.sources),
+        "bots": bot_names(info.id),
+        "options": [o.__dict__ for o in g.describe_options()],
+    }
+
+
+def _default_text(o: OptionDoc) -> str:
+    return str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
+
+
+def print_option(o: OptionDoc) -> None:
+    """One option: ``-o name=default``, its provenance and reading tag, allowed values, doc."""
+    line = Text("  -o ").append(f"{o.name}={_default_text(o)}", style="bold cyan")
+    line.append(f"   [{o.provenance}, {o.ref}] allowed: {o.allowed}", style="dim")
+    console.print(line)
+    console.print(Padding(Text(o.doc), (0, 0, 0, 6)))
+
+
+def print_game(g: Game) -> None:
+    """One game as ``academie games`` lists it."""
+    info = g.info
+    console.print(
+        Text(info.id, style="bold").append(
+            f" — {info.name} (v{info.version}), {info.min_players}–{info.max_players} players;"
+            f" bots: {', '.join(bot_names(info.id))}", style=""
+        )
+    )
+    console.print(Padding(Text(info.summary), (0, 0, 0, 2)))
+    console.print(Padding(Text("Source: " + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
+    for o in g.describe_options():
+        print_option(o)
+
+
+def games(
+    game: Annotated[
+        Optional[str],
+        typer.Argument(metavar="[GAME]", help=GAME_HELP + " Omitted: every game.", show_default=False),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+) -> None:
+    """List the games (or one), their player ranges and their options with defaults and sources."""
+    with _user_errors():
+        chosen = [get_game(game)] if game is not None else list(GAMES.values())
+    if as_json:
+        data: Any = _game_json(chosen[0]) if game is not None else [_game_json(g) for g in chosen]
+        console.print_json(json.dumps(data, ensure_ascii=False))
+        return
+    for g in chosen:
+        print_game(g)
+        console.print()
+    console.print(
+        Text(f"Tags such as T1 or R12 name a reading in {READINGS}. `academie rules GAME` explains"
+             " a game's rules.", style="dim")
+    )
+
+
+# --- academie rules ----------------------------------------------------------------------------
+def _sigla(g: Game) -> list[str]:
+    """The sources a game's guide cites: its own text(s) first, then later ones, each once."""
+    used = [r.source for r in guide_of(g).rules() if r.source]
+    own = [s.siglum for s in game_sources(g.info.id) if s.siglum in used or s.siglum.isdigit()]
+    return own + [s for s in dict.fromkeys(used) if s not in own]
+
+
+def _rules_json(g: Game) -> dict[str, Any]:
+    guide = guide_of(g)
+    return {
+        "id": g.info.id,
+        "name": g.info.name,
+        "sources": {s: bibliography(s) for s in _sigla(g)},
+        "sections": [
+            {"title": title, "rules": [dict(asdict(r), citation=r.citation()) for r in rules]}
+            for title, rules in guide.sections()
+        ],
+        "how_to_win": list(guide.how_to_win),
+        "options": [o.__dict__ for o in g.describe_options()],
+    }
+
+
+def rules(
+    game: GameArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+) -> None:
+    """Print a game's rules in our own words, each with its source, then its options and readings."""
+    with _user_errors():
+        g = get_game(game)
+    if as_json:
+        console.print_json(json.dumps(_rules_json(g), ensure_ascii=False))
+        return
+    guide = guide_of(g)
+    console.print(Text(f"{g.info.name}: the rules in our own words", style="bold"))
+    console.print(
+        Padding(Text(f"{g.info.min_players} to {g.info.max_players} players. {g.info.summary}"), (0, 0, 0, 2))
+    )
+    console.print(Text("Sources", style="bold"))
+    for siglum in _sigla(g):
+        console.print(Padding(Text(f"[{siglum}] ", style="bold").append(bibliography(siglum), style=""), (0, 0, 0, 2)))
+    for title, section in guide.sections():
+        console.print()
+        console.print(Text(title, style="bold"))
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for rule in section:
+            grid.add_row("•", Text(rule.text).append("\n" + rule.citation(), style="dim"))
+        console.print(Padding(grid, (0, 0, 0, 2)))
+    console.print()
+    console.print(Text("How to win", style="bold"))
+    for line in guide.how_to_win:
+        console.print(Padding(Text(line), (0, 0, 0, 2)))
+    console.print()
+    console.print(Text("Options (-o name=value; the default is the reading played unless you choose another)", style="bold"))
+    for o in g.describe_options():
+        print_option(o)
+    console.print()
+    console.print(
+        Text(f"A tag such as {g.describe_options()[0].ref} names a reading in {READINGS}: where a"
+             " source is silent or can be read two ways, the reading is an option, and its"
+             " provenance says whether it comes from the source text, a later source, or is our"
+             " proposal.", style="dim")
+    )
