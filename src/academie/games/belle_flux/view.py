@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 
 from academie.cards import card_code
+from academie.core.frozen import freeze
 
 
 def _codes(cards: tuple[int, ...] | list[int]) -> list[str]:
@@ -24,16 +26,21 @@ class DealResult:
 
     deal: int
     dealer: int
-    up: dict[int, int]
+    up: Mapping[int, int]
     belle: int | None
     flux: int | None
-    fluxes: dict[int, int]
-    hands: dict[int, tuple[int, ...]]
-    points: dict[int, int]
+    fluxes: Mapping[int, int]
+    hands: Mapping[int, tuple[int, ...]]
+    points: Mapping[int, int]
     trente_un: int | None
     declared: int | None
-    baskets: dict[str, int]
+    baskets: Mapping[str, int]
     counters: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        # A deep, immutable snapshot: the dicts become read-only FrozenMaps.
+        for f in fields(self):
+            object.__setattr__(self, f.name, freeze(getattr(self, f.name)))
 
     def to_json(self) -> dict:
         return {

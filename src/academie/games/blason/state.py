@@ -21,8 +21,10 @@ Everything is public.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
+from academie.core.frozen import FrozenMap
 from academie.core.match import Match
 from academie.core.state import CHANCE, TERMINAL, State
 from academie.games.blason.board import GOAL, OFFICERS, Square, make_board
@@ -48,7 +50,7 @@ class BlasonState(State):
         self.options = options
         self.history = []
         restart = 1 if options.restart_square == "square_1" else 0
-        self.board: dict[int, Square] = make_board(options.casques, restart)
+        self.board: Mapping[int, Square] = FrozenMap(make_board(options.casques, restart))  # read-only, shared
         self.match = Match.start(num_players, counters=options.counters, pots=("pot",))
         # [002] «On conviendra du prix que doivent valoir les jettons dont on doit mettre un
         # chacun à l'entrée du jeu»

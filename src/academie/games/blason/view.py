@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from academie.games.blason.board import Square
@@ -28,7 +29,8 @@ class Move:
 class BlasonView:
     """The race as everyone sees it. ``positions[s]``: seat ``s``'s square (0 = not yet on the
     board); ``rest[s]``: turns still to miss; ``well``: the seat waiting at the chancellerie
-    (30); ``counters`` per seat and ``pot``, in counters; ``moves``: every throw so far."""
+    (30); ``counters`` per seat and ``pot``, in counters; ``moves``: every throw so far;
+    ``board``: square number → :class:`~academie.games.blason.board.Square`, read-only."""
 
     num_players: int
     current_player: int
@@ -41,7 +43,7 @@ class BlasonView:
     moves: tuple[Move, ...]
     winner: int | None
     dice: str
-    board: dict[int, Square] = field(compare=False, repr=False)
+    board: Mapping[int, Square] = field(compare=False, repr=False)
 
     @property
     def deal_number(self) -> int:

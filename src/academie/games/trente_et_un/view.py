@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 
 from academie.cards import card_code
+from academie.core.frozen import freeze
 
 
 def _codes(cards: tuple[int, ...]) -> list[str]:
@@ -27,11 +29,16 @@ class DealResult:
     ending: str
     shown_by: int | None
     knocker: int | None
-    hands: dict[int, tuple[int, ...]]
-    values: dict[int, float]
-    lives_lost: dict[int, int]
+    hands: Mapping[int, tuple[int, ...]]
+    values: Mapping[int, float]
+    lives_lost: Mapping[int, int]
     eliminated: tuple[int, ...]
     void: bool
+
+    def __post_init__(self) -> None:
+        # A deep, immutable snapshot: the dicts become read-only FrozenMaps.
+        for f in fields(self):
+            object.__setattr__(self, f.name, freeze(getattr(self, f.name)))
 
     def to_json(self) -> dict:
         return {

@@ -1,0 +1,73 @@
+"""Immutable containers for views and deal results: a view is a deep, frozen snapshot.
+
+A view (and every deal result in it) is built from tuples, :class:`FrozenMap` objects, frozen
+dataclasses and scalars only, so that nothing a player or an interface does to it can reach the
+state. :func:`freeze` turns lists, sets and dicts into those, deeply.
+
+>>> m = FrozenMap({1: [2, 3]})
+>>> m[1], m == {1: (2, 3)}, dict(m)
+((2, 3), True, {1: (2, 3)})
+>>> m.clear()
+Traceback (most recent call last):
+...
+AttributeError: 'FrozenMap' object has no attribute 'clear'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Generic, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def freeze(value: Any) -> Any:
+    """``value`` with every list made a tuple, every set a frozenset and every dict a
+    :class:`FrozenMap`, deeply; other objects (scalars, frozen dataclasses) as they are."""
+    if isinstance(value, FrozenMap):
+        return value
+    if isinstance(value, Mapping):
+        return FrozenMap(value)
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(freeze(v) for v in value)
+    return value
+
+
+class FrozenMap(Mapping[K, V], Generic[K, V]):
+    """A read-only mapping whose values are frozen with :func:`freeze`. It compares equal to a
+    dict with the same items, hashes when its values do, and copies as itself."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[K, V] | None = None) -> None:
+        object.__setattr__(self, "_items", {k: freeze(v) for k, v in (items or {}).items()})
+
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._items!r})"
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a FrozenMap cannot be changed (setting {name!r})")
+
+    def __copy__(self) -> FrozenMap[K, V]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenMap[K, V]:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenMap, (self._items,))
