@@ -1,4 +1,6 @@
-"""The agreements of Reversis: ambiguities R1–R17 of REFERENCE.md §2, and the later ruleset.
+"""The agreements of Reversis: ambiguities R1–R17 of REFERENCE.md §2, the later ruleset, and
+the readings R18–R22 added since (the pool's refresh, bêtes won alone, the talon in a reversis
+deal, a dealer dealt only hearts — documented in the state module —, an ace led).
 
 Source: ``001_c8610f8eed889209.txt`` (Encyclopédie, « REVERSIS le jeu du »); tags ``R1``… refer
 to ``shared/rules/REFERENCE.md`` §2(b) and §2(d).
