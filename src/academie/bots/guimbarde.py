@@ -1,6 +1,6 @@
 """A Guimbarde bot after the source and Parlett: play to make two tricks or more.
 
-Source: ``004_170a2d5c0ce8e850.txt``: «chacun pour soi, en tâchant, autant que possible, de faire
+Source: Larousse supplement, art. « Guimbarde » (``[004]``): «chacun pour soi, en tâchant, autant que possible, de faire
 deux mains ou davantage»; the marriages pay the one who wins them (règles 1, 2). The bot keeps the
 guimbarde and the roi to win the tricks and marriages they can take (it plays them only to win a
 trick with a marriage or the last tricks), leads trumps when it holds three or more, completes a

@@ -1,6 +1,6 @@
 """A Reversis bot that follows the advice of the Encyclopédie's article.
 
-Source: ``001_c8610f8eed889209.txt``:
+Source: Diderot & d'Alembert, *Encyclopédie*, art. « Reversis » (``[001]``):
 * «Il faut toujours fournir, si l'on peut, des cartes au-dessous de celle qu'on a jouée, puisque
   pour gagner le talon, il faut ne point faire de main» — play under the card that is winning.
 * Get rid of the quinola and the aces on a renounce («Lorsque le valet de cœur… est jetté en

@@ -1,6 +1,6 @@
 """A Trente et un bot that follows the play advice of the rules sheet.
 
-Source: ``003_3640f8e053d191ba.txt``, « Bien jouer »:
+Source: « Règles de Trente et un » (``[003]``), « Bien jouer »:
 * «Choisissez tôt une couleur, en général celle où vous avez déjà un as ou deux figures, et
   laissez partir les autres cartes.» — the bot picks a target suit and keeps it.
 * «Surveillez la défausse : un joueur qui ramasse un pique collectionne les piques, et garder les

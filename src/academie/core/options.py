@@ -2,7 +2,7 @@
 
 A game declares its options as a pydantic model deriving from :class:`GameOptions`; each field is
 made with :func:`option`, which records where the reading comes from (:class:`Provenance`) and
-the reference tag in ``shared/rules/REFERENCE.md`` (``T1``, ``B7`` …).
+the tag of the reading in our catalogue of the sources' ambiguities (``T1``, ``B7`` …; see :mod:`academie.sources`).
 
 >>> from typing import Literal
 >>> class Demo(GameOptions):
@@ -38,7 +38,7 @@ class Provenance(str, enum.Enum):
     SOURCE = "source text"
     """The game's own source text states it (or states the choice itself)."""
     LATER = "later source"
-    """A later or corroborating source (REFERENCE.md lists it); not the game's own text."""
+    """A later or corroborating source (:data:`academie.sources.LATER_SOURCES`); not the game's own text."""
     PROPOSAL = "our proposal"
     """No source settles the point; this is our reading, to be selectable."""
 

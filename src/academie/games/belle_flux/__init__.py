@@ -1,8 +1,8 @@
 """Belle, Flux et Trente-un: three baskets — the highest up card, the best flush, the nearest
 to 31 — for 2 to 12 players.
 
-Source: ``shared/sources/000_d686999c28aaf376.txt`` (Dictionnaire des jeux, Encyclopédie
-méthodique, Paris 1792, pp. 8-9); readings: ``shared/rules/REFERENCE.md`` §1, tags B1–B12.
+Source: Encyclopédie méthodique, *Dictionnaire des jeux*, Paris 1792, pp. 8-9, art. « Belle, Flux
+et Trente-un » (``[000]`` in :mod:`academie.sources`); readings: tags B1–B12 of our catalogue of the sources' ambiguities.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from academie.core.game import Game, GameInfo
 from academie.games.belle_flux.options import BelleFluxOptions
 from academie.games.belle_flux.state import ASK, BASKETS, STAND, BelleFluxState
 from academie.games.belle_flux.view import BelleFluxView, DealResult
+from academie.sources import bibliography
 
 
 class BelleFlux(Game):
@@ -23,7 +24,7 @@ class BelleFlux(Game):
         min_players=2,  # [000] «depuis deux jusqu'à dix ou douze personnes»
         max_players=12,
         default_players=5,
-        sources=("000_d686999c28aaf376.txt",),
+        sources=(bibliography("000"),),
         summary="Three baskets each deal: the highest up card, the best flux, the nearest to 31.",
     )
     options_model = BelleFluxOptions

@@ -1,7 +1,7 @@
-"""The agreements of Belle, Flux et Trente-un: ambiguities B1–B12 of REFERENCE.md §1.
+"""The agreements of Belle, Flux et Trente-un: the ambiguities of its source.
 
-Source: ``000_d686999c28aaf376.txt`` (Dictionnaire des jeux, 1792, « BELLE, FLUX ET
-TRENTE-UN »); tags ``B1``… refer to ``shared/rules/REFERENCE.md`` §1(b).
+Source: Encyclopédie méthodique, *Dictionnaire des jeux*, 1792, art. « Belle, Flux et Trente-un »
+(``[000]``); tags ``B1``… name readings in our catalogue of the sources' ambiguities.
 """
 
 from typing import Literal
@@ -12,7 +12,7 @@ from academie.core.options import GameOptions, Provenance, option
 
 
 class BelleFluxOptions(GameOptions):
-    """Options of Belle, Flux et Trente-un, with the defaults REFERENCE.md gives."""
+    """Options of Belle, Flux et Trente-un; each default is the reading played (its provenance says whose)."""
 
     stake: int = option(
         1,

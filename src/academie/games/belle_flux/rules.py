@@ -1,6 +1,6 @@
 """Card orders and values of Belle, Flux et Trente-un, as tables and pure functions.
 
-Source: ``000_d686999c28aaf376.txt`` (Dictionnaire des jeux, 1792).
+Source: Encyclopédie méthodique, *Dictionnaire des jeux*, 1792 (``[000]`` in :mod:`academie.sources`).
 
 >>> from academie.cards import parse_cards
 >>> flux_value(parse_cards("AH KH QH")), flux_value(parse_cards("KS QS JS"))   # the source's example

@@ -1,7 +1,7 @@
 """The state of a match of Belle, Flux et Trente-un: stakes, the deal, three chances, baskets.
 
-Every rule cites ``000_d686999c28aaf376.txt`` (Dictionnaire des jeux, 1792) as ``[000] «…»``
-and REFERENCE.md §1 ambiguities as ``B1``…``B12``; the readings are options
+Every rule cites the *Dictionnaire des jeux* (1792, :mod:`academie.sources`) as ``[000] «…»``
+and the readings of its ambiguities as ``B1``…``B12``; the readings are options
 (:class:`~academie.games.belle_flux.options.BelleFluxOptions`). Settled readings: only a tie for
 the *best* flux matters (B3); no flux leaves the basket (B4); a 31 declared stops every further
 card at once, two players holding 31 tie (B8); requests go in deal order (B12). Two readings

@@ -1,8 +1,8 @@
 """Jeu du Blason, by M. de Fer: a Game-of-the-Goose race on 63 heraldic squares.
 
-Source: ``shared/sources/002_006b3f138b431f6e.txt`` (Lacombe, Encyclopédie méthodique,
-Dictionnaire des jeux mathématiques, 1798, 2nd part pp. 22-23); readings:
-``shared/rules/REFERENCE.md`` §3, tags L1–L13.
+Source: Lacombe, Encyclopédie méthodique, *Dictionnaire des jeux mathématiques*, 1798, 2nd part
+pp. 22-23, art. « Blason (jeu du) » (``[002]`` in :mod:`academie.sources`); readings: tags L1–L13
+of our catalogue of the sources' ambiguities.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from academie.games.blason.board import GOAL, Square, make_board
 from academie.games.blason.options import BlasonOptions
 from academie.games.blason.state import ROLL, THROW, BlasonState
 from academie.games.blason.view import BlasonView, Move
+from academie.sources import bibliography
 
 
 class Blason(Game):
@@ -24,7 +25,7 @@ class Blason(Game):
         min_players=2,  # [002] «tant de personnes que l'on voudra» (L13: 2–12 here)
         max_players=12,
         default_players=4,
-        sources=("002_006b3f138b431f6e.txt",),
+        sources=(bibliography("002"),),
         summary="A race to square 63 on a heraldic board, paying the pot at the squares of the law.",
     )
     options_model = BlasonOptions

@@ -1,12 +1,12 @@
 """The board of the Jeu du Blason as data: square number → name → effect.
 
-Source: ``002_006b3f138b431f6e.txt`` (Lacombe, Dictionnaire des jeux mathématiques, 1798,
-« BLASON (jeu du) Par M. de Fer, géographe »). The source names ten squares and the casques and
+Source: ``[002]``, Lacombe, *Dictionnaire des jeux mathématiques*, 1798, art. « BLASON (jeu du)
+Par M. de Fer, géographe ». The source names ten squares and the casques and
 couronnes; no image of de Fer's board survives in the sources found, so the other squares carry
 the name of the part of heraldry they teach, in the order the source's introduction gives
 (« émaux & métaux, fourures, traits ou partitions… supports & autres ornemens… armes des
 rois… ordres de chevalerie »): that section naming is a reconstruction, marked as such.
-A ruleset swaps the table (for instance the casque squares, REFERENCE.md L1), not the code.
+A ruleset swaps the table (for instance the casque squares, reading L1), not the code.
 
 >>> board = make_board((9, 18, 27, 36, 45, 54))
 >>> board[6].effect, board[6].target, board[30].name

@@ -1,7 +1,7 @@
-"""The agreements of the Jeu du Blason: ambiguities L1–L13 of REFERENCE.md §3.
+"""The agreements of the Jeu du Blason: the ambiguities of its source.
 
-Source: ``002_006b3f138b431f6e.txt`` (Lacombe, 1798, « BLASON (jeu du) »); tags ``L1``… refer
-to ``shared/rules/REFERENCE.md`` §3(b).
+Source: Lacombe, *Dictionnaire des jeux mathématiques*, 1798, art. « Blason (jeu du) » (``[002]``);
+tags ``L1``… name readings in our catalogue of the sources' ambiguities.
 """
 
 import re
@@ -16,7 +16,7 @@ SPECIAL = (1, 6, 12, 19, 26, 30, 41, 49, 58)
 
 
 class BlasonOptions(GameOptions):
-    """Options of the Jeu du Blason, with the defaults REFERENCE.md gives."""
+    """Options of the Jeu du Blason; each default is the reading played (its provenance says whose)."""
 
     dice: Literal["2d6", "d12"] = option(
         "2d6",

@@ -1,6 +1,6 @@
 """The state of a race at the Jeu du Blason: throws, squares, meetings, waits, the pot.
 
-Every rule cites ``002_006b3f138b431f6e.txt`` (Lacombe, 1798) as ``[002] «…»`` and REFERENCE.md §3
+Every rule cites Lacombe (1798, :mod:`academie.sources`) as ``[002] «…»`` and the readings of its
 ambiguities as ``L1``…``L13``; readings are options
 (:class:`~academie.games.blason.options.BlasonOptions`). Settled readings: any first throw of
 nine goes to 26, whatever the dice (L3); the effect of the square finally reached applies once,
@@ -182,7 +182,7 @@ class BlasonState(State):
         self.stats["meetings"] += 1
         self._pay(occupant, self.options.price, "met by another [002] «Celui qui sera rencontré d'un autre payera»")
         goes_to = origin
-        # swap (REFERENCE.md 3(c)): where the mover landed before jumping; that square's effect
+        # swap (reading 3(c)): where the mover landed before jumping; that square's effect
         # is not applied to the met player (L4), even a casque's.
         if self.options.meeting_destination == "swap" and landed != dest:
             goes_to = landed

@@ -1,8 +1,9 @@
 """Guimbarde (La Mariée): five boxes — point, mariage, fou, roi, guimbarde — permanent trumps
 and marriages; 3 to 8 players.
 
-Source: ``shared/sources/004_170a2d5c0ce8e850.txt`` (first part: « Figures des boites »), a
-19th-century dictionary supplement; readings: ``shared/rules/REFERENCE.md`` §5, tags G1–G15.
+Source: a 19th-century supplement to Larousse's *Grand dictionnaire universel*, art. « Guimbarde »
+(« Figures des boites »; ``[004]`` in :mod:`academie.sources`); readings: tags G1–G15 of
+our catalogue of the sources' ambiguities.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from academie.games.guimbarde.options import GuimbardeOptions
 from academie.games.guimbarde.rules import FOU, GUIMBARDE, ROI
 from academie.games.guimbarde.state import BOXES, PLAY, GuimbardeState
 from academie.games.guimbarde.view import DealResult, GuimbardeView
+from academie.sources import bibliography
 
 
 class Guimbarde(Game):
@@ -24,7 +26,7 @@ class Guimbarde(Game):
         min_players=3,  # not in the source: Parlett, 3–5 with 32 cards, 6–8 with 52 (G15)
         max_players=8,
         default_players=4,
-        sources=("004_170a2d5c0ce8e850.txt",),
+        sources=(bibliography("004"),),
         summary="Five boxes, the guimbarde (Q♥) always the highest trump, marriages paid in play.",
     )
     options_model = GuimbardeOptions

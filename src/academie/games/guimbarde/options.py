@@ -1,7 +1,7 @@
-"""The agreements of the Guimbarde: ambiguities G1–G15 of REFERENCE.md §5.
+"""The agreements of the Guimbarde: the ambiguities of its source.
 
-Source: ``004_170a2d5c0ce8e850.txt`` (first part, « Figures des boites »); tags ``G1``… refer to
-``shared/rules/REFERENCE.md`` §5(b).
+Source: Larousse, *Grand dictionnaire universel*, Supplément, art. « Guimbarde » (``[004]``); tags
+``G1``… name readings in our catalogue of the sources' ambiguities.
 """
 
 from typing import Literal
@@ -10,7 +10,8 @@ from academie.core.options import GameOptions, Provenance, option
 
 
 class GuimbardeOptions(GameOptions):
-    """Options of the Guimbarde, with the defaults REFERENCE.md gives. Amounts in counters."""
+    """Options of the Guimbarde; each default is the reading played (its provenance says whose).
+    Amounts in counters."""
 
     follow_rules: Literal["triomphe", "parlett_free"] = option(
         "triomphe", doc="« le jeu se continue comme à la triomphe »: follow suit, head the trick if"

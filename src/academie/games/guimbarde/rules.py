@@ -1,6 +1,6 @@
 """Card tables and pure functions of the Guimbarde: the permanent trumps, rank, point, tricks.
 
-Source: ``004_170a2d5c0ce8e850.txt`` (« Figures des boites »).
+Source: Larousse, *Grand dictionnaire universel*, Supplément, art. « Guimbarde » (``[004]``).
 
 >>> from academie.cards import parse_cards, DIAMONDS, SPADES
 >>> [strength(c, SPADES) for c in parse_cards("QH KH JD KS AS 10S")]

@@ -1,7 +1,7 @@
 """The state of a match of Guimbarde: five boxes, the permanent trumps, marriages, the tricks.
 
-Every rule cites ``004_170a2d5c0ce8e850.txt`` as ``[004] «…»`` and REFERENCE.md §5 ambiguities
-as ``G1``…``G15``; readings are options (:class:`~academie.games.guimbarde.options.GuimbardeOptions`).
+Every rule cites the Larousse supplement (:mod:`academie.sources`) as ``[004] «…»`` and the
+readings of its ambiguities as ``G1``…``G15``; readings are options (:class:`~academie.games.guimbarde.options.GuimbardeOptions`).
 Settled readings: a box nobody can claim stays for the next deal (G6, G7); the turned card belongs
 to nobody (G7); a marriage in play is the king then its queen played next in the same trick (G13)
 and goes with the trick (G9), a king and queen thrown as discards included (option

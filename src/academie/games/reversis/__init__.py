@@ -1,8 +1,8 @@
 """Reversis: trick avoidance with the quinola, the talon, the écart and the reversis; 4 or 5
 players.
 
-Source: ``shared/sources/001_c8610f8eed889209.txt`` (Diderot & d'Alembert, Encyclopédie, 1st
-edition, « REVERSIS le jeu du »); readings: ``shared/rules/REFERENCE.md`` §2, tags R1–R17.
+Source: Diderot & d'Alembert, *Encyclopédie*, 1st edition, art. « Reversis » (``[001]`` in
+:mod:`academie.sources`); readings: tags R1–R22 of our catalogue of the sources' ambiguities.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from academie.games.reversis.options import ReversisOptions, talon_size
 from academie.games.reversis.rules import QUINOLA
 from academie.games.reversis.state import ECART, PASS, PLAY, ReversisState
 from academie.games.reversis.view import DealResult, ReversisView
+from academie.sources import bibliography
 
 
 class Reversis(Game):
@@ -24,7 +25,7 @@ class Reversis(Game):
         min_players=4,  # [001] «on peut être quatre ou cinq personnes»
         max_players=5,
         default_players=4,
-        sources=("001_c8610f8eed889209.txt",),
+        sources=(bibliography("001"),),
         summary="Take as few tricks and points as you can; the quinola, the talon and the reversis.",
     )
     options_model = ReversisOptions

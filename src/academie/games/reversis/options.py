@@ -1,9 +1,9 @@
-"""The agreements of Reversis: ambiguities R1–R17 of REFERENCE.md §2, the later ruleset, and
+"""The agreements of Reversis: ambiguities R1–R17 of its source, the later ruleset, and
 the readings R18–R22 added since (the pool's refresh, bêtes won alone, the talon in a reversis
 deal, a dealer dealt only hearts — documented in the state module —, an ace led).
 
-Source: ``001_c8610f8eed889209.txt`` (Encyclopédie, « REVERSIS le jeu du »); tags ``R1``… refer
-to ``shared/rules/REFERENCE.md`` §2(b) and §2(d).
+Source: Diderot & d'Alembert, *Encyclopédie*, art. « Reversis » (``[001]``); tags ``R1``… name
+readings in our catalogue of the sources' ambiguities.
 """
 
 from typing import Literal
@@ -14,7 +14,8 @@ from academie.core.options import GameOptions, Provenance, option
 
 
 class ReversisOptions(GameOptions):
-    """Options of Reversis, with the defaults REFERENCE.md gives. Amounts are in counters."""
+    """Options of Reversis; each default is the reading played (its provenance says whose). Amounts
+    are in counters."""
 
     deck: Literal["48", "52"] = option(
         "48", doc="48 cards, the tens removed (« les dix n'y étant pas ordinairement »), or 52 (« il y a"

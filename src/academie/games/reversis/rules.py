@@ -1,6 +1,6 @@
 """Card tables and pure functions of Reversis: rank, trick points, talon value, who wins a trick.
 
-Source: ``001_c8610f8eed889209.txt`` (Encyclopédie, « REVERSIS le jeu du »).
+Source: Diderot & d'Alembert, *Encyclopédie*, art. « Reversis » (``[001]`` in :mod:`academie.sources`).
 
 >>> from academie.cards import parse_cards
 >>> talon_value(parse_cards("AS KH QC 2D"))   # « cinq pour les as, quatre pour les rois, trois… »

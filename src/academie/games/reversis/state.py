@@ -1,7 +1,7 @@
 """The state of a match of Reversis: deal, écart, tricks, quinola, aces, talon, reversis, pool.
 
-Every rule cites ``001_c8610f8eed889209.txt`` (Encyclopédie) as ``[001] «…»`` and REFERENCE.md §2
-ambiguities as ``R1``…``R17``; readings are options
+Every rule cites the *Encyclopédie* (:mod:`academie.sources`) as ``[001] «…»`` and the readings of
+its ambiguities as ``R1``…``R17``; readings are options
 (:class:`~academie.games.reversis.options.ReversisOptions`). Settled readings: the dealer has one
 card more, never takes from the talon and discards one onto it (R1); non-dealer *i* exchanges with
 talon card *i* (R4); the talon goes to the fewest trick points, then the fewest tricks, then the

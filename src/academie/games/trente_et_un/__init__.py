@@ -1,7 +1,7 @@
 """Trente et un (Scat, 31, Ride the bus, Blitz): draw, discard, knock, lives.
 
-Source: ``shared/sources/003_3640f8e053d191ba.txt`` (« Règles de Trente et un », a modern rules
-sheet); readings of its gaps: ``shared/rules/REFERENCE.md`` §4, tags T1–T11, each an option of
+Source: « Règles de Trente et un », a modern rules sheet (``[003]`` in :mod:`academie.sources`);
+the readings of its gaps are tags T1–T11 of our catalogue of the sources' ambiguities, each an option of
 :class:`TrenteEtUnOptions`.
 
 >>> from academie.core.chance import SeededChance
@@ -19,6 +19,7 @@ from academie.core.game import Game, GameInfo
 from academie.games.trente_et_un.options import TrenteEtUnOptions
 from academie.games.trente_et_un.state import DISCARD, KNOCK, PILE, STOCK, TrenteEtUnState
 from academie.games.trente_et_un.view import DealResult, TrenteEtUnView
+from academie.sources import bibliography
 
 
 class TrenteEtUn(Game):
@@ -31,7 +32,7 @@ class TrenteEtUn(Game):
         min_players=2,  # [003] «De deux à neuf joueurs avec un jeu ordinaire de 52 cartes.»
         max_players=9,
         default_players=4,
-        sources=("003_3640f8e053d191ba.txt",),
+        sources=(bibliography("003"),),
         summary="Collect one suit towards 31; knock to end the round; lowest total loses a life.",
     )
     options_model = TrenteEtUnOptions

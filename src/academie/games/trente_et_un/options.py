@@ -1,7 +1,7 @@
-"""The agreements of Trente et un: every ambiguity T1–T11 of REFERENCE.md §4 and both house rules.
+"""The agreements of Trente et un: every ambiguity of the rules sheet and both house rules.
 
-Source: ``003_3640f8e053d191ba.txt`` (modern rules sheet); tags ``T1``… refer to
-``shared/rules/REFERENCE.md`` §4(b).
+Source: « Règles de Trente et un », a modern rules sheet (``[003]``); tags ``T1``… name readings
+in our catalogue of the sources' ambiguities.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from academie.core.options import GameOptions, Provenance, option
 
 
 class TrenteEtUnOptions(GameOptions):
-    """Options of Trente et un, with the defaults REFERENCE.md gives."""
+    """Options of Trente et un; each default is the reading played (its provenance says whose)."""
 
     lives: int = option(
         3,

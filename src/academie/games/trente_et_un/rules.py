@@ -1,6 +1,6 @@
 """Card values and hand values of Trente et un, as pure functions over card tables.
 
-Source: ``003_3640f8e053d191ba.txt`` (« Règles de Trente et un »), REFERENCE.md §4.
+Source: « Règles de Trente et un », a modern rules sheet (``[003]`` in :mod:`academie.sources`).
 
 >>> from academie.cards import parse_cards
 >>> hand_value(parse_cards("KH 9H 4C"))            # the sheet's example: « R♥ 9♥ 4♣ vaut 19 »

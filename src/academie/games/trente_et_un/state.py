@@ -1,7 +1,7 @@
 """The state of a match of Trente et un: deals, turns, the knock, the 31, lives and the bus.
 
-Every rule cites ``003_3640f8e053d191ba.txt`` (« Règles de Trente et un ») as ``[003] «…»``
-and REFERENCE.md §4 ambiguities as ``T1``…``T11``; the readings are options
+Every rule cites « Règles de Trente et un » (:mod:`academie.sources`) as ``[003] «…»``
+and the readings of its ambiguities as ``T1``…``T11``; the readings are options
 (:class:`~academie.games.trente_et_un.options.TrenteEtUnOptions`).
 
 Actions: chance outcomes are card ids (the card leaving the stock); a player draws with
