@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Optional
@@ -16,8 +17,10 @@ from rich.text import Text
 
 from academie.analysis.simulate import MeanReturn, SimulationReport, simulate
 from academie.bots import bot_names, make_bot
-from academie.cli.info import AcademieGroup, GameArg, games, root, rules
-from academie.cli.play import PlaySession, default_record_path
+from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
+from academie.cli.narrate import Narrator, options_line
+from academie.cli.play import PlaySession
+from academie.cli.terminal import make_console, prompt_reader
 from academie.cli.render import RENDERERS
 from academie.core.errors import AcademieError, OptionError
 from academie.core.record import GameRecord, replay
@@ -81,33 +84,71 @@ def split_bots(text: str, count: int, game_id: str, what: str) -> list[str]:
     return names
 
 
+SEED_RANGE = 2**63
+"""A seed drawn when none is given comes from the whole 63-bit range: it cannot be guessed from
+a first hand."""
+
+
+def draw_seed() -> int:
+    """A random seed from 1 to 2⁶³ − 1."""
+    return random.SystemRandom().randrange(1, SEED_RANGE)
+
+
+def default_delay(demo: bool) -> float:
+    """The pause before each bot move: short when a person watches a terminal, none otherwise
+    (a pipe, a test)."""
+    return 0.6 if sys.stdin.isatty() and sys.stdout.isatty() else 0.0
+
+
 @app.command()
 def play(
-    game: GameArg,
+    game: Annotated[Optional[str], typer.Argument(metavar="GAME", help=GAME_HELP + " Not needed with --resume.", show_default=False)] = None,
     players: Annotated[Optional[int], typer.Option(help="Number of players.")] = None,
     seat: Annotated[Optional[int], typer.Option(help="Your seat (0 deals first; default 0).")] = None,
     opponents: Annotated[Optional[str], typer.Option(help="Bot name for every other seat, or one per seat, comma-separated (default: the game's best bot).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed for the deal; random if omitted.")] = None,
     option: OptionsArg = None,
-    record: Annotated[Optional[Path], typer.Option(help="Where to save the game record.")] = None,
-    demo: Annotated[bool, typer.Option(help="Bots only: watch a match between bots.")] = False,
+    record: Annotated[Optional[Path], typer.Option(help="Where to save the game record (a new file; see --force).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Let --record replace an existing file.")] = False,
+    resume: Annotated[Optional[Path], typer.Option(help="Take up a match that was quit or interrupted, from its record (saved back to it).", show_default=False)] = None,
+    demo: Annotated[bool, typer.Option("--demo", help="Bots only: watch a match between bots.")] = False,
+    delay: Annotated[Optional[float], typer.Option(help="Seconds before each bot move (default 0.6 in a terminal, 0 otherwise).", show_default=False)] = None,
+    ascii_: Annotated[bool, typer.Option("--ascii", help="Draw the table in ASCII (chosen by itself when the terminal cannot print the suits).")] = False,
 ) -> None:
     """Play a match in the terminal against bots (moves are read from standard input)."""
+    out = make_console(ascii_)
     with user_errors():
-        g = get_game(game)
-        n = g.info.default_players if players is None else players
-        g.check_players(n)
-        if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**6)
-        if demo and seat is not None:
-            raise OptionError("--demo plays bots only: it takes no --seat")
-        others = n if demo else n - 1
-        best = "heuristic" if "heuristic" in bot_names(g.info.id) else "random"
-        bots = split_bots(opponents or best, others, g.info.id, "--opponents")
-        session = PlaySession(
-            g, n, None if demo else (seat or 0), bots, seed, parse_kv(option),
-            record or default_record_path(g.info.id, seed), console,
-        )
+        if resume is not None:
+            given = [name for name, value in (("--players", players), ("--seat", seat), ("--opponents", opponents),
+                                              ("--seed", seed), ("--option", option), ("--record", record))
+                     if value]
+            if demo:
+                given.append("--demo")
+            if given:
+                raise OptionError(f"--resume takes the match's settings from its record; drop {', '.join(given)}")
+            rec = GameRecord.load(resume)
+            if game is not None and get_game(game).info.id != rec.game:
+                raise OptionError(f"{str(resume)!r} is a record of {rec.game}, not of {game}")
+            g = get_game(rec.game)
+            wait = default_delay(False) if delay is None else delay
+            session = PlaySession.resume(g, rec, resume, out, prompt_reader(out), delay=wait)
+        else:
+            if game is None:
+                raise OptionError("name the game to play (e.g. academie play trente-et-un), or --resume RECORD")
+            g = get_game(game)
+            n = g.info.default_players if players is None else players
+            g.check_players(n)
+            if seed is None:
+                seed = draw_seed()
+            if demo and seat is not None:
+                raise OptionError("--demo plays bots only: it takes no --seat")
+            others = n if demo else n - 1
+            best = "heuristic" if "heuristic" in bot_names(g.info.id) else "random"
+            bots = split_bots(opponents or best, others, g.info.id, "--opponents")
+            session = PlaySession(
+                g, n, None if demo else (seat or 0), bots, seed, parse_kv(option), record, out,
+                prompt_reader(out), delay=default_delay(demo) if delay is None else delay, force=force,
+            )
     code = session.run()
     raise typer.Exit(code)
 
@@ -135,7 +176,7 @@ def simulate_cmd(
         opts = parse_kv(option)
         g.parse_options(opts)
         if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**6)
+            seed = draw_seed()
         with Progress(
             TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
             console=err_console, transient=True, disable=not err_console.is_terminal,
@@ -196,41 +237,44 @@ def print_report(report: SimulationReport) -> None:
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the final public state, results and ledger as JSON.")] = False,
+    ascii_: Annotated[bool, typer.Option("--ascii", help="Draw the tables in ASCII (chosen by itself when the terminal cannot print the suits).")] = False,
 ) -> None:
-    """Replay a game record and print the course of play."""
+    """Replay a game record and print the course of play, deal by deal."""
+    out = console if as_json else make_console(ascii_)
+    told: dict[str, Any] = {}
     with user_errors():
         rec = GameRecord.load(file)
         g = get_game(rec.game)
         render = RENDERERS[g.info.id]
         names = [p.name for p in rec.players]
-        shown: list[Any] = [None]
-        deal: list[int] = [-1]
-        before: list[Any] = [None]
 
-        def show_results(state: Any) -> None:
-            result = state.public_view().last_result
-            if result is not None and result is not shown[0]:
-                shown[0] = result
-                console.print(render.render_result(result, names))
+        def narrator(state: Any) -> Narrator:
+            if "narrator" not in told:
+                who = ", ".join(f"{p.name} ({p.kind})" for p in rec.players)
+                seed = f" Seed {rec.seed}." if rec.seed is not None else ""
+                out.print(Text(g.info.name, style="bold").append(f" — {who}.{seed}"))
+                out.print(options_line(g, state.options))
+                told["narrator"] = Narrator(state, render, names, out)
+            return told["narrator"]
 
         def on_action(state: Any, index: int, seat: int, action: int) -> None:
-            show_results(state)
-            view = before[0] = state.public_view()
-            if view.deal_number != deal[0]:
-                deal[0] = view.deal_number
-                line = render.describe_deal(view, names)
-                if line:
-                    console.print(line, style="bold", markup=False)
+            teller = narrator(state)
+            teller.before_decision()
+            told["move"] = (state.action_to_string(action), teller.view())
 
         def after_action(state: Any, index: int, seat: int, action: int) -> None:
-            text = state.action_to_string(action)
-            line = render.describe_action(before[0], seat, text, names, after=state.public_view())
-            console.print(Text(f"{index:>4} ", style="dim").append(line))
+            text, before = told.pop("move")
+            narrator(state).moved(seat, text, before, prefix=f"{index:>4} ")
 
-        hooks = {} if as_json else {"on_action": on_action, "after_action": after_action}
-        state = replay(rec, g, **hooks)
+        def on_chance(state: Any) -> None:
+            narrator(state).chanced()
+
+        if as_json:
+            state = replay(rec, g)
+        else:
+            state = replay(rec, g, on_action, after_action, on_chance=on_chance)
     if as_json:
-        out = {
+        data = {
             "game": g.info.id,
             "game_version": g.info.version,
             "players": [p.model_dump() for p in rec.players],
@@ -242,13 +286,11 @@ def replay_cmd(
             "deals": state.deal_results(),
             "ledger": state.match.ledger.to_json(),
         }
-        console.print_json(json.dumps(out, ensure_ascii=False))
+        console.print_json(json.dumps(data, ensure_ascii=False))
         return
-    show_results(state)
-    if state.is_terminal():
-        console.print(Text(render.render_end(state.public_view(), names), style="bold green"))
-    else:
-        console.print(f"[yellow]The record stops before the end of the match ({len(rec.actions)} actions).[/]")
+    narrator(state).finish()
+    if not state.is_terminal():
+        out.print(f"[yellow]The record stops before the end of the match ({len(rec.actions)} actions).[/]")
 
 
 def main() -> None:

@@ -1,53 +1,78 @@
-"""Interactive play in the terminal: one human seat against bots, or a demo between bots.
+"""Interactive play in the terminal: one person against bots, or a demo between bots.
 
 Moves are read line by line from standard input, so a test (or a pipe) can drive a match.
-The game record is saved at the end, on ``quit``, on Ctrl-C and when input ends early.
+The course of play is told by the :class:`~academie.cli.narrate.Narrator` (the same as
+``replay``). The game record is saved at the end, on ``quit``, on Ctrl-C and when input ends
+early; ``academie play --resume RECORD`` takes a match up again from its record.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import importlib
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.text import Text
 
 from academie.bots import make_bot
+from academie.cards import parse_card
+from academie.cli.narrate import Narrator, options_line
 from academie.cli.render import RENDERERS
-from academie.core.chance import SeededChance
+from academie.core.chance import ChanceSource, chance_source
 from academie.core.errors import IllegalActionError, OptionError, RecordError
 from academie.core.game import Game
-from academie.core.record import GameRecord, PlayerRecord
-from academie.core.runner import advance_chance
+from academie.core.record import GameRecord, PlayerRecord, replay
 from academie.core.state import State
 
 NAMES = ("Anne", "Bastien", "Camille", "Denis", "Élise", "Fabien", "Gaëlle", "Hugo", "Inès",
          "Jules", "Léa", "Marc")
 
+COMMANDS = ("Also: [bold]?[/] legal moves, [bold]help[/], [bold]auto[/] (plays your only move for you until"
+            " the deal ends), [bold]quit[/] (saves the record; [bold]academie play --resume[/] takes it up again).")
+
 
 class QuitRequested(Exception):
-    """The human typed ``quit``."""
+    """The person typed ``quit``."""
 
 
-def check_record_path(path: Path) -> None:
-    """Make sure the record can be written at ``path`` before the match starts.
+def check_record_path(path: Path, force: bool = False, own: bool = False, option: str = "--record") -> None:
+    """Make sure a file can be written at ``path`` before the match starts; nothing is written.
 
-    Raises :class:`~academie.core.errors.RecordError` naming the path and the reason.
+    An existing file is refused unless ``force`` (or ``own``: the match's own record, when it is
+    resumed); the folder must exist (``academie-records``, the default folder, is made when the
+    record is saved). Raises :class:`~academie.core.errors.RecordError` saying what is wrong.
     """
+    shown = str(path)
     if path.is_dir():
-        raise RecordError(f"--record {str(path)!r} is a folder; give a file name such as match.json")
+        raise RecordError(f"{option} {shown!r} is a folder; give a file name such as {path / 'match.json'}")
+    parent = path.parent
+    for folder in [*reversed(parent.parents), parent]:
+        if str(folder) in ("", "."):
+            continue
+        if folder.exists() and not folder.is_dir():
+            raise RecordError(f"{option} {shown!r}: {str(folder)!r} is a file, not a folder")
+        if not folder.exists():
+            raise RecordError(
+                f"{option} {shown!r}: the folder {str(folder)!r} does not exist; create it first or name"
+                " a file in an existing folder"
+            )
+    if path.exists() and not (force or own):
+        raise RecordError(
+            f"{option} {shown!r}: the file already exists; give a new file name, or add --force to"
+            " overwrite it"
+        )
     existed = path.exists()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8"):
+        with path.open("a", encoding="utf-8"):  # appends nothing: the file is left as it is
             pass
     except OSError as exc:
-        raise RecordError(f"cannot write the record to {str(path)!r}: {exc.strerror or exc}") from None
+        raise RecordError(f"{option} {shown!r}: cannot write there ({exc.strerror or exc})") from None
     if not existed:
         path.unlink()
 
@@ -58,11 +83,44 @@ def default_record_path(game_id: str, seed: int) -> Path:
     return Path("academie-records") / f"{game_id}-{stamp}-seed{seed}.json"
 
 
+def how_to_win(game: Game) -> tuple[str, ...]:
+    """The game's three lines on how to win (``academie.games.<game>.guide.HOW_TO_WIN``), or
+    none when the game has no guide."""
+    package = ".".join(type(game).__module__.split(".")[:3])
+    try:
+        guide = importlib.import_module(f"{package}.guide")
+    except ImportError:
+        return ()
+    return tuple(getattr(guide, "HOW_TO_WIN", ()))
+
+
+def order_moves(legal: Sequence[str], hand: Sequence[int]) -> list[str]:
+    """The legal moves in the order the hand is shown: other moves first, then cards.
+
+    >>> from academie.cards import parse_card
+    >>> order_moves(["AS", "KH", "pass"], [parse_card("KH"), parse_card("AS")])
+    ['pass', 'KH', 'AS']
+    """
+    position = {card: i for i, card in enumerate(hand)}
+
+    def key(item: tuple[int, str]) -> tuple[int, int]:
+        index, text = item
+        try:
+            card = parse_card(text)
+        except Exception:  # not a card: « stock », « knock », « pass »…
+            return (0, index)
+        return (1, position.get(card, len(position) + index))
+
+    return [text for _, text in sorted(enumerate(legal), key=key)]
+
+
 class PlaySession:
     """One match at the terminal.
 
-    ``seat`` is the human's seat, or None for a demo between bots; ``opponents`` the bot names
-    of the other seats in seat order (a demo has one per seat).
+    ``seat`` is the person's seat, or None for a demo between bots; ``opponents`` the bot names
+    of the other seats in seat order (a demo has one per seat). ``decks`` stack the deals (as in
+    a record); ``delay`` is the pause in seconds before each bot move; ``force`` allows the
+    record to replace an existing file. :meth:`resume` builds a session from a saved record.
     """
 
     def __init__(
@@ -71,31 +129,43 @@ class PlaySession:
         num_players: int,
         seat: int | None,
         opponents: Sequence[str],
-        seed: int,
+        seed: int | None,
         options: dict[str, Any],
-        record_path: Path,
+        record_path: Path | None,
         console: Console,
-        read_line: Callable[[str], str] | None = None,
+        read_line: Callable[[Any], str] | None = None,
+        *,
+        decks: list[list[str]] | None = None,
+        delay: float = 0.0,
+        force: bool = False,
+        resumed: GameRecord | None = None,
     ) -> None:
         game.check_players(num_players)
         if seat is not None and not 0 <= seat < num_players:
             raise OptionError(f"--seat must be from 0 to {num_players - 1}, not {seat}")
-        self.game, self.seat, self.seed = game, seat, seed
+        if delay < 0:
+            raise OptionError(f"--delay must be 0 or more seconds, not {delay}")
+        self.game, self.seat, self.seed, self.delay = game, seat, seed, delay
         self.options = game.parse_options(options)
-        self.state: State = game.new_initial_state(num_players, self.options)
         self.render: ModuleType = RENDERERS[game.info.id]
         self.console = console
-        self.read_line = read_line or console.input
-        check_record_path(record_path)
+        self.read_line = read_line or (lambda prompt: console.input(prompt))
+        if record_path is None:  # the default folder is made when the record is saved
+            record_path = default_record_path(game.info.id, seed or 0)
+            if record_path.parent.exists():
+                check_record_path(record_path)
+        else:
+            check_record_path(record_path, force=force, own=resumed is not None)
         self.record_path = record_path
         kinds = list(opponents)
         if seat is not None:
             kinds.insert(seat, "human")
-        self.names = [
-            ("You" if kind == "human" else f"{NAMES[s % len(NAMES)]}") for s, kind in enumerate(kinds)
-        ]
+        self.names = (
+            [p.name for p in resumed.players] if resumed is not None
+            else [("You" if kind == "human" else f"{NAMES[s % len(NAMES)]}") for s, kind in enumerate(kinds)]
+        )
         self.bots = {
-            s: make_bot(kind, game.info.id, seed * 100 + s) for s, kind in enumerate(kinds) if kind != "human"
+            s: make_bot(kind, game.info.id, (seed or 0) * 100 + s) for s, kind in enumerate(kinds) if kind != "human"
         }
         self.record = GameRecord(
             game=game.info.id,
@@ -104,24 +174,66 @@ class PlaySession:
             options=self.options.model_dump(),
             players=[PlayerRecord(name=n, kind=k) for n, k in zip(self.names, kinds)],
             seed=seed,
+            decks=decks,
         )
-        self._shown_result: object = None
-        self._shown_deal = -1
+        self.chance: ChanceSource = chance_source(seed, decks)
+        self.resumed = resumed is not None
+        if resumed is not None:
+            self.record.actions = list(resumed.actions)
+            self.state: State = replay(resumed, game, chance=self.chance)
+            if self.state.is_terminal():
+                raise RecordError(f"the match in {str(record_path)!r} is already over; replay it with: academie replay {record_path}")
+        else:
+            self.state = game.new_initial_state(num_players, self.options)
+        self.auto = False
+        self.narrator = Narrator(self.state, self.render, self.names, console, viewer=seat,
+                                 on_deal_end=self._deal_over if seat is not None else None,
+                                 from_start=resumed is None)
+
+    @classmethod
+    def resume(
+        cls,
+        game: Game,
+        record: GameRecord,
+        record_path: Path,
+        console: Console,
+        read_line: Callable[[Any], str] | None = None,
+        delay: float = 0.0,
+    ) -> PlaySession:
+        """The session that takes up the match saved in ``record`` (read from ``record_path``,
+        where it is saved again): the person takes his seat, the bots theirs. Raises
+        :class:`~academie.core.errors.RecordError` for a record that is complete, of a demo
+        between bots, or that does not replay."""
+        where = str(record_path)
+        if record.complete:
+            raise RecordError(f"the match in {where!r} is already over; replay it with: academie replay {where}")
+        humans = [s for s, p in enumerate(record.players) if p.kind == "human"]
+        if not humans:
+            raise RecordError(
+                f"{where!r} is a demo between bots: there is no seat to take up again; watch it with:"
+                f" academie replay {where}"
+            )
+        if len(humans) > 1:
+            raise RecordError(f"{where!r} has {len(humans)} human seats; only one person can take his seat again")
+        seat = humans[0]
+        opponents = [p.kind for s, p in enumerate(record.players) if s != seat]
+        return cls(
+            game, record.num_players, seat, opponents, record.seed, dict(record.options), record_path, console,
+            read_line, decks=record.decks, delay=delay, resumed=record,
+        )
 
     # --- the loop --------------------------------------------------------------------------
     def run(self) -> int:
         """Play to the end; returns the process exit code (0 done or quit, 1 input ended,
         130 interrupted by Ctrl-C)."""
-        self.chance = SeededChance(self.seed)
         code = 0
         try:
             self._intro()
-            while True:
-                advance_chance(self.state, self.chance)
-                self._show_result()
-                if self.state.is_terminal():
-                    break
+            self.narrator.resolve(self.chance)
+            while not self.state.is_terminal():
                 self._step()
+                self.narrator.resolve(self.chance)
+            self.narrator.finish()
         except QuitRequested:
             self.console.print("[yellow]Match stopped.[/]")
         except KeyboardInterrupt:
@@ -132,75 +244,93 @@ class PlaySession:
             code = 1
         finally:
             self._save()
-        if self.state.is_terminal():
-            view = self.state.public_view()
-            self.console.print(Text(self.render.render_end(view, self.names), style="bold green"))
         return code
 
     def _intro(self) -> None:
-        who = ", ".join(
-            f"{n} ({k.kind})" for n, k in zip(self.names, self.record.players)
-        )
+        who = ", ".join(f"{n} ({k.kind})" for n, k in zip(self.names, self.record.players))
         # The seed decides every card: shown to onlookers of a demo, to a player only at the end.
-        seed = f" Seed {self.seed}." if self.seat is None else ""
+        seed = f" Seed {self.seed}." if self.seat is None and self.seed is not None else ""
         self.console.print(Text(self.game.info.name, style="bold").append(f" — {who}.{seed}"))
+        self.console.print(options_line(self.game, self.options))
+        if self.resumed:
+            self.console.print(Text(
+                f"Taking up the match saved in {self.record_path}: {len(self.record.actions)} moves"
+                " replayed.", style="yellow"))
         if self.seat is not None:
-            self.console.print(self.render.HELP)
+            self._help()
 
-    def _viewer_view(self) -> Any:
-        if self.seat is None:
-            return self.state.public_view()
-        return self.state.view(self.seat)
+    def _help(self) -> None:
+        self.console.print(self.render.HELP + " " + COMMANDS)
+        lines = how_to_win(self.game)
+        if lines:
+            self.console.print(Text("How to win:", style="bold"))
+            for line in lines:
+                self.console.print(Text(f"  • {line}"))
+
+    def _deal_over(self) -> None:
+        """After each deal's result, the person goes on when ready (also once he is out)."""
+        self.auto = False
+        answer = self.read_line(Text("Press Enter for the next deal (or quit): ", style="bold")).strip().lower()
+        if answer in ("quit", "exit", "q"):
+            raise QuitRequested
 
     def _step(self) -> None:
         state = self.state
         seat = state.current_player()
-        view = state.public_view()
-        if view.deal_number != self._shown_deal:
-            self._shown_deal = view.deal_number
-            line = self.render.describe_deal(view, self.names)
-            if line:
-                self.console.print(line, style="bold", markup=False)
+        self.narrator.before_decision()
         if seat == self.seat:
             action = self._ask()
         else:
+            if self.delay:
+                time.sleep(self.delay)
             action = self.bots[seat].choose(state.view(seat), state.legal_actions())
-        before = self._viewer_view()
+        before = self.narrator.view()
         text = state.action_to_string(action)
         state.apply_action(action)
         self.record.actions.append(text)
-        advance_chance(state, self.chance)
-        after = self._viewer_view()
-        self.console.print(self.render.describe_action(before, seat, text, self.names, after=after), markup=False)
+        self.narrator.moved(seat, text, before)
+
+    def _legal(self, view: Any) -> list[str]:
+        legal = self.state.legal_action_strings()
+        shown = getattr(self.render, "displayed_hand", None)
+        return order_moves(legal, shown(view)) if shown is not None else legal
 
     def _ask(self) -> int:
-        view = self.state.view(self.seat)  # type: ignore[arg-type]
+        state = self.state
+        if self.auto and len(state.legal_actions()) == 1:
+            return state.legal_actions()[0]
+        view = state.view(self.seat)  # type: ignore[arg-type]
         self.console.print(self.render.render_turn(view, self.names))
         drawn = self.render.describe_drawn(view)
         if drawn:
-            self.console.print(drawn, markup=False)
+            self.console.print(Text(drawn))
+        legal = self._legal(view)
         while True:
-            legal = ", ".join(self.state.legal_action_strings())
-            text = self.read_line(f"[bold]Your move[/] ({escape(legal)}): ").strip()
+            prompt = Text("Your move", style="bold").append(f" ({', '.join(legal)}): ")
+            text = self.read_line(prompt).strip()
             low = text.lower()
             if low in ("quit", "exit", "q"):
                 raise QuitRequested
             if low in ("help", "h"):
-                self.console.print(self.render.HELP)
+                self._help()
                 continue
+            if low == "auto":
+                self.auto = True
+                if len(legal) == 1:
+                    return state.string_to_action(legal[0])
+                self.console.print(Text("auto plays for you when you have only one move; choose this one.",
+                                        style="yellow"))
+                continue
+            if low in ("?", ""):
+                try:
+                    return state.string_to_action(text)
+                except IllegalActionError:
+                    self.console.print(Text(f"Legal moves: {', '.join(legal)}"))
+                    continue
             try:
-                return self.state.string_to_action(text)
+                return state.string_to_action(text)
             except IllegalActionError as exc:
-                if low in ("?", ""):
-                    self.console.print(f"Legal moves: {legal}")
-                else:
-                    self.console.print(Text(str(exc), style="red"), soft_wrap=True)
-
-    def _show_result(self) -> None:
-        result = self.state.public_view().last_result
-        if result is not None and result is not self._shown_result:
-            self._shown_result = result
-            self.console.print(self.render.render_result(result, self.names, self._viewer_view()))
+                self.console.print(Text(str(exc), style="red"))
 
     def _save(self) -> None:
         state = self.state
@@ -211,9 +341,12 @@ class PlaySession:
         try:
             path = self.record.save(self.record_path)
         except OSError as exc:
-            fallback = Path(tempfile.gettempdir()) / self.record_path.name
+            fallback = Path(tempfile.mkdtemp(prefix="academie-")) / self.record_path.name
             self.console.print(Text(f"Cannot write {self.record_path}: {exc.strerror or exc}", style="red"))
             path = self.record.save(fallback)
-        if self.seat is not None:
+        if self.seat is not None and self.seed is not None:
             self.console.print(f"Seed {self.seed}.")
-        self.console.print(f"Record saved to {path} (replay it with: academie replay {path})", soft_wrap=True, markup=False)
+        follow = "academie replay" if state.is_terminal() or self.seat is None else "academie play --resume"
+        self.console.print(Text(f"Record saved to {path} (go on with: {follow} {path})"
+                                if follow.endswith("resume") else
+                                f"Record saved to {path} (replay it with: {follow} {path})"))

@@ -18,13 +18,14 @@ academie.core.errors.RecordError: malformed record: field 'game_version': Field 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
 
-from academie.core.chance import chance_source
+from academie.core.chance import ChanceSource, StackedChance, chance_source
 from academie.core.errors import AcademieError, IllegalActionError, RecordError
 from academie.core.game import Game
 from academie.core.runner import advance_chance
@@ -32,51 +33,109 @@ from academie.core.state import State
 
 RECORD_FORMAT = "academie-record"
 
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record file read (16 MiB); a longer file is refused unread."""
+MAX_NAME = 60
+"""The longest player name, in characters."""
+SEED_LIMIT = 2**63
+"""A record's seed lies in ``-SEED_LIMIT < seed < SEED_LIMIT``."""
+
+Word = Annotated[str, StringConstraints(min_length=1, max_length=60)]
+"""A game id, a player kind, an option name."""
+Notation = Annotated[str, StringConstraints(max_length=40)]
+"""An action or a chance outcome in string notation (``'stock'``, ``'10H'``, ``'9'``)."""
+
+
+def _clip(text: object, limit: int = 40) -> str:
+    """``repr(text)`` cut to about ``limit`` characters, for error messages."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
 
 class PlayerRecord(BaseModel):
-    """A seat's player: a name and a kind (``human`` or a bot name such as ``heuristic``)."""
+    """A seat's player: a name (1 to 60 printable characters) and a kind (``human`` or a bot
+    name of the game, such as ``heuristic``)."""
 
-    model_config = ConfigDict(extra="forbid")
-    name: str
-    kind: str
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: Annotated[str, StringConstraints(min_length=1, max_length=MAX_NAME)]
+    kind: Word
+
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, name: str) -> str:
+        for c in name:
+            if unicodedata.category(c) in ("Cc", "Cs"):
+                raise ValueError(f"a player name holds no control character nor lone surrogate (found {c!r})")
+        return name
 
 
 class GameRecord(BaseModel):
-    """One match, enough to replay it. ``decks[k]`` is deal ``k``'s stacked chance outcomes."""
+    """One match, enough to replay it. ``decks[k]`` is deal ``k``'s stacked chance outcomes.
 
-    model_config = ConfigDict(extra="forbid")
+    Read strictly: ``game_version: "1"``, ``seed: "7"`` or ``complete: 0`` are refused, not
+    converted. ``result`` (written when the match is over) holds ``returns`` (a number per
+    seat) and optionally ``statistics``, both checked against the replay.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     format: Literal["academie-record"] = "academie-record"
     format_version: Literal[1] = 1
-    game: str
-    game_version: int
-    num_players: int
-    options: dict[str, Any] = Field(default_factory=dict)
+    game: Word
+    game_version: Annotated[int, Field(ge=1, le=10**6)]
+    num_players: Annotated[int, Field(ge=1, le=100)]
+    options: dict[Word, Any] = Field(default_factory=dict)
     players: list[PlayerRecord]
-    seed: int | None = None
-    decks: list[list[str]] | None = None
-    actions: list[str] = Field(default_factory=list)
+    seed: Annotated[int, Field(gt=-SEED_LIMIT, lt=SEED_LIMIT)] | None = None
+    decks: list[list[Notation]] | None = None
+    actions: list[Notation] = Field(default_factory=list)
     complete: bool = False
     result: dict[str, Any] | None = None
+
+    @field_validator("format_version", mode="before")
+    @classmethod
+    def _exactly_one(cls, value: Any) -> Any:
+        if type(value) is not int:  # Literal[1] would take true or 1.0
+            raise ValueError("format_version must be the integer 1")
+        return value
+
+    @field_validator("result")
+    @classmethod
+    def _result(cls, result: dict[str, Any] | None) -> dict[str, Any] | None:
+        if result is None:
+            return None
+        unknown = sorted(set(result) - {"returns", "statistics"})
+        if unknown:
+            raise ValueError(f"a result holds returns and statistics only, not {_clip(unknown[0])}")
+        returns = result.get("returns")
+        if not isinstance(returns, list) or not all(
+            isinstance(r, (int, float)) and not isinstance(r, bool) for r in returns
+        ):
+            raise ValueError("result.returns must be a list of numbers, one per seat")
+        if "statistics" in result and not isinstance(result["statistics"], dict):
+            raise ValueError("result.statistics must be an object")
+        return result
 
     def dumps(self) -> str:
         """The record as JSON text (UTF-8, two-space indent, trailing newline)."""
         return json.dumps(self.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
 
     @classmethod
-    def loads(cls, text: str) -> GameRecord:
-        """Read a record. Raises :class:`RecordError` naming the malformed field."""
+    def loads(cls, text: str | bytes) -> GameRecord:
+        """Read a record. Raises :class:`RecordError` naming the malformed field (one short
+        line, whatever the text holds: no echo of its content)."""
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(f"malformed record: longer than {MAX_RECORD_BYTES // 2**20} MiB")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"malformed record: not JSON ({exc})") from None
-        if not isinstance(data, dict):
-            raise RecordError("malformed record: expected a JSON object")
-        try:
-            return cls.model_validate(data)
+            return cls.model_validate_json(text, strict=True)
         except ValidationError as exc:
             err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"])
-            raise RecordError(f"malformed record: field {where!r}: {err['msg']}") from None
+            if err["type"] == "json_invalid":
+                raise RecordError(f"malformed record: not JSON ({err['msg']})") from None
+            if err["type"] == "model_type" and not err["loc"]:
+                raise RecordError("malformed record: expected a JSON object") from None
+            where = ".".join(p if isinstance(p, int) else _clip(p, 30).strip("'") for p in err["loc"])
+            msg = err["msg"].removeprefix("Value error, ")
+            raise RecordError(f"malformed record: field {where!r}: {msg}") from None
 
     def save(self, path: str | Path) -> Path:
         """Write the record to ``path`` (parent folders created)."""
@@ -87,13 +146,22 @@ class GameRecord(BaseModel):
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        """Read a record file. Raises :class:`RecordError` if missing or malformed."""
+        """Read a record file (at most :data:`MAX_RECORD_BYTES`). Raises :class:`RecordError` if
+        missing, too large or malformed."""
+        name = _clip(str(path), 80)
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with Path(path).open("rb") as file:
+                data = file.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
-            raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
+            raise RecordError(f"cannot read record {name}: {exc.strerror or exc}") from None
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"cannot read record {name}: larger than {MAX_RECORD_BYTES // 2**20} MiB, the most a record may be"
+            )
+        try:
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise RecordError(f"cannot read record {str(path)!r}: not UTF-8 text") from None
+            raise RecordError(f"cannot read record {name}: not UTF-8 text") from None
         return cls.loads(text)
 
 
@@ -102,11 +170,19 @@ def replay(
     game: Game,
     on_action: Callable[[State, int, int, int], None] | None = None,
     after_action: Callable[[State, int, int, int], None] | None = None,
+    *,
+    on_chance: Callable[[State], None] | None = None,
+    chance: ChanceSource | None = None,
 ) -> State:
     """Replay ``record`` with ``game``; returns the state after its last action.
 
     ``on_action(state, index, seat, action)`` is called before each recorded action is applied,
     ``after_action`` with the same arguments once it and the chance outcomes after it are.
+    With ``on_chance``, chance outcomes are applied one at a time, ``on_chance(state)`` after
+    each, and ``after_action`` comes right after the action, before its chance outcomes (a
+    narrator then sees every deal begin and end). ``chance`` is the record's chance source
+    (:func:`~academie.core.chance.chance_source` of its seed and decks); pass one to go on
+    drawing from it after the replay (to resume the match).
     Options the record does not give take their defaults. Raises :class:`RecordError` for a
     record of another game or version, with no seed and no decks, with a bad option, with an
     action that cannot be played (naming its index, the action, and the legal actions then), or
@@ -123,15 +199,26 @@ def replay(
         raise RecordError(
             f"record names {len(record.players)} players but num_players is {record.num_players}"
         )
+    _check_kinds(record, game)
     try:
         state = game.new_initial_state(record.num_players, record.options)
     except AcademieError as exc:
         raise RecordError(f"record cannot start: {exc}") from None
     if record.seed is None and not record.decks:
         raise RecordError("record has neither a seed nor stacked decks: its deals cannot be replayed")
-    chance = chance_source(record.seed, record.decks)
+    if chance is None:
+        chance = chance_source(record.seed, record.decks)
+
+    def resolve() -> None:
+        if on_chance is None:
+            advance_chance(state, chance)
+            return
+        while state.is_chance_node():
+            state.apply_action(chance.choose(state))
+            on_chance(state)
+
     for index, text in enumerate(record.actions):
-        advance_chance(state, chance)
+        resolve()
         if state.is_terminal():
             raise RecordError(f"actions[{index}] = {text!r}: the match is already over")
         seat = state.current_player()
@@ -143,17 +230,57 @@ def replay(
             on_action(state, index, seat, action)
         state.apply_action(action)
         if after_action is not None:
-            advance_chance(state, chance)
+            if on_chance is None:
+                advance_chance(state, chance)
             after_action(state, index, seat, action)
-    advance_chance(state, chance)
-    if record.complete and not state.is_terminal():
-        raise RecordError(
-            f"record says the match is complete, but it is not over after its {len(record.actions)} actions"
-        )
-    if record.result and "returns" in record.result and state.is_terminal():
-        if list(record.result["returns"]) != state.returns():
-            raise RecordError(
-                f"record's result (returns {record.result['returns']}) differs from the replay"
-                f" (returns {state.returns()})"
-            )
+    resolve()
+    _check_outcome(record, state, chance)
     return state
+
+
+def _check_kinds(record: GameRecord, game: Game) -> None:
+    """Every player is ``human`` or a bot of ``game``."""
+    from academie.bots import bot_names  # the bots know the games; the engine core does not import them
+
+    kinds = ["human", *bot_names(game.info.id)]
+    for seat, player in enumerate(record.players):
+        if player.kind not in kinds:
+            raise RecordError(
+                f"players[{seat}] is of kind {_clip(player.kind)}: a player is one of {', '.join(kinds)}"
+            )
+
+
+def _check_outcome(record: GameRecord, state: State, chance: ChanceSource) -> None:
+    """The record's ``complete`` flag, ``result`` and stacked decks agree with the replay."""
+    over = state.is_terminal()
+    n = len(record.actions)
+    if record.complete and not over:
+        raise RecordError(f"record says the match is complete, but it is not over after its {n} actions")
+    if over and not record.complete:
+        raise RecordError(f"record says the match is not complete, but it is over after its {n} actions")
+    if record.result is not None:
+        if not over:
+            raise RecordError(f"record gives a result, but the match is not over after its {n} actions")
+        returns = record.result["returns"]
+        if returns != state.returns():
+            raise RecordError(
+                f"record's result (returns {_clip(returns, 120)}) differs from the replay (returns {state.returns()})"
+            )
+        if "statistics" in record.result:
+            replayed = json.loads(json.dumps(state.statistics()))
+            recorded = record.result["statistics"]
+            if recorded != replayed:
+                key = next(
+                    (k for k in sorted(set(recorded) | set(replayed)) if recorded.get(k) != replayed.get(k)), ""
+                )
+                raise RecordError(
+                    f"record's result.statistics differ from the replay: {_clip(key)} is"
+                    f" {_clip(recorded.get(key))} in the record, {_clip(replayed.get(key))} in the replay"
+                )
+    if over and isinstance(chance, StackedChance) and record.decks:
+        unused = [k for k in range(len(record.decks)) if k not in chance.deals]
+        if unused:
+            raise RecordError(
+                f"record stacks a deck for deal {unused[0] + 1}, which the match never reached"
+                f" ({len(chance.deals)} deal{'s' if len(chance.deals) != 1 else ''} dealt)"
+            )

@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from academie.core.errors import IllegalActionError, SeatError
+from academie.core.errors import AcademieError, IllegalActionError, SeatError, StackedDeckError
 from academie.core.match import Match
 
 if TYPE_CHECKING:
@@ -100,8 +100,11 @@ class State(ABC):
 
     # --- provided -----------------------------------------------------------------------------
     def check_stacked_deck(self, outcomes: list[str]) -> None:
-        """Refuse a stacked deck this game cannot deal (games whose source demands a whole
-        pack override this). Raises :class:`~academie.core.errors.StackedDeckError`."""
+        """Refuse a stacked deck this game cannot deal, called at the deal's first chance node:
+        here every outcome, even past the part the deal will use, must be one this chance node
+        could give (games whose source demands a whole pack override this). Raises
+        :class:`~academie.core.errors.StackedDeckError` naming the first bad outcome."""
+        read_stacked_deck(self, outcomes)
 
     def all_cards(self) -> list[int]:
         """Every card in every place (hands, stock, piles, tricks); a deal never creates or
@@ -111,6 +114,12 @@ class State(ABC):
     def deal_results(self) -> list[dict[str, Any]]:
         """The public result of every finished deal, JSON-ready (games override)."""
         return []
+
+    def finished_results(self) -> list[Any]:
+        """The public result object of every finished deal, oldest first, however the deal
+        ended (games keep them in ``self.results``; a game without per-deal results has none).
+        Interfaces narrate from it: a deal that ends with no player move still has its result."""
+        return list(getattr(self, "results", ()))
 
     def is_terminal(self) -> bool:
         """True once the match is over."""
@@ -192,11 +201,33 @@ class State(ABC):
         actions (for :meth:`string_to_action`)."""
         shown = tuple(self.legal_action_strings())
         why = f" ({reason})" if reason else ""
+        quoted = repr(text) if len(text) <= 40 else repr(text[:40]) + f"… ({len(text)} characters)"
         if self.is_terminal():
-            return IllegalActionError(f"{text!r}: the match is over, no action is legal", text, ())
+            return IllegalActionError(f"{quoted}: the match is over, no action is legal", text, ())
         return IllegalActionError(
-            f"{text!r} is not a legal action now{why}; legal: {', '.join(shown)}", text, shown
+            f"{quoted} is not a legal action now{why}; legal: {', '.join(shown)}", text, shown
         )
+
+
+def read_stacked_deck(state: State, outcomes: Sequence[str]) -> list[int]:
+    """The outcomes of a stacked deck read with ``state.string_to_action`` at a chance node
+    (each distinct text read once, so the cost is linear in the deck's length). Raises
+    :class:`~academie.core.errors.StackedDeckError` naming the deal and position of the first
+    outcome that this chance node could not give."""
+    read: dict[str, int] = {}
+    actions = []
+    for pos, text in enumerate(outcomes):
+        action = read.get(text)
+        if action is None:
+            try:
+                action = read[text] = state.string_to_action(text)
+            except AcademieError as exc:
+                raise StackedDeckError(
+                    f"stacked deck, deal {state.match.deal_number + 1}, position {pos + 1}:"
+                    f" {text!r:.40} is not an outcome of this game ({exc})"
+                ) from None
+        actions.append(action)
+    return actions
 
 
 def redistribute(
@@ -256,3 +287,18 @@ class StockDrawState(State):
 
     def sample_chance(self, rng: random.Random) -> int:
         return self.stock[rng.randrange(len(self.stock))]
+
+    def check_stacked_deck(self, outcomes: list[str]) -> None:
+        """Every outcome is a card of the pack, and the cards the full stock gives first (its
+        size) are distinct: a card leaves the stock once (later outcomes may repeat a card
+        when the pile becomes a new stock). Raises
+        :class:`~academie.core.errors.StackedDeckError` naming the card stacked twice."""
+        cards = read_stacked_deck(self, outcomes)
+        first: dict[int, int] = {}
+        for pos, card in enumerate(cards[: len(self.stock)]):
+            if card in first:
+                raise StackedDeckError(
+                    f"stacked deck, deal {self.match.deal_number + 1}, position {pos + 1}:"
+                    f" {outcomes[pos]!r:.40} is stacked twice (first at position {first[card] + 1})"
+                )
+            first[card] = pos

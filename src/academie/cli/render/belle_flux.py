@@ -9,13 +9,19 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from academie.cli.render.common import counter_standings, delta_column, nets_from, signed
+from academie.cli.render.glyphs import FACE_DOWN
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.belle_flux import BelleFluxView, DealResult
 
 HELP = (
-    "At the trente-un: [bold]a[/] ask for a card (carte), [bold]s[/] stand (je m'y tiens). "
-    "Also: [bold]?[/] legal moves, [bold]help[/], [bold]quit[/] (saves the record)."
+    "At the trente-un: [bold]a[/] ask for a card (carte), [bold]s[/] stand (je m'y tiens)."
 )
+
+
+def pot_label(name: str) -> str:
+    """A basket in a sentence: ``'the belle basket'``."""
+    return f"the {name} basket"
 
 
 def _baskets(view: BelleFluxView) -> str:
@@ -33,7 +39,7 @@ def render_turn(view: BelleFluxView, names: Sequence[str]) -> Panel:
         if extra:
             cards.append(" + ").append_text(cards_text(extra))
         if hidden_extra:
-            cards.append(" + " + "🂠 " * hidden_extra)
+            cards.append(" + " + " ".join([FACE_DOWN()] * hidden_extra))
         marks = [m for m, on in (("dealer", seat == view.dealer), ("stands", view.stood[seat]),
                                  ("to play", seat == view.current_player)) if on]
         table.add_row(
@@ -67,8 +73,16 @@ def _chances(view: BelleFluxView, names: Sequence[str]) -> str:
     return f"{belle}; {flux}"
 
 
-def describe_deal(view: BelleFluxView, names: Sequence[str]) -> str:
-    """The line that opens the trente-un of a deal."""
+def describe_deal(view: BelleFluxView | None, names: Sequence[str], result: DealResult | None = None) -> str:
+    """The line that opens the trente-un of a deal. Without a view (the deal ended before
+    anyone asked or stood: a 31 in the first three cards), from its ``result``."""
+    if view is None:
+        assert result is not None
+        ups = ", ".join(f"{names[s]} {card_text(c).plain}" for s, c in sorted(result.up.items()))
+        dealer = verb(names[result.dealer], "deals", "deal")
+        belle = f"belle to {names[result.belle]}" if result.belle is not None else "belle stays"
+        flux = f"flux to {names[result.flux]}" if result.flux is not None else "flux stays"
+        return f"── Deal {result.deal + 1}: {dealer}. Up cards: {ups}. {belle}; {flux}."
     ups = ", ".join(
         f"{names[s]} {card_text(c).plain}" for s, c in enumerate(view.up) if c is not None
     )
@@ -93,28 +107,44 @@ def describe_drawn(view: BelleFluxView) -> str | None:
     return None
 
 
-def render_result(result: DealResult, names: Sequence[str], view: BelleFluxView | None = None) -> Panel:
-    """The three chances of a deal, the hands shown and the baskets carried."""
+def render_result(
+    result: DealResult, names: Sequence[str], view: BelleFluxView | None = None,
+    deltas: Sequence[int] | None = None,
+) -> Panel:
+    """The three chances of a deal, the hands shown, every player's +/− for the deal (stakes
+    included) and the baskets carried."""
     table = Table(header_style="bold")
-    for col in ("player", "cards", "flux", "point", "counters"):
+    for col in ("player", "cards", "flux", "point", "jetons"):
         table.add_column(col, justify="left" if col in ("player", "cards") else "right")
+    shown = delta_column(table, deltas)
     for seat in sorted(result.hands):
-        table.add_row(
+        row = [
             names[seat], cards_text(result.hands[seat]),
             str(result.fluxes.get(seat, "")), str(result.points[seat]) + (" (over)" if result.points[seat] > 31 else ""),
             str(result.counters[seat]),
-        )
+        ]
+        table.add_row(*row, *([signed(deltas[seat])] if shown and deltas is not None else []))
+    if result.declared is not None and result.declared == result.trente_un:
+        trente_un = f"{names[result.trente_un]} (declared 31)"
+    else:
+        trente_un = names[result.trente_un] if result.trente_un is not None else "nobody (stays)"
+        if result.declared is not None:
+            trente_un += f"; {names[result.declared]} declared 31"
     lines = [
         f"Belle: {names[result.belle] if result.belle is not None else 'nobody (stays)'}",
         f"Flux: {names[result.flux] if result.flux is not None else 'nobody (stays)'}",
-        "Trente-un: " + (names[result.trente_un] if result.trente_un is not None else "nobody (stays)")
-        + (f" — {names[result.declared]} declared 31" if result.declared is not None else ""),
+        f"Trente-un: {trente_un}",
         "Baskets now: " + " · ".join(f"{k} {v}" for k, v in result.baskets.items()),
     ]
     return Panel(Group(table, *(Text(line) for line in lines)), title=f"End of deal {result.deal + 1}", expand=False)
 
 
-def render_end(view: BelleFluxView, names: Sequence[str]) -> str:
-    """The last line of a match: counters, best first."""
-    ranking = sorted(range(len(names)), key=lambda s: -view.counters[s])
-    return "Match over. Counters: " + ", ".join(f"{names[s]} {view.counters[s]}" for s in ranking) + "."
+def render_end(
+    view: BelleFluxView, names: Sequence[str], results: Sequence[DealResult] = (), ledger: Sequence = ()
+) -> Panel:
+    """The end of a match: places by counters, each player's counters won or lost, and what is
+    left in the baskets (it belongs to nobody)."""
+    left = " · ".join(f"{k} {v}" for k, v in view.baskets)
+    notes = [Text(f"Match over after {len(results)} deal{'' if len(results) == 1 else 's'}.", style="bold green"),
+             Text(f"Left in the baskets: {left}.")]
+    return counter_standings("End of the match", names, view.counters, nets_from(ledger, len(names)), notes)

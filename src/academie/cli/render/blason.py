@@ -10,10 +10,17 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from academie.cli.render.common import nets_from, places, signed
 from academie.cli.render.trente_et_un import verb
 from academie.games.blason import BlasonView, Square
 
-HELP = "Press [bold]Enter[/] (or type [bold]throw[/]) to throw the dice. Also: [bold]help[/], [bold]quit[/]."
+HELP = ("Press [bold]Enter[/] (or type [bold]throw[/]) to throw the dice; [bold]auto[/] throws for you"
+        " until the race is over.")
+
+
+def pot_label(name: str) -> str:
+    """The pot in a sentence."""
+    return f"the {name}"
 
 _SHORT = {"jump": "pay, →12", "rest": "pay, miss 2", "well": "wait", "pay_mois_romains": "pay",
           "indies": "pay, miss 2", "restart": "pay, →1", "goal": "end"}
@@ -70,7 +77,7 @@ def render_turn(view: BlasonView, names: Sequence[str]) -> Panel:
     for seat, name in enumerate(names):
         state = []
         if view.rest[seat]:
-            state.append(f"rests {view.rest[seat]} more turn(s)")
+            state.append(f"misses {view.rest[seat]} more turn{'' if view.rest[seat] == 1 else 's'}")
         if view.well == seat:
             state.append("waits at the chancellerie (30)")
         if seat == view.current_player:
@@ -82,9 +89,11 @@ def render_turn(view: BlasonView, names: Sequence[str]) -> Panel:
     return Panel(Group(*lines), title=f"Jeu du Blason ({view.dice})", expand=False)
 
 
-def describe_deal(view: BlasonView, names: Sequence[str]) -> str:
+def describe_deal(view: BlasonView | None, names: Sequence[str], result: object = None) -> str:
     """The race is one deal: a single opening line, with the legend of the named squares."""
-    return f"── The race begins. Pot {view.pot} jetons.\n{legend(view).plain}" if not view.moves else ""
+    if view is None or view.moves:
+        return ""
+    return f"── The race begins.\n{legend(view).plain}"
 
 
 def describe_action(
@@ -108,14 +117,29 @@ def describe_drawn(view: BlasonView) -> str | None:
     return None
 
 
-def render_result(result: object, names: Sequence[str], view: BlasonView | None = None) -> Panel:
+def render_result(
+    result: object, names: Sequence[str], view: BlasonView | None = None, deltas: Sequence[int] | None = None
+) -> Panel:
     """Unused: the race has no per-deal result."""
     return Panel("")
 
 
-def render_end(view: BlasonView, names: Sequence[str]) -> str:
-    """The winner and the pot."""
+def render_end(view: BlasonView, names: Sequence[str], results: Sequence = (), ledger: Sequence = ()) -> Panel:
+    """The end of the race: the winner and the pot taken, then every player's place (the
+    others by how far they got), square and counters won or lost."""
     if view.winner is None:
-        return "The race is not over."
+        return Panel(Text("The race is not over."), expand=False)
     who = names[view.winner]
-    return verb(who, "reaches", "reach") + f" 63 and {'take' if who == 'You' else 'takes'} the pot."
+    taken = next((e.amount for e in reversed(ledger) if e.source == "pot" and e.target == view.winner), 0)
+    headline = Text(verb(who, "reaches", "reach") + f" 63 and {'take' if who == 'You' else 'takes'} the pot:"
+                    f" {taken} jeton{'' if taken == 1 else 's'}.", style="bold green")
+    nets = nets_from(ledger, len(names))
+    score = [64 if s == view.winner else view.positions[s] for s in range(len(names))]
+    place = places(score)
+    table = Table(header_style="bold")
+    for col in ("place", "player", "square", "jetons", "won/lost"):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    for seat in sorted(range(len(names)), key=lambda s: (-score[s], s)):
+        table.add_row(place[seat], names[seat], str(view.positions[seat]) if view.positions[seat] else "start",
+                      str(view.counters[seat]), signed(nets[seat]))
+    return Panel(Group(headline, table), title="End of the race", expand=False, border_style="green")

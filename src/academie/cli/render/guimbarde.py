@@ -10,13 +10,23 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.reversis import hand_by_suit
+from academie.cli.render.common import counter_standings, delta_column, nets_from, signed, suit_name
+from academie.cli.render.reversis import hand_by_suit, sorted_by_suit
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.guimbarde import DealResult, GuimbardeView
 from academie.games.guimbarde.rules import trick_winner
 
-HELP = ("Play a card by its code, e.g. [bold]QH[/] (the guimbarde), [bold]KS[/], [bold]TS[/]. Also:"
-        " [bold]?[/] legal moves, [bold]help[/], [bold]quit[/].")
+HELP = "Play a card by its code, e.g. [bold]QH[/] (the guimbarde), [bold]KS[/], [bold]TS[/]."
+
+
+def pot_label(name: str) -> str:
+    """A box in a sentence: ``'the fou box'``."""
+    return f"the {name} box"
+
+
+def displayed_hand(view: GuimbardeView) -> list[int]:
+    """The viewer's cards in the order the table shows them (the prompt lists moves so)."""
+    return sorted_by_suit(view.hand)
 
 
 def _boxes(view: GuimbardeView) -> str:
@@ -34,14 +44,16 @@ def render_turn(view: GuimbardeView, names: Sequence[str]) -> Panel:
         marks = [m for m, on in (("dealer", seat == view.dealer), ("to play", seat == view.current_player)) if on]
         shown = Text("shows ").append_text(cards_text(view.shown[seat])) if view.shown[seat] else Text("")
         table.add_row(Text(name, style="bold cyan" if seat == view.seat else ""), f"{view.counters[seat]} jetons",
-                      f"{view.tricks_won[seat]} tricks", shown, ", ".join(marks))
+                      f"{view.tricks_won[seat]} trick{'' if view.tricks_won[seat] == 1 else 's'}", shown,
+                      ", ".join(marks))
     trick = Text("Trick: ")
     for seat, card in view.trick:
         trick.append(f"{names[seat]} ").append_text(card_text(card)).append("  ")
     if not view.trick:
         trick.append("(none yet)")
     turned = Text("Turned: ").append_text(card_text(view.turned) if view.turned is not None else Text("—"))
-    turned.append(f" — trumps: {view.trump_name} (Q♥ K♥ J♦ always the three highest)")
+    trumps = suit_name(view.trump) if view.turned is not None else "—"
+    turned.append(f" — trumps: {trumps}; Q♥ K♥ J♦ are always the three highest")
     lines: list[RenderableType] = [table, turned, Text(f"Boxes: {_boxes(view)}"),
                                    Text(f"Announced: {_announcements(view, names)}"), trick]
     if view.seat is not None:
@@ -49,10 +61,17 @@ def render_turn(view: GuimbardeView, names: Sequence[str]) -> Panel:
     return Panel(Group(*lines), title=f"Guimbarde — deal {view.deal_number + 1}, trick {view.trick_number + 1}", expand=False)
 
 
-def describe_deal(view: GuimbardeView, names: Sequence[str]) -> str:
-    turned = card_label(view.turned) if view.turned is not None else "?"
-    return (f"── Deal {view.deal_number + 1}: {verb(names[view.dealer], 'deals', 'deal')}; turned {turned},"
-            f" trumps {view.trump_name}. Announced: {_announcements(view, names)}.")
+def describe_deal(view: GuimbardeView | None, names: Sequence[str], result: DealResult | None = None) -> str:
+    """The line that opens a deal: dealer, turned card and trumps, what was announced (from the
+    deal's ``result`` when it is already over)."""
+    src = view if view is not None else result
+    assert src is not None
+    turned = card_label(src.turned) if src.turned is not None else "?"
+    trumps = suit_name(src.trump) if src.turned is not None else "?"
+    deal = view.deal_number if view is not None else result.deal  # type: ignore[union-attr]
+    announced = "; ".join(f"{names[seat]}: {what} ({cards})" for what, seat, cards in src.announcements) or "none"
+    return (f"── Deal {deal + 1}: {verb(names[src.dealer], 'deals', 'deal')}; turned {turned},"
+            f" trumps {trumps}. Announced: {announced}.")
 
 
 def describe_action(view: GuimbardeView, seat: int, action: str, names: Sequence[str],
@@ -69,18 +88,30 @@ def describe_drawn(view: GuimbardeView) -> str | None:
     return None
 
 
-def render_result(result: DealResult, names: Sequence[str], view: GuimbardeView | None = None) -> Panel:
+def render_result(
+    result: DealResult, names: Sequence[str], view: GuimbardeView | None = None, deltas: Sequence[int] | None = None
+) -> Panel:
+    """Tricks, counters and every player's +/− for the deal (stakes, boxes, marriages, the
+    fou), who took the tricks contest, the boxes carried."""
     table = Table(header_style="bold")
-    for col in ("player", "tricks", "counters"):
+    for col in ("player", "tricks", "jetons"):
         table.add_column(col, justify="left" if col == "player" else "right")
+    shown = delta_column(table, deltas)
     for seat, name in enumerate(names):
-        table.add_row(name, str(result.tricks[seat]), str(result.counters[seat]))
+        table.add_row(name, str(result.tricks[seat]), str(result.counters[seat]),
+                      *([signed(deltas[seat])] if shown and deltas is not None else []))
     contest = names[result.trick_winner] if result.trick_winner is not None else "nobody (the box stays)"
-    lines = [Text(f"Tricks contest: {contest}."),
+    announced = "; ".join(f"{names[seat]}: {what} ({cards})" for what, seat, cards in result.announcements) or "none"
+    lines = [Text(f"Announced: {announced}."), Text(f"Tricks contest: {contest}."),
              Text("Boxes now: " + " · ".join(f"{k} {v}" for k, v in result.boxes))]
     return Panel(Group(table, *lines), title=f"End of deal {result.deal + 1}", expand=False)
 
 
-def render_end(view: GuimbardeView, names: Sequence[str]) -> str:
-    ranking = sorted(range(len(names)), key=lambda s: -view.counters[s])
-    return "Match over. Counters: " + ", ".join(f"{names[s]} {view.counters[s]}" for s in ranking) + "."
+def render_end(
+    view: GuimbardeView, names: Sequence[str], results: Sequence[DealResult] = (), ledger: Sequence = ()
+) -> Panel:
+    """The end of a match: places by counters, counters won or lost, what is left in the boxes."""
+    left = ", ".join(f"{k} {v}" for k, v in view.boxes if v)
+    notes = [Text(f"Match over after {len(results)} deal{'' if len(results) == 1 else 's'}.", style="bold green"),
+             Text(f"Left in the boxes (it belongs to nobody): {left}." if left else "The boxes are empty.")]
+    return counter_standings("End of the match", names, view.counters, nets_from(ledger, len(names)), notes)

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
+from academie.cli.render.common import counter_standings, delta_column, nets_from, signed
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.reversis import DealResult, ReversisView
 from academie.games.reversis.rules import trick_winner
@@ -17,11 +18,15 @@ from academie.games.reversis.rules import trick_winner
 HELP = (
     "Écart: a card code puts that card under the talon and takes yours ([bold]pass[/] keeps your"
     " hand and shows you the card you would have taken; the dealer must discard one). Play: a"
-    " card code, e.g. [bold]9S[/], [bold]TS[/]. Also: [bold]?[/] legal moves, [bold]help[/],"
-    " [bold]quit[/]."
+    " card code, e.g. [bold]9S[/], [bold]TS[/]."
 )
 
 _SUIT_ORDER = (1, 0, 2, 3)  # hearts first, then spades, diamonds, clubs
+
+
+def sorted_by_suit(hand: Sequence[int]) -> list[int]:
+    """The hand in the order it is shown: by suit (hearts first), high to low."""
+    return [c for suit in _SUIT_ORDER for c in sorted((c for c in hand if c // 13 == suit), reverse=True)]
 
 
 def hand_by_suit(hand: Sequence[int]) -> Text:
@@ -36,6 +41,18 @@ def hand_by_suit(hand: Sequence[int]) -> Text:
     return out
 
 
+def displayed_hand(view: ReversisView) -> list[int]:
+    """The viewer's cards in the order the table shows them (the prompt lists moves so)."""
+    return sorted_by_suit(view.hand)
+
+
+def pot_label(name: str) -> str:
+    """A pot in a sentence: ``'the poule'``, ``'bête 2'`` (the bêtes are numbered)."""
+    if name == "poule":
+        return "the pool (poule)"
+    return name if name.startswith("bête") else f"the {name}"
+
+
 def render_turn(view: ReversisView, names: Sequence[str]) -> Panel:
     """Players (counters, tricks, écart), the current trick, the pool and bêtes, your hand."""
     table = Table.grid(padding=(0, 2))
@@ -43,7 +60,8 @@ def render_turn(view: ReversisView, names: Sequence[str]) -> Panel:
         marks = [m for m, on in (("dealer", seat == view.dealer), ("to play", seat == view.current_player)) if on]
         table.add_row(
             Text(name, style="bold cyan" if seat == view.seat else ""), f"{view.counters[seat]} jetons",
-            f"{view.tricks_won[seat]} tricks", view.ecart[seat] or "", ", ".join(marks),
+            f"{view.tricks_won[seat]} trick{'' if view.tricks_won[seat] == 1 else 's'}", view.ecart[seat] or "",
+            ", ".join(marks),
         )
     trick = Text("Trick: ")
     for seat, card in view.trick:
@@ -73,7 +91,11 @@ def render_turn(view: ReversisView, names: Sequence[str]) -> Panel:
     return Panel(Group(*lines), title="Reversis", expand=False)
 
 
-def describe_deal(view: ReversisView, names: Sequence[str]) -> str:
+def describe_deal(view: ReversisView | None, names: Sequence[str], result: DealResult | None = None) -> str:
+    """The line that opens a deal (from its ``result`` when it is already over)."""
+    if view is None:
+        assert result is not None
+        return f"── Deal {result.deal + 1}: {verb(names[result.dealer], 'deals', 'deal')}."
     return f"── Deal {view.deal_number + 1}: {verb(names[view.dealer], 'deals', 'deal')}. Pool {view.pool}."
 
 
@@ -101,13 +123,18 @@ def describe_drawn(view: ReversisView) -> str | None:
     return None
 
 
-def render_result(result: DealResult, names: Sequence[str], view: ReversisView | None = None) -> Panel:
-    """Tricks and points, the talon, the quinola, the reversis, counters."""
+def render_result(
+    result: DealResult, names: Sequence[str], view: ReversisView | None = None, deltas: Sequence[int] | None = None
+) -> Panel:
+    """Tricks and points, every player's +/− for the deal, the talon, the quinola, the
+    reversis, what is left on the game."""
     table = Table(header_style="bold")
-    for col in ("player", "tricks", "points", "counters"):
+    for col in ("player", "tricks", "points", "jetons"):
         table.add_column(col, justify="left" if col == "player" else "right")
+    shown = delta_column(table, deltas)
     for seat, name in enumerate(names):
-        table.add_row(name, str(result.tricks[seat]), str(result.points[seat]), str(result.counters[seat]))
+        table.add_row(name, str(result.tricks[seat]), str(result.points[seat]), str(result.counters[seat]),
+                      *([signed(deltas[seat])] if shown and deltas is not None else []))
     lines = [Text("Talon: ").append_text(cards_text(result.talon)).append(
         f" worth {result.talon_value}, won by {names[result.talon_winner]}"
         + (f", paid by {', '.join(names[s] for s in result.talon_payers)}" if result.talon_payers else ", unpaid"))]
@@ -116,11 +143,17 @@ def render_result(result: DealResult, names: Sequence[str], view: ReversisView |
     lines.append(Text(f"Quinola: {quinola}."))
     if result.reversis is not None:
         lines.append(Text(f"{names[result.reversis]} made the reversis!", style="bold"))
+    left = ", ".join(f"{k} {v}" for k, v in result.pots if v)
     lines.append(Text("Pool " + (f"won by {names[result.pool_winner]}" if result.pool_winner is not None else "carries")
-                      + "; on the game: " + ", ".join(f"{k} {v}" for k, v in result.pots if v)))
+                      + "; " + (f"on the game: {left}." if left else "nothing is left on the game.")))
     return Panel(Group(table, *lines), title=f"End of deal {result.deal + 1}", expand=False)
 
 
-def render_end(view: ReversisView, names: Sequence[str]) -> str:
-    ranking = sorted(range(len(names)), key=lambda s: -view.counters[s])
-    return "Match over. Counters: " + ", ".join(f"{names[s]} {view.counters[s]}" for s in ranking) + "."
+def render_end(
+    view: ReversisView, names: Sequence[str], results: Sequence[DealResult] = (), ledger: Sequence = ()
+) -> Panel:
+    """The end of a match: places by counters, counters won or lost, what is left on the game."""
+    left = ", ".join(f"{k} {v}" for k, v in (results[-1].pots if results else ()) if v)
+    notes = [Text(f"Match over after {len(results)} deal{'' if len(results) == 1 else 's'}.", style="bold green"),
+             Text(f"Left on the game (it belongs to nobody): {left}." if left else "Nothing is left on the game.")]
+    return counter_standings("End of the match", names, view.counters, nets_from(ledger, len(names)), notes)

@@ -10,12 +10,14 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
+from academie.cli.render.common import places
+from academie.cli.render.glyphs import half
 from academie.games.trente_et_un import DealResult, TrenteEtUnView
 
 HELP = (
     "Commands: [bold]s[/] draw from the stock, [bold]p[/] take the top of the pile, "
     "[bold]k[/] knock (frapper); then a card to discard, e.g. [bold]KH[/], [bold]10S[/] or "
-    "[bold]TS[/]. Also: [bold]?[/] legal moves, [bold]help[/], [bold]quit[/] (saves the record)."
+    "[bold]TS[/]."
 )
 
 _RED_SUITS = (1, 2)
@@ -37,16 +39,21 @@ def cards_text(cards: Sequence[int]) -> Text:
 
 
 def _value(v: float) -> str:
-    return "30½" if v == 30.5 else f"{v:g}"
+    return half(v)
 
 
 def lives_text(view: TrenteEtUnView, seat: int) -> str:
-    """Lives as hearts, or 'on the bus' / 'out'."""
+    """``'3 lives'``, ``'1 life'``, or 'on the bus' / 'out'."""
     if view.eliminated[seat]:
         return "out"
     if view.lives[seat] == 0:
         return "on the bus"
-    return "♥" * view.lives[seat]
+    return f"{view.lives[seat]} {'life' if view.lives[seat] == 1 else 'lives'}"
+
+
+def displayed_hand(view: TrenteEtUnView) -> list[int]:
+    """The viewer's cards in the order the table shows them (the prompt lists moves so)."""
+    return list(view.hand)
 
 
 def render_turn(view: TrenteEtUnView, names: Sequence[str]) -> Panel:
@@ -70,7 +77,7 @@ def render_turn(view: TrenteEtUnView, names: Sequence[str]) -> Panel:
     up = view.up_card
     lines: list[RenderableType] = [
         table,
-        Text(f"Deal {view.deal_number + 1} · stock {view.stock_count} cards · pile top: ").append_text(
+        Text(f"Deal {view.deal_number + 1} · stock {view.stock_count} card{'' if view.stock_count == 1 else 's'} · pile top: ").append_text(
             card_text(up) if up is not None else Text("(empty)")
         ),
         Text("Your hand: ")
@@ -82,9 +89,16 @@ def render_turn(view: TrenteEtUnView, names: Sequence[str]) -> Panel:
     return Panel(Group(*lines), title="Trente et un", expand=False)
 
 
-def verb(name: str, third: str, base: str) -> str:
-    """``'Anne draws'`` but ``'You draw'``."""
-    return f"{name} {base if name == 'You' else third}"
+def verb(name: str, third: str, base: str, start: bool = True) -> str:
+    """``'Anne draws'`` but ``'You draw'`` (``'you draw'`` inside a sentence: ``start`` False)."""
+    if name == "You":
+        return f"{'You' if start else 'you'} {base}"
+    return f"{name} {third}"
+
+
+def pot_label(name: str) -> str:
+    """A pot in a sentence (Trente et un is played for lives: no pot)."""
+    return f"the {name}"
 
 
 def describe_action(
@@ -102,13 +116,17 @@ def describe_action(
     return verb(who, "discards", "discard") + f" {card_label(parse_card(action))}."
 
 
-def describe_deal(view: TrenteEtUnView, names: Sequence[str]) -> str:
-    """The line that opens a deal: who deals and the up card."""
+def describe_deal(
+    view: TrenteEtUnView | None, names: Sequence[str], result: DealResult | None = None
+) -> str:
+    """The line that opens a deal: who deals and the up card. Without a view (the deal ended
+    before anyone moved, e.g. on a 31 dealt), from its ``result``."""
+    if view is None:
+        assert result is not None
+        return f"── Deal {result.deal + 1}: {verb(names[result.dealer], 'deals', 'deal')}."
     up = view.up_card
-    return (
-        f"── Deal {view.deal_number + 1}: {verb(names[view.dealer], 'deals', 'deal')}; the up card is "
-        f"{card_label(up) if up is not None else '?'}."
-    )
+    turned = f"; the up card is {card_label(up)}" if up is not None else ""
+    return f"── Deal {view.deal_number + 1}: {verb(names[view.dealer], 'deals', 'deal')}{turned}."
 
 
 def describe_drawn(view: TrenteEtUnView) -> str | None:
@@ -119,13 +137,19 @@ def describe_drawn(view: TrenteEtUnView) -> str | None:
     return None
 
 
-def render_result(result: DealResult, names: Sequence[str], view: TrenteEtUnView | None = None) -> Panel:
+def render_result(
+    result: DealResult, names: Sequence[str], view: TrenteEtUnView | None = None,
+    deltas: Sequence[int] | None = None,
+) -> Panel:
     """How a deal ended: hands shown, values, lives lost, eliminations; with the viewer's
-    ``view``, also the viewer's own hand when it was not shown."""
+    ``view``, also the viewer's own hand when it was not shown. Lives are the stake here:
+    ``deltas`` (counters) are always zero and not shown."""
+    shower = names[result.shown_by or 0]
     headline = {
-        "thirty_one": f"{names[result.shown_by or 0]} shows 31!",
-        "dealt_thirty_one": f"{names[result.shown_by or 0]} was dealt 31!",
-        "knock": f"Hands shown after {names[result.knocker]} knocked." if result.knocker is not None else "",
+        "thirty_one": verb(shower, "shows", "show") + " 31!",
+        "dealt_thirty_one": verb(shower, "was", "were") + " dealt 31!",
+        "knock": (f"Hands shown after {verb(names[result.knocker], 'knocked', 'knocked', start=False)}."
+                  if result.knocker is not None else "Hands shown."),
         "stock_exhausted": "The stock is exhausted: hands shown.",
     }[result.ending]
     table = Table(show_header=True, header_style="bold")
@@ -156,9 +180,25 @@ def render_result(result: DealResult, names: Sequence[str], view: TrenteEtUnView
     )
 
 
-def render_end(view: TrenteEtUnView, names: Sequence[str]) -> str:
-    """The last line of a match."""
+def render_end(
+    view: TrenteEtUnView, names: Sequence[str], results: Sequence[DealResult] = (), ledger: Sequence = ()
+) -> Panel:
+    """The end of a match: who won, and every player's place (the last one in first, then the
+    others by the deal they went out in, later is better) with the lives left."""
     if view.winner is None:
-        return "Nobody is left: the match has no winner."
-    who = names[view.winner]
-    return verb(who, "is", "are") + " the last player in and " + ("win" if who == "You" else "wins") + " the match."
+        headline = "Nobody is left: the match has no winner."
+    else:
+        who = names[view.winner]
+        headline = verb(who, "is", "are") + " the last player in and " + ("win" if who == "You" else "wins") + " the match."
+    out_in = {s: r.deal for r in results if not r.void for s in r.eliminated}
+    last = max(out_in.values(), default=0) + 1
+    score = [out_in.get(s, last) for s in range(len(names))]
+    place = places(score)
+    table = Table(header_style="bold")
+    for col in ("place", "player", "lives"):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    for seat in sorted(range(len(names)), key=lambda s: (-score[s], s)):
+        lives = f"out in deal {out_in[seat] + 1}" if seat in out_in else lives_text(view, seat)
+        table.add_row(place[seat], names[seat], lives)
+    return Panel(Group(Text(headline, style="bold green"), table), title="End of the match", expand=False,
+                 border_style="green")

@@ -1,0 +1,295 @@
+"""The course of a match told in the terminal, the same way in ``play`` (a person or a demo) and
+in ``replay``.
+
+The driver applies every chance outcome one at a time and tells the narrator after each
+(:meth:`Narrator.chanced`), and after each player's move (:meth:`Narrator.moved`). After every
+action the narrator prints the header of every deal that has begun, each counter that moved (who
+paid whom, how much and by which rule, from the ledger), and the result panel of every deal that
+has ended, however it ended: a deal that ends with no player move (a 31 on the first cards) has
+its header and its result like any other.
+
+Only public information is printed: headers and results come from public views and public deal
+results; the ledger holds payments made in the open. A seat's own cards are shown only through
+its own view.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from academie.core.ledger import Account, Entry
+from academie.core.state import State
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``'1 trick'``, ``'2 tricks'``, ``'1 jeton'``.
+
+    >>> plural(1, "trick"), plural(0, "trick"), plural(3, "life", "lives")
+    ('1 trick', '0 tricks', '3 lives')
+    """
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def person(names: Sequence[str], seat: int, start: bool = False) -> str:
+    """A seat's name inside a sentence: ``'you'`` for the person at the table (``'You'`` at
+    the start of a sentence).
+
+    >>> person(["You", "Anne"], 0), person(["You", "Anne"], 0, start=True), person(["You", "Anne"], 1)
+    ('you', 'You', 'Anne')
+    """
+    name = names[seat]
+    return "you" if name == "You" and not start else name
+
+
+def join_names(parts: Sequence[str]) -> str:
+    """``'Anne'``, ``'Anne and Denis'``, ``'Anne, Bastien and Denis'``."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def clean_reason(reason: str) -> str:
+    """A ledger reason as a person reads it: without the internal source tags (``[001]``) and
+    reference numbers (``R9``, ``G11``), keeping the rule and its quoted French words.
+
+    >>> clean_reason("the pool [001] «gagne le jeu»")
+    'the pool «gagne le jeu»'
+    >>> clean_reason("pool ante (R9)"), clean_reason("broken reversis (later ruleset, R15)")
+    ('pool ante', 'broken reversis (later ruleset)')
+    >>> clean_reason("the fou [004] règle 5 «On paye un jeton pour le fou»")
+    'the fou, règle 5 «On paye un jeton pour le fou»'
+    """
+    text = re.sub(r"\s*\[\d{3}\]\s*(?=règle)", ", ", reason)
+    text = re.sub(r"\s*\[\d{3}\]", "", text)
+    text = re.sub(r"\s*\(\s*[A-Z]{1,2}\d+[a-z]?\s*\)", "", text)
+    text = re.sub(r",\s*[A-Z]{1,2}\d+[a-z]?\s*\)", ")", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+def _amount(n: int) -> str:
+    return plural(n, "jeton")
+
+
+def ledger_lines(
+    entries: Sequence[Entry], names: Sequence[str], pot_label: Callable[[str], str], seats: Sequence[int]
+) -> list[Text]:
+    """One line per movement of counters, movements of the same rule and amount grouped:
+    ``Anne, Bastien and you pay 1 jeton each to the poule — pool ante``. ``seats`` are the seats
+    still in the match (to say "each player")."""
+    groups: dict[tuple[str, int, Account], list[Account]] = {}
+    for e in entries:
+        groups.setdefault((e.reason, e.amount, e.target), []).append(e.source)
+    # A single payer paying the same thing to several seats: one line, several targets.
+    fanned: dict[tuple[str, int, Account], list[Account]] = {}
+    order: list[tuple[str, tuple]] = []
+    for (reason, amount, target), sources in groups.items():
+        if len(sources) == 1 and isinstance(target, int) and isinstance(sources[0], int):
+            key = (reason, amount, sources[0])
+            if key not in fanned:
+                fanned[key] = []
+                order.append(("fan", key))
+            fanned[key].append(target)
+        else:
+            order.append(("group", (reason, amount, target)))
+    lines = []
+    for kind, key in order:
+        if kind == "fan":
+            reason, amount, source = key
+            targets = fanned[key]
+            if len(targets) == 1:
+                text = _pays(names, [source], targets[0], amount, pot_label, seats)
+            else:
+                others = set(seats) - {source}
+                who = person(names, source, start=True)
+                verb = "pay" if names[source] == "You" else "pays"
+                to = "each other player" if set(targets) == others else "each of " + join_names(
+                    [person(names, t) for t in targets])
+                text = f"{who} {verb} {_amount(amount)} to {to}"
+        else:
+            reason, amount, target = key
+            text = _pays(names, groups[key], target, amount, pot_label, seats)
+        line = Text("  " + text, style="")
+        line.append(f" — {clean_reason(reason)}", style="dim")
+        lines.append(line)
+    return lines
+
+
+def _pays(names: Sequence[str], sources: Sequence[Account], target: Account, amount: int,
+          pot_label: Callable[[str], str], seats: Sequence[int]) -> str:
+    if isinstance(sources[0], str):  # a pot pays out: « X takes the pot »
+        pots = join_names([pot_label(s) for s in sources])  # type: ignore[arg-type]
+        seat = int(target)
+        verb = "take" if names[seat] == "You" else "takes"
+        return f"{person(names, seat, start=True)} {verb} {_amount(amount * len(sources))} from {pots}"
+    payers = [int(s) for s in sources]
+    where = pot_label(target) if isinstance(target, str) else person(names, target)
+    into = "into" if isinstance(target, str) else "to"
+    if len(payers) == 1:
+        who = person(names, payers[0], start=True)
+        verb = ("put" if isinstance(target, str) else "pay") if names[payers[0]] == "You" else (
+            "puts" if isinstance(target, str) else "pays")
+        return f"{who} {verb} {_amount(amount)} {into} {where}"
+    verb = "put" if isinstance(target, str) else "pay"
+    if set(payers) == set(seats) and len(payers) == len(seats):
+        return f"Each player {verb}s {_amount(amount)} {into} {where}"
+    if isinstance(target, int) and set(payers) == set(seats) - {target}:
+        return f"Each other player {verb}s {where} {_amount(amount)}"
+    who = join_names([person(names, p, start=(i == 0)) for i, p in enumerate(payers)])
+    return f"{who} {verb} {_amount(amount)} each {into} {where}"
+
+
+def deal_deltas(entries: Sequence[Entry], deal: int, num_players: int) -> list[int]:
+    """Each seat's counters won (+) or lost (−) in deal ``deal`` (0-based), stakes included."""
+    out = [0] * num_players
+    for e in entries:
+        if e.deal != deal:
+            continue
+        if isinstance(e.source, int):
+            out[e.source] -= e.amount
+        if isinstance(e.target, int):
+            out[e.target] += e.amount
+    return out
+
+
+def options_line(game: Any, options: Any) -> Text:
+    """The options in force, those differing from the default in bold."""
+    values = options.model_dump()
+    out = Text("Options: ", style="dim")
+    for i, doc in enumerate(game.describe_options()):
+        value = values.get(doc.name, doc.default)
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        if i:
+            out.append(" · ", style="dim")
+        out.append(f"{doc.name}={shown}", style="bold" if value != doc.default else "dim")
+    return out
+
+
+class Narrator:
+    """Tells ``state``'s match on ``console`` with the game's renderer ``render``.
+
+    ``viewer`` is the person's seat (None for onlookers: a demo or a replay); ``on_deal_end``
+    is called after each deal's result while the match goes on (a person presses Enter);
+    ``from_start`` False tells a match taken up again from where it stands.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        render: ModuleType,
+        names: Sequence[str],
+        console: Console,
+        viewer: int | None = None,
+        on_deal_end: Callable[[], None] | None = None,
+        from_start: bool = True,
+    ) -> None:
+        self.state, self.render, self.names, self.console = state, render, list(names), console
+        self.viewer = viewer
+        self.on_deal_end = on_deal_end
+        # A match taken up again (``from_start`` False) is told from where it stands.
+        self.results_seen = 0 if from_start else len(state.finished_results())
+        self.printed = 0 if from_start else len(state.match.ledger.entries)  # ledger entries told so far
+        self.headers: set[int] = set()
+        self._pending: tuple[int, str, Any, str] | None = None
+
+    # --- what the driver calls ----------------------------------------------------------
+    def view(self) -> Any:
+        """What the narrator may show: the viewer's view, or the public one."""
+        if self.viewer is None:
+            return self.state.public_view()
+        return self.state.view(self.viewer)
+
+    def before_decision(self) -> None:
+        """A player is about to act: open the deal if its header is not out yet."""
+        self._update()
+        deal = self.state.match.deal_number
+        if deal not in self.headers:
+            self.headers.add(deal)
+            line = self.render.describe_deal(self.state.public_view(), self.names)
+            if line:
+                self.console.print(Text(line, style="bold"))
+        self._tell_ledger(deal)
+
+    def moved(self, seat: int, text: str, before: Any, prefix: str = "") -> None:
+        """``seat`` has just played ``text`` (``before``: the view before it). Its line is told
+        once the chance outcomes that belong to it are known."""
+        self._pending = (seat, text, before, prefix)
+        if not self.state.is_chance_node():
+            self._tell_move()
+            self._update()
+
+    def chanced(self) -> None:
+        """A chance outcome has just been applied."""
+        if self._pending is not None and (
+            len(self.state.finished_results()) > self.results_seen or not self.state.is_chance_node()
+        ):
+            self._tell_move()
+        if self._pending is None:
+            self._update()
+
+    def resolve(self, chance: Any) -> None:
+        """Apply the chance outcomes due now, one at a time, telling each."""
+        while self.state.is_chance_node():
+            self.state.apply_action(chance.choose(self.state))
+            self.chanced()
+
+    def finish(self) -> None:
+        """Everything not told yet, then, if the match is over, the final standings."""
+        if self._pending is not None:
+            self._tell_move()
+        self._update()
+        if self.state.is_terminal():
+            self._tell_ledger(None)
+            self.console.print(self.render.render_end(
+                self.state.public_view(), self.names, results=self.state.finished_results(),
+                ledger=self.state.match.ledger.entries,
+            ))
+
+    # --- telling ----------------------------------------------------------------------------
+    def _tell_move(self) -> None:
+        assert self._pending is not None
+        seat, text, before, prefix = self._pending
+        self._pending = None
+        line = self.render.describe_action(before, seat, text, self.names, after=self.view())
+        out = Text(prefix, style="dim") if prefix else Text()
+        self.console.print(out.append(line))
+
+    def _update(self) -> None:
+        results = self.state.finished_results()
+        while self.results_seen < len(results):
+            result = results[self.results_seen]
+            self.results_seen += 1
+            deal = result.deal
+            if deal not in self.headers:
+                self.headers.add(deal)
+                line = self.render.describe_deal(None, self.names, result=result)
+                if line:
+                    self.console.print(Text(line, style="bold"))
+            self._tell_ledger(deal)
+            deltas = deal_deltas(self.state.match.ledger.entries, deal, self.state.num_players)
+            self.console.print(self.render.render_result(result, self.names, self.view(), deltas=deltas))
+            last = self.state.is_terminal() and self.results_seen == len(results)
+            if self.on_deal_end is not None and not last:
+                self.on_deal_end()
+        if self.state.match.deal_number in self.headers:
+            self._tell_ledger(self.state.match.deal_number)
+
+    def _tell_ledger(self, upto: int | None) -> None:
+        """Tell the movements of counters not told yet, of deals up to ``upto`` (all: None)."""
+        entries = self.state.match.ledger.entries
+        end = self.printed
+        while end < len(entries) and (upto is None or entries[end].deal <= upto):
+            end += 1
+        if end == self.printed:
+            return
+        batch = entries[self.printed:end]
+        self.printed = end
+        label = getattr(self.render, "pot_label", lambda name: f"the {name}")
+        seats = [s for s in range(self.state.num_players) if not self.state.match.eliminated[s]]
+        for line in ledger_lines(batch, self.names, label, seats):
+            self.console.print(line)

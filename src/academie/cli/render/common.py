@@ -1,0 +1,80 @@
+"""Pieces every renderer uses: places in a final standing, +/− figures, suit names.
+
+>>> places([5, 9, 5, 1])
+['2=', '1', '2=', '4']
+>>> signed(3), signed(-2), signed(0)
+('+3', '−2', '0')
+>>> suit_name(1)
+'♥ hearts (cœur)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from academie.cards import SUIT_NAMES_FR, SUIT_SYMBOLS
+
+SUIT_NAMES_EN = ("spades", "hearts", "diamonds", "clubs")
+
+
+def suit_name(suit: int) -> str:
+    """A suit as its symbol, English name and the French name the sources use."""
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES_EN[suit]} ({SUIT_NAMES_FR[suit]})"
+
+
+def places(scores: Sequence[float]) -> list[str]:
+    """Each seat's place, highest score first; equal scores share a place (``2=``)."""
+    out = []
+    for s in scores:
+        better = sum(1 for t in scores if t > s)
+        tied = sum(1 for t in scores if t == s) > 1
+        out.append(f"{better + 1}{'=' if tied else ''}")
+    return out
+
+
+def signed(n: int | float) -> str:
+    """``+3``, ``−2``, ``0``."""
+    n = int(n) if float(n).is_integer() else n
+    if n > 0:
+        return f"+{n}"
+    if n < 0:
+        return f"−{-n}"
+    return "0"
+
+
+def delta_column(table: Table, deltas: Sequence[int] | None) -> bool:
+    """Add the deal's +/− column to a result table when there are deltas."""
+    if deltas is None:
+        return False
+    table.add_column("this deal", justify="right")
+    return True
+
+
+def counter_standings(
+    title: str, names: Sequence[str], counters: Sequence[int], nets: Sequence[int], notes: Sequence[Text] = ()
+) -> Panel:
+    """The final standings of a game played for counters: place, player, counters, +/−."""
+    table = Table(header_style="bold")
+    for col in ("place", "player", "jetons", "won/lost"):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    place = places(counters)
+    for seat in sorted(range(len(names)), key=lambda s: (-counters[s], s)):
+        table.add_row(place[seat], names[seat], str(counters[seat]), signed(nets[seat]))
+    parts: list[RenderableType] = [*notes, table]
+    return Panel(Group(*parts), title=title, expand=False, border_style="green")
+
+
+def nets_from(ledger: Sequence, num_players: int) -> list[int]:
+    """Each seat's counters won (+) or lost (−) over the whole ledger."""
+    out = [0] * num_players
+    for e in ledger:
+        if isinstance(e.source, int):
+            out[e.source] -= e.amount
+        if isinstance(e.target, int):
+            out[e.target] += e.amount
+    return out

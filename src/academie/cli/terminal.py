@@ -1,0 +1,128 @@
+"""The terminal itself: an ASCII table for terminals that cannot print the suit symbols, and a
+move prompt with line editing and history.
+
+>>> import io
+>>> out = io.StringIO()
+>>> _ = AsciiFile(out).write("── K♥ Élise · 10♠ — «cœur» ▒▒")
+>>> out.getvalue()
+'-- KH Elise . 10S - "coeur" ##'
+>>> can_encode("latin-1"), can_encode("utf-8")
+(False, True)
+>>> clean_input("\\x1b[A\\x1b[Bks\\x1bOD")
+'ks'
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import unicodedata
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from academie.cli.render import glyphs
+
+PROBE = "♠♥♦♣─│╭━▒·—«é"
+"""Characters the Unicode table needs: suits, box drawing, the face-down card, punctuation."""
+
+_ASCII = {
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "▒": "#", "🂠": "#", "·": ".", "—": "-", "–": "-",
+    "─": "-", "━": "-", "│": "|", "┃": "|", "…": ".", "«": '"', "»": '"', "’": "'", "‘": "'",
+    "“": '"', "”": '"', "→": ">", "←": "<", "×": "x", "½": "h", "−": "-", "≥": ">", "≤": "<",
+    "œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss", "⁰": "0", "¹": "1", " ": " ",
+}
+
+
+def to_ascii(text: str) -> str:
+    """``text`` with every non-ASCII character replaced by its nearest ASCII (accents dropped,
+    suit symbols by their letters, ``?`` when there is none)."""
+    out = []
+    for ch in text:
+        if ch < "\x80":
+            out.append(ch)
+        elif ch in _ASCII:
+            out.append(_ASCII[ch])
+        else:
+            base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+            out.append(base or "?")
+    return "".join(out)
+
+
+class AsciiFile:
+    """A text stream that writes ASCII only to ``stream`` (and says its encoding is ASCII, so
+    that rich draws tables and panels with ``+``, ``-`` and ``|``)."""
+
+    encoding = "ascii"
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(to_ascii(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return bool(getattr(self.stream, "isatty", lambda: False)())
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def can_encode(encoding: str | None) -> bool:
+    """Whether a stream in ``encoding`` can print the Unicode table."""
+    try:
+        PROBE.encode(encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def make_console(force_ascii: bool = False, stream: TextIO | None = None) -> Console:
+    """A console on ``stream`` (standard output): Unicode when it can print the suit symbols,
+    else (or with ``force_ascii``) an ASCII one. Sets the renderers' glyph mode to match."""
+    stream = stream if stream is not None else sys.stdout
+    plain = force_ascii or not can_encode(getattr(stream, "encoding", None))
+    glyphs.set_ascii(plain)
+    if plain:
+        return Console(file=AsciiFile(stream), highlight=False)  # type: ignore[arg-type]
+    return Console(file=stream, highlight=False)
+
+
+_ESCAPES = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|O.|.)?")
+
+
+def clean_input(text: str) -> str:
+    """A typed line without the escape sequences of arrow and function keys."""
+    return _ESCAPES.sub("", text).replace("\x00", "")
+
+
+def prompt_reader(console: Console) -> Callable[[str | Text], str]:
+    """A ``read_line(prompt)`` for the move prompt. When standard input is a terminal, the
+    stdlib ``readline`` gives line editing and history (arrow keys move in the line and through
+    earlier moves); the prompt is printed on its own line, and ``> `` is the edited line's
+    prompt, so that editing never garbles it. Escape sequences that still come through are
+    dropped."""
+    interactive = sys.stdin.isatty()
+    if interactive:
+        try:
+            import readline  # noqa: F401  (loading it gives input() editing and history)
+        except ImportError:  # pragma: no cover - Windows without pyreadline
+            interactive = False
+
+    def read_line(prompt: str | Text) -> str:
+        if interactive:
+            console.print(prompt)
+            return clean_input(input("> "))
+        console.print(prompt, end="")
+        return clean_input(input())
+
+    return read_line
