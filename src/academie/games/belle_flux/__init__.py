@@ -2,7 +2,8 @@
 to 31 — for 2 to 12 players.
 
 Source: Encyclopédie méthodique, *Dictionnaire des jeux*, Paris 1792, pp. 8-9, art. « Belle, Flux
-et Trente-un » (``[000]`` in :mod:`academie.sources`); readings: tags B1–B12 of our catalogue of the sources' ambiguities.
+et Trente-un » (``[000]`` in :mod:`academie.sources`); readings: tags B1–B12 of our catalogue of
+the sources' ambiguities.
 """
 
 from __future__ import annotations

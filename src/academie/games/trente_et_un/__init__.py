@@ -1,8 +1,8 @@
 """Trente et un (Scat, 31, Ride the bus, Blitz): draw, discard, knock, lives.
 
 Source: « Règles de Trente et un », a modern rules sheet (``[003]`` in :mod:`academie.sources`);
-the readings of its gaps are tags T1–T11 of our catalogue of the sources' ambiguities, each an option of
-:class:`TrenteEtUnOptions`.
+the readings of its gaps are tags T1–T11 of our catalogue of the sources' ambiguities, each an
+option of :class:`TrenteEtUnOptions`.
 
 >>> from academie.core.chance import SeededChance
 >>> state = GAME.new_initial_state(3, {"lives": 1})
