@@ -215,8 +215,12 @@ def rules(
         console.print(Padding(grid, (0, 0, 0, 2)))
     console.print()
     console.print(Text("How to win", style="bold"))
-    for line in guide.how_to_win:
-        console.print(Padding(Text(line), (0, 0, 0, 2)))
+    advice = Table.grid(padding=(0, 1))
+    advice.add_column(no_wrap=True)
+    advice.add_column()
+    for number, line in enumerate(guide.how_to_win, 1):
+        advice.add_row(f"{number}.", Text(line))
+    console.print(Padding(advice, (0, 0, 0, 2)))
     console.print()
     console.print(Text("Options (-o name=value; the default is the reading played unless you choose another)", style="bold"))
     for o in g.describe_options():

@@ -25,8 +25,8 @@ GUIDE = Guide(
              " its counters and gets the new stakes, so its next winner takes double.",
              "000", "comme on ajoute une nouvelle mise à la première, le panier donne au second coup,"
              " un produit double", reading="B9", option="stake"),
-        Rule("Starting on the dealer's right, two cards face down to each player, then a third face"
-             " up.",
+        Rule("Starting on the dealer's right, two cards face down to each player (the two together),"
+             " then a third face up to each.",
              "000", "donne en premier lieu en commençant par la droite, deux cartes couvertes à chaque"
              " joueur. Il en distribue ensuite une troisième qu'il découvre", option="direction"),
         Rule("Seat 0 deals first; the deal passes to the right, to the first player served.",

@@ -69,8 +69,8 @@ GUIDE = Guide(
              " queen in one hand: one from each. They are shown before play and paid at the end of"
              " the deal.",
              "004", "reçoit deux jetons de chaque joueur", reading="G10", option="hand_marriages"),
-        Rule("A marriage in play (a king of ♦ ♣ ♠, then its queen played on him at once): the"
-             " trick's winner takes one counter from each player but the queen's.",
+        Rule("A marriage in play (a king of ♦ ♣ ♠, then its queen played on him at once, even as"
+             " discards): the trick's winner takes one counter from each player but the queen's.",
              "004", "tire un jeton de chaque joueur, hors de celui qui a jeté la dame",
              reading="G9, G13", option="discard_marriages"),
         Rule("A marriage won by trumping: one counter only, from each of the king's and the queen's"
