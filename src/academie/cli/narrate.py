@@ -23,6 +23,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from academie.cli.render.common import person
 from academie.core.ledger import Account, Entry
 from academie.core.state import State
 
@@ -34,17 +35,6 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     ('1 trick', '0 tricks', '3 lives')
     """
     return f"{count} {word if count == 1 else (many or word + 's')}"
-
-
-def person(names: Sequence[str], seat: int, start: bool = False) -> str:
-    """A seat's name inside a sentence: ``'you'`` for the person at the table (``'You'`` at
-    the start of a sentence).
-
-    >>> person(["You", "Anne"], 0), person(["You", "Anne"], 0, start=True), person(["You", "Anne"], 1)
-    ('you', 'You', 'Anne')
-    """
-    name = names[seat]
-    return "you" if name == "You" and not start else name
 
 
 def join_names(parts: Sequence[str]) -> str:
@@ -139,7 +129,7 @@ def _pays(names: Sequence[str], sources: Sequence[Account], target: Account, amo
     if set(payers) == set(seats) and len(payers) == len(seats):
         return f"Each player {verb}s {_amount(amount)} {into} {where}"
     if isinstance(target, int) and set(payers) == set(seats) - {target}:
-        return f"Each other player {verb}s {where} {_amount(amount)}"
+        return f"Each other player {verb}s {_amount(amount)} to {where}"
     who = join_names([person(names, p, start=(i == 0)) for i, p in enumerate(payers)])
     return f"{who} {verb} {_amount(amount)} each {into} {where}"
 

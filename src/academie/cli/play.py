@@ -255,7 +255,7 @@ class PlaySession:
         if self.resumed:
             self.console.print(Text(
                 f"Taking up the match saved in {self.record_path}: {len(self.record.actions)} moves"
-                " replayed.", style="yellow"))
+                " replayed.", style="yellow"), soft_wrap=True)
         if self.seat is not None:
             self._help()
 
@@ -349,4 +349,4 @@ class PlaySession:
         follow = "academie replay" if state.is_terminal() or self.seat is None else "academie play --resume"
         self.console.print(Text(f"Record saved to {path} (go on with: {follow} {path})"
                                 if follow.endswith("resume") else
-                                f"Record saved to {path} (replay it with: {follow} {path})"))
+                                f"Record saved to {path} (replay it with: {follow} {path})"), soft_wrap=True)

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from academie.cli.render.common import nets_from, places, signed
+from academie.cli.render.common import nets_from, person, places, signed
 from academie.cli.render.trente_et_un import verb
 from academie.games.blason import BlasonView, Square
 
@@ -109,7 +109,9 @@ def describe_action(
     text = verb(who, "throws", "throw") + f" {move.total}: from {move.origin or 'the start'}{via} to {where}"
     if move.events:
         events = "; ".join(move.events)
-        text += " — " + re.sub(r"seat (\d+)", lambda m: names[int(m.group(1))], events)
+        events = re.sub(r"seat (\d+), who pays and goes", lambda m: "you, who pay and go"
+                        if names[int(m.group(1))] == "You" else f"{names[int(m.group(1))]}, who pays and goes", events)
+        text += " — " + re.sub(r"seat (\d+)", lambda m: person(names, int(m.group(1))), events)
     return text + "."
 
 

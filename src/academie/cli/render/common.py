@@ -22,6 +22,17 @@ from academie.cards import SUIT_NAMES_FR, SUIT_SYMBOLS
 SUIT_NAMES_EN = ("spades", "hearts", "diamonds", "clubs")
 
 
+def person(names: Sequence[str], seat: int, start: bool = False) -> str:
+    """A seat's name inside a sentence: ``'you'`` for the person at the table (``'You'`` at
+    the start of a sentence).
+
+    >>> person(["You", "Anne"], 0), person(["You", "Anne"], 0, start=True), person(["You", "Anne"], 1)
+    ('you', 'You', 'Anne')
+    """
+    name = names[seat]
+    return "you" if name == "You" and not start else name
+
+
 def suit_name(suit: int) -> str:
     """A suit as its symbol, English name and the French name the sources use."""
     return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES_EN[suit]} ({SUIT_NAMES_FR[suit]})"

@@ -1,0 +1,227 @@
+"""The course of a match as the terminal tells it, in ``play`` (a person or a demo) and in
+``replay``: every deal's header and result however the deal ends, every counter that moves
+explained, each deal's +/−, the options at the start and the standings at the end."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from academie.cli.app import app
+from academie.cli.play import PlaySession
+from academie.core.chance import StackedChance
+from academie.core.record import GameRecord, PlayerRecord
+from academie.games import get_game
+from tests.helpers import bft_deck, guimbarde_deck, t31_deck
+from tests.reversis.support import ACES
+
+runner = CliRunner()
+
+
+def console(buf: io.StringIO) -> Console:
+    return Console(file=buf, width=120, highlight=False, color_system=None)
+
+
+def scripted(lines: list[str]):
+    """A ``read_line`` that answers from ``lines``, then as if input ended."""
+    answers = iter(lines)
+
+    def read_line(prompt) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    return read_line
+
+
+def play_session(game_id: str, players: int, decks, path: Path, seat: int | None = None,
+                 answers: list[str] = (), **options) -> tuple[str, int]:
+    """Play with stacked ``decks`` (then seed 1); returns the output and the exit code."""
+    buf = io.StringIO()
+    bots = ["heuristic" if game_id != "blason" else "random"] * (players - (seat is not None))
+    session = PlaySession(get_game(game_id), players, seat, bots, 1, options, path, console(buf),
+                          read_line=scripted(list(answers)), decks=decks)
+    code = session.run()
+    return buf.getvalue(), code
+
+
+def replayed(path: Path) -> str:
+    result = runner.invoke(app, ["replay", str(path)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def deal_marks(text: str) -> list[str]:
+    """``['head 1', 'end 1', 'head 2', …]`` in the order the output shows them."""
+    marks = re.findall(r"── Deal (\d+)|End of deal (\d+)", text)
+    return [f"head {h}" if h else f"end {e}" for h, e in marks]
+
+
+def assert_every_deal_told(text: str, deals: int) -> None:
+    marks = deal_marks(text)
+    expected = [m for d in range(1, deals + 1) for m in (f"head {d}", f"end {d}")]
+    assert marks[: len(expected)] == expected, marks
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The cells of every row of the tables drawn in ``text`` (panels' borders dropped)."""
+    rows = []
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.split("│")]
+        cells = [c for c in cells if c]
+        if len(cells) >= 3:
+            rows.append(cells)
+    return rows
+
+
+def record_from(game_id: str, players: int, decks, options: dict) -> GameRecord:
+    """A record of a match with stacked ``decks`` in which every seat plays its lowest legal
+    action (no bot, no seed: the record must say exactly how the deals went)."""
+    game = get_game(game_id)
+    state = game.new_initial_state(players, options)
+    chance = StackedChance(decks, None)
+    actions = []
+    while True:
+        while state.is_chance_node():
+            state.apply_action(chance.choose(state))
+        if state.is_terminal():
+            break
+        action = min(state.legal_actions())
+        actions.append(state.action_to_string(action))
+        state.apply_action(action)
+    return GameRecord(game=game_id, game_version=game.info.version, num_players=players, options=options,
+                      players=[PlayerRecord(name=n, kind="human") for n in ("Anne", "Bastien", "Camille", "Denis")[:players]],
+                      decks=decks, actions=actions, complete=True)
+
+
+# Two deals in a row that end with no player move: 31 dealt (Trente et un), 31 in the first
+# three cards (Belle, Flux et Trente-un). Before, the first deal's result and the second's
+# header never appeared.
+T31_DECKS = [t31_deck(["2C 3C 4C", "AH KH QH"], "9S"), t31_deck(["AS KS QS", "2D 3D 5H"], "9H", dealer=1)]
+BFT_DECKS = [bft_deck(["2C 3C", "AH KH", "4D 5D"], ["9S", "QH", "7C"]),
+             bft_deck(["AS KS", "2H 4H", "6D 5C"], ["QS", "8H", "7D"], dealer=2)]
+
+
+@pytest.mark.parametrize("game_id, players, decks, options", [
+    ("trente-et-un", 2, T31_DECKS, {}),
+    ("belle-flux-trente-un", 3, BFT_DECKS, {"deals": 3}),
+])
+def test_deals_that_end_without_a_move_are_told_in_a_demo_and_in_its_replay(game_id, players, decks, options, tmp_path):
+    path = tmp_path / "demo.json"
+    out, code = play_session(game_id, players, decks, path, **options)
+    assert code == 0, out
+    assert_every_deal_told(out, 3)
+    assert "31" in out.split("End of deal 1")[1].split("── Deal 2")[0]
+    told = replayed(path)
+    assert_every_deal_told(told, 3)
+    assert deal_marks(told) == deal_marks(out)
+
+
+def test_a_person_sees_both_deals_that_end_without_a_move_and_presses_enter_after_each(tmp_path):
+    path = tmp_path / "t31.json"
+    out, code = play_session("trente-et-un", 2, T31_DECKS, path, seat=0, answers=["", "", "quit"])
+    assert code == 0
+    assert deal_marks(out)[:5] == ["head 1", "end 1", "head 2", "end 2", "head 3"]
+    assert "Bastien was dealt 31!" in out and "You were dealt 31!" in out
+    assert out.count("Press Enter") == 0  # the prompt goes through read_line, not the console
+    record = GameRecord.load(path)
+    assert record.decks == T31_DECKS and not record.complete
+
+
+def test_the_pause_after_each_deal_reads_a_line_and_quit_stops_there(tmp_path):
+    prompts: list[str] = []
+
+    def read_line(prompt) -> str:
+        prompts.append(str(prompt))
+        return "quit"
+
+    buf = io.StringIO()
+    session = PlaySession(get_game("trente-et-un"), 2, 0, ["heuristic"], 1, {}, tmp_path / "p.json", console(buf),
+                          read_line=read_line, decks=T31_DECKS)
+    assert session.run() == 0
+    assert prompts == ["Press Enter for the next deal (or quit): "]
+    assert "End of deal 1" in buf.getvalue() and "Match stopped" in buf.getvalue()
+
+
+def test_belle_flux_result_panel_gives_every_players_plus_or_minus_and_the_payments(tmp_path):
+    path = tmp_path / "bft.json"
+    out, _ = play_session("belle-flux-trente-un", 3, BFT_DECKS, path, deals=3)
+    first = out.split("End of deal 1")[0]
+    assert "Each player puts 1 jeton into the trente-un basket" in first
+    assert "Bastien takes 3 jetons from the trente-un basket" in first
+    panel = out.split("End of deal 1")[1].split("── Deal 2")[0]
+    assert "this deal" in panel
+    # Bastien's Q♥ is the highest up card (belle), A♥ K♥ Q♥ a flux and 31: he paid 3 stakes and
+    # took the three baskets (9); the others paid their 3 stakes.
+    assert "Bastien takes 3 jetons from the belle basket — belle «la plus haute carte découverte»" in first
+    rows = {cells[0]: cells[-1] for cells in table_rows(panel)}
+    assert rows == {"Anne": "−3", "Bastien": "+6", "Camille": "−3"}
+
+
+def test_reversis_tells_an_ace_on_a_renounce_and_the_quinola_in_replay(tmp_path):
+    # ACES (tests/reversis/support.py): on trick 2 Camille throws the A♥ on a renounce and
+    # Bastien, who takes the trick, pays her double.
+    record = GameRecord(game="reversis", game_version=get_game("reversis").info.version, num_players=4,
+                        options={"deals": 1},
+                        players=[PlayerRecord(name=n, kind="human") for n in ("Anne", "Bastien", "Camille", "Denis")],
+                        decks=[ACES.stack()], actions=ACES.moves(), complete=True)
+    path = tmp_path / "aces.json"
+    record.save(path)
+    told = replayed(path)
+    assert "Bastien pays 2 jetons to Camille — AH on a renounce «on gagne de celui qui leve»" in told
+    assert "Anne pays 1 jeton to Bastien — AC forced out «paye à celui qui l'y force»" in told
+    assert_every_deal_told(told, 1)
+    assert "End of the match" in told and "won/lost" in told
+
+
+def test_guimbarde_tells_every_deal_and_marriages_in_hand(tmp_path):
+    decks = [guimbarde_deck(["KS QS 7C 8C 9C", "7S 8S 9S 10S JS", "7D 8D 9D 10D AD"], "AC"),
+             guimbarde_deck(["7C 8C 9C 10C JC", "KD QD 7S 8S 9S", "7H 8H 9H 10H AH"], "AS", dealer=2)]
+    record = record_from("guimbarde", 3, decks, {"deals": 2})
+    path = tmp_path / "g.json"
+    record.save(path)
+    told = replayed(path)
+    assert_every_deal_told(told, 2)
+    assert "Each other player pays 1 jeton to Anne — marriage in hand" in told
+    assert "Each other player pays 1 jeton to Bastien — marriage in hand" in told
+    assert "trumps ♣ clubs (trèfle)" in told
+    out, code = play_session("guimbarde", 3, decks, tmp_path / "g2.json", deals=2)
+    assert code == 0
+    assert_every_deal_told(out, 2)
+    assert "Each other player pays 1 jeton to Anne — marriage in hand" in out
+
+
+def test_blason_tells_the_start_every_payment_and_the_pot_taken(tmp_path):
+    path = tmp_path / "b.json"
+    out, code = play_session("blason", 2, None, path)
+    assert code == 0
+    assert out.count("── The race begins.") == 1
+    assert "Each player puts 1 jeton into the pot — entry «mettre un chacun à l'entrée du jeu»" in out
+    taken = int(re.search(r"takes the pot: (\d+) jetons", out).group(1))
+    # The pot taken is every counter told going into it: the two entries, then each payment.
+    paid = sum(int(n) for n in re.findall(r"(?<!Each player) puts (\d+) jetons? into the pot", out))
+    assert taken == 2 + paid
+    assert re.search(rf"takes {taken} jetons from the pot — the pot to the winner", out)
+    told = replayed(path)
+    assert re.search(r"takes the pot: (\d+) jetons", told).group(1) == str(taken)
+    assert "End of the race" in told
+
+
+def test_options_in_force_are_shown_when_a_match_starts(tmp_path):
+    out, _ = play_session("trente-et-un", 2, T31_DECKS, tmp_path / "o.json", lives=2)
+    assert out.splitlines()[1].startswith("Options: lives=2 · bus=")
+    assert "Options: lives=2" in replayed(tmp_path / "o.json")
+
+
+def test_trente_et_un_end_gives_places_and_lives(tmp_path):
+    out, code = play_session("trente-et-un", 2, T31_DECKS, tmp_path / "e.json")
+    assert code == 0
+    end = out.split("End of the match")[1]
+    assert re.search(r"│\s+1 │ (Anne|Bastien)\s+│\s+(\d lives?|on the bus)", end)
+    assert re.search(r"│\s+2 │ (Anne|Bastien)\s+│\s+out in deal \d+", end)
