@@ -77,7 +77,8 @@ GUIDE = Guide(
              option="refresh, pool_ante"),
         Rule("An ace thrown on a renounce wins the agreed fee from the trick's winner; an ace forced"
              " out (its holder's last card of the suit led) pays it to the leader, who forced it;"
-             " the ace of hearts counts double. Leading an ace neither wins nor pays.",
+             " the ace of hearts counts double. An ace led is neither: it wins and pays nothing"
+             " for itself.",
              "001", "On gagne le double pour l'as de cœur", reading="R11, R13, R22",
              option="ace_fee, led_ace, ruleset"),
         Rule("The talon goes to the player with fewest points in his tricks (A4 K3 Q2 J1); a player"
