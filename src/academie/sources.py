@@ -74,8 +74,8 @@ SOURCES: dict[str, Source] = {
         Source(
             "004",
             "Larousse, Grand dictionnaire universel, Supplément, art. « Guimbarde »",
-            "Pierre Larousse, Grand dictionnaire universel du XIXe siècle, Supplément (c. 1890),"
-            " art. « Guimbarde » (« Figures des boites »)",
+            "Pierre Larousse, Grand dictionnaire universel du XIXe siècle, Supplément (c. 1890;"
+            " attributed from the page's layout), art. « Guimbarde » (« Figures des boites »)",
             "guimbarde",
             note="a 19th-century dictionary supplement, attributed to Larousse from its layout",
         ),

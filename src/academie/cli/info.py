@@ -143,7 +143,7 @@ def print_game(g: Game) -> None:
 def games(
     game: Annotated[
         Optional[str],
-        typer.Argument(metavar="[GAME]", help=GAME_HELP + " Omitted: every game.", show_default=False),
+        typer.Argument(metavar="GAME", help=GAME_HELP + " Omitted: every game.", show_default=False),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
 ) -> None:
