@@ -108,7 +108,7 @@ def test_random_matches_keep_the_invariants_and_replay(game, options):
                 game=game.info.id, game_version=game.info.version, num_players=players,
                 options=game.parse_options(options).model_dump(),
                 players=[PlayerRecord(name=f"p{s}", kind="random") for s in range(players)],
-                seed=seed, actions=actions,
+                seed=seed, actions=actions, complete=state.is_terminal(),
             )
             again = replay(GameRecord.loads(record.dumps()), game)
             assert again.history == state.history

@@ -41,16 +41,18 @@ class StackedChance:
     ``decks[k]`` is the sequence for deal ``k`` (0-based, ``state.match.deal_number``).
     Raises :class:`~academie.core.errors.StackedDeckError` when a stacked outcome is not possible
     at that point (a card already dealt, an unknown code) or when the stack runs out and there
-    is no seed.
+    is no seed. ``deals`` holds the deal numbers it was asked for an outcome.
     """
 
     def __init__(self, decks: Sequence[Sequence[str]], seed: int | None = None) -> None:
         self.decks = [list(d) for d in decks]
         self.positions = [0] * len(self.decks)
         self.fallback = SeededChance(seed) if seed is not None else None
+        self.deals: set[int] = set()  # the deals (0-based) that drew an outcome
 
     def choose(self, state: State) -> int:
         deal = state.match.deal_number
+        self.deals.add(deal)
         if deal < len(self.decks) and self.positions[deal] < len(self.decks[deal]):
             pos = self.positions[deal]
             if pos == 0:

@@ -133,7 +133,7 @@ class GameRecord(BaseModel):
                 raise RecordError(f"malformed record: not JSON ({err['msg']})") from None
             if err["type"] == "model_type" and not err["loc"]:
                 raise RecordError("malformed record: expected a JSON object") from None
-            where = ".".join(p if isinstance(p, int) else _clip(p, 30).strip("'") for p in err["loc"])
+            where = ".".join(str(p) if isinstance(p, int) else _clip(p, 30).strip("'") for p in err["loc"])
             msg = err["msg"].removeprefix("Value error, ")
             raise RecordError(f"malformed record: field {where!r}: {msg}") from None
 

@@ -224,13 +224,15 @@ class BlasonState(State):
         raise ValueError(f"{action!r} is not an action of the Jeu du Blason")
 
     def string_to_action(self, text: str) -> int:
-        """Read ``throw`` (or ``t``, or an empty line) for a player, or a total (``'9'``) at
-        the chance node. Raises ``IllegalActionError`` naming the legal actions."""
+        """Read ``throw`` (or ``t``, or an empty line) for a player, or a total (``'9'``, ASCII
+        digits) at the chance node. Raises ``IllegalActionError`` naming the legal actions."""
         word = str(text).strip().lower()
         if self.phase == THROWING and word in ("throw", "t", "", "jeter", "roll"):
             return THROW
-        if self.phase == ROLLING and word.isdigit() and ROLL + int(word) in self.legal_actions():
-            return ROLL + int(word)
+        # A total is written in ASCII digits, at most two ("²" or "١٢" are not totals).
+        if self.phase == ROLLING and 0 < len(word) <= 2 and word.isascii() and word.isdigit():
+            if ROLL + int(word) in self.legal_actions():
+                return ROLL + int(word)
         why = {OVER: "the race is over", ROLLING: "not a total of these dice"}.get(self.phase, "throw the dice")
         raise self.illegal(str(text), why)
 
