@@ -4,6 +4,7 @@ replay, and the errors for bad input."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -193,3 +194,128 @@ def test_belle_flux_simulation_reports_counters_won_per_bot():
     assert set(bots) == {"heuristic", "random"}
     assert bots["heuristic"]["low"] <= bots["heuristic"]["mean"] <= bots["heuristic"]["high"]
     assert {f["name"] for f in data["figures"]} >= {"deals", "belle_carried", "flux_carried", "trente_un_carried"}
+
+
+# --- the terminal: pacing, ASCII, the prompt ------------------------------------------------------
+def test_a_person_out_of_the_match_still_presses_enter_after_each_deal(tmp_path):
+    result = runner.invoke(app, ["play", "trente-et-un", "--seed", "1", "--players", "3", "-o", "lives=1",
+                                 "--record", str(tmp_path / "out.json")], input=MOVES)
+    assert result.exit_code == 0, result.output
+    after = result.output.split("You are eliminated.")[1]
+    assert after.count("Press Enter for the next deal") == after.count("End of deal") >= 2
+
+
+def test_delay_pauses_before_each_bot_move_and_a_negative_delay_is_refused(tmp_path, monkeypatch):
+    from academie.cli import play as play_module
+
+    naps: list[float] = []
+    monkeypatch.setattr(play_module.time, "sleep", naps.append)
+    result = runner.invoke(app, ["play", "blason", "--demo", "--players", "2", "--seed", "3", "--delay", "0.25",
+                                 "--record", str(tmp_path / "d.json")])
+    assert result.exit_code == 0, result.output
+    throws = len(GameRecord.load(tmp_path / "d.json").actions)
+    assert naps == [0.25] * throws
+    bad = runner.invoke(app, ["play", "blason", "--delay", "-1", "--record", str(tmp_path / "x.json")])
+    assert bad.exit_code == 2 and "--delay must be 0 or more seconds, not -1.0" in bad.output
+    naps.clear()
+    runner.invoke(app, ["play", "blason", "--demo", "--seed", "3", "--record", str(tmp_path / "e.json")])
+    assert naps == []  # no terminal: no delay by default
+
+
+def test_auto_throws_for_the_person_until_the_race_is_over(tmp_path):
+    path = tmp_path / "auto.json"
+    result = runner.invoke(app, ["play", "blason", "--seed", "5", "--players", "3", "--record", str(path)],
+                           input="auto\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Your move") == 1
+    record = GameRecord.load(path)
+    assert record.complete and record.actions.count("throw") > 3
+
+
+def test_a_terminal_that_cannot_print_suits_gets_an_ascii_table(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, LC_ALL="C", PYTHONIOENCODING="latin-1", COLUMNS="100")
+    done = subprocess.run(
+        [sys.executable, "-m", "academie.cli.app", "play", "trente-et-un", "--demo", "--seed", "2",
+         "--record", str(tmp_path / "a.json")], env=env, capture_output=True,
+    )
+    assert done.returncode == 0, done.stderr.decode("latin-1")
+    text = done.stdout.decode("ascii")  # nothing but ASCII
+    assert "Traceback" not in text and "+----" in text and "| place | player" in text
+    assert re.search(r"Deal 1: Anne deals; the up card is (10|[2-9AKQJ])[SHDC]\.", text)
+
+
+def test_ascii_forces_the_ascii_table_also_in_replay(tmp_path):
+    from academie.cli.render import glyphs
+
+    path = tmp_path / "b.json"
+    try:
+        played = runner.invoke(app, ["play", "belle-flux-trente-un", "--ascii", "--seed", "4", "--record", str(path)],
+                               input="a\n" * 3 + "quit\n")
+        assert played.exit_code == 0, played.output
+        played.output.encode("ascii")
+        assert re.search(r"^\+-+ Belle, Flux et Trente-un -+\+$", played.output, re.M)  # the panel, in ASCII
+        assert re.search(r"\| You +\d+ jetons +up (10|[2-9AKQJ])[SHDC]", played.output)
+        told = runner.invoke(app, ["replay", "--ascii", str(path)])
+        assert told.exit_code == 0
+        told.output.encode("ascii")
+        assert "-- Deal 1:" in told.output
+    finally:
+        glyphs.set_ascii(False)
+
+
+def test_arrow_keys_are_not_read_as_a_move(tmp_path):
+    result = runner.invoke(app, ["play", "trente-et-un", "--seed", "3", "--record", str(tmp_path / "k.json")],
+                           input="\x1b[A\x1b[D\nquit\n")
+    assert result.exit_code == 0
+    assert "\x1b" not in result.output and "is not a legal action" not in result.output
+    assert "Legal moves: stock, pile, knock" in result.output
+
+
+def test_legal_moves_are_listed_in_the_order_the_hand_is_shown(tmp_path):
+    result = runner.invoke(app, ["play", "guimbarde", "--seed", "3", "--players", "3",
+                                 "--record", str(tmp_path / "g.json")], input="quit\n", env={"COLUMNS": "200"})
+    hand = re.search(r"Your hand: (.*?)\s*│", result.output).group(1)
+    moves = re.search(r"Your move \((.*?)\): ", result.output).group(1).split(", ")
+    shown = [c.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C") for c in hand.split()]
+    assert moves == [c for c in shown if c in moves] and len(moves) >= 1
+
+
+def test_an_error_line_wraps_between_words(tmp_path):
+    import io
+
+    from rich.console import Console
+
+    from academie.cli.play import PlaySession
+    from academie.games import get_game
+
+    buf = io.StringIO()
+    answers = iter(["7S", "quit"])
+    session = PlaySession(get_game("guimbarde"), 3, 0, ["heuristic"] * 2, 3, {}, tmp_path / "w.json",
+                          Console(file=buf, width=40, color_system=None), read_line=lambda prompt: next(answers))
+    session.run()
+    out = buf.getvalue()
+    start = out.index("'7S'")
+    error = out[start:out.index("Match stopped")]
+    words = error.split()
+    assert all(len(line) <= 40 for line in error.splitlines())
+    assert " ".join(words).startswith("'7S' is not")
+    assert all(w.strip(",;()") for w in words)
+    # No word is cut: every line ends where a word ends in the single-line message.
+    message = " ".join(words)
+    for line in error.splitlines():
+        if line.strip():
+            assert (" " + line.strip() + " ") in (" " + message + " ")
+
+
+def test_help_adds_three_lines_on_how_to_win(tmp_path):
+    from academie.games.reversis.guide import HOW_TO_WIN
+
+    result = runner.invoke(app, ["play", "reversis", "--seed", "2", "--record", str(tmp_path / "h.json")],
+                           input="help\nquit\n", env={"COLUMNS": "300"})
+    assert result.output.count("How to win:") == 2  # at the start and on help
+    for line in HOW_TO_WIN:
+        assert f"• {line}" in result.output

@@ -225,3 +225,87 @@ def test_trente_et_un_end_gives_places_and_lives(tmp_path):
     end = out.split("End of the match")[1]
     assert re.search(r"│\s+1 │ (Anne|Bastien)\s+│\s+(\d lives?|on the bus)", end)
     assert re.search(r"│\s+2 │ (Anne|Bastien)\s+│\s+out in deal \d+", end)
+
+
+# --- wording ------------------------------------------------------------------------------------
+def rendered(renderable, width: int = 120) -> str:
+    buf = io.StringIO()
+    console(buf).print(renderable)
+    return buf.getvalue()
+
+
+def test_the_person_is_you_inside_a_sentence_and_one_trick_is_a_trick():
+    from academie.cli.render import reversis, trente_et_un
+    from tests.helpers import play, t31_state
+    from tests.reversis.support import to_trick
+
+    state, chance = t31_state([t31_deck(["2C 3C 4C", "5D 6D 8H"], "9S", draws="JS QS")], 2, seed=1)
+    play(state, chance, "knock stock 2C")  # seat 1, on the dealer's left, knocks; seat 0 plays once more
+    result = state.finished_results()[0]
+    assert result.knocker == 1
+    assert "Hands shown after you knocked." in rendered(trente_et_un.render_result(result, ["Anne", "You"]))
+    assert "Hands shown after Bastien knocked." in rendered(trente_et_un.render_result(result, ["You", "Bastien"]))
+
+    state, _ = to_trick(ACES, 2)  # Anne took trick 1
+    text = rendered(reversis.render_turn(state.view(0), ["Anne", "Bastien", "Camille", "Denis"]))
+    assert re.search(r"Anne +\d+ jetons +1 trick ", text) and "1 tricks" not in text
+    assert "0 tricks" in text
+
+
+def test_reversis_result_says_nothing_is_left_rather_than_an_empty_list(tmp_path):
+    from academie.cli.render import reversis
+    from tests.reversis.support import run
+
+    import dataclasses
+
+    names = ["Anne", "Bastien", "Camille", "Denis"]
+    result = run(ACES).finished_results()[0]
+    emptied = dataclasses.replace(result, pots=(("poule", 0),))
+    text = rendered(reversis.render_result(emptied, names))
+    assert "nothing is left on the game." in text
+    assert not re.search(r"on the game: *[│\n]", text)
+    kept = dataclasses.replace(result, pots=(("bête 1", 8), ("poule", 0)))
+    assert "on the game: bête 1 8." in rendered(reversis.render_result(kept, names))
+
+
+def test_suits_are_named_in_english_and_french_next_to_their_symbol():
+    from academie.cli.render import guimbarde
+    from tests.guimbarde.support import deal
+
+    state, _ = deal(["KS QS 7C 8C 9C", "7S 8S 9S 10S JS", "7D 8D 9D 10D AD"], "AC")
+    text = rendered(guimbarde.render_turn(state.view(0), ["You", "Bastien", "Camille"]))
+    assert "trumps: ♣ clubs (trèfle)" in text
+    assert "trèfle" not in text.replace("♣ clubs (trèfle)", "")
+
+
+def test_the_belle_flux_face_down_card_keeps_the_table_in_line():
+    from academie.cli.render import belle_flux
+    from tests.helpers import bft_state, play
+
+    deck = bft_deck(["2C 3C", "4H 5H", "4D 5D"], ["9S", "8H", "7C"], extra="2D 6S")
+    state, chance = bft_state([deck], 3, seed=1)
+    play(state, chance, ["ask"])  # the first to speak asks: his card comes face down
+    text = rendered(belle_flux.render_turn(state.view(0), ["You", "Bastien", "Camille"]))
+    assert "▒▒" in text and "🂠" not in text
+    widths = {len(line) for line in text.splitlines() if line}
+    assert len(widths) == 1, text
+
+
+def test_no_payment_told_names_a_card_not_yet_played(tmp_path):
+    # Reversis payments name cards (an ace on a renounce, forced out): each must already be on
+    # the table when its payment is told.
+    path = tmp_path / "r.json"
+    out, code = play_session("reversis", 4, None, path, deals=3)
+    assert code == 0
+    played: set[str] = set()
+    told = 0
+    for line in out.splitlines():
+        move = re.search(r" plays? (\S+?)[ .]", line)
+        if move:
+            played.add(move.group(1).replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C"))
+        paid = re.search(r"— (\S+) (on a renounce|forced out)", line)
+        if paid:
+            card = "JH" if paid.group(1) == "quinola" else paid.group(1)
+            assert card in played, line
+            told += 1
+    assert told  # the match had such payments to check
