@@ -153,7 +153,7 @@ def test_belle_flux_result_panel_gives_every_players_plus_or_minus_and_the_payme
     path = tmp_path / "bft.json"
     out, _ = play_session("belle-flux-trente-un", 3, BFT_DECKS, path, deals=3)
     first = out.split("End of deal 1")[0]
-    assert "Each player puts 1 jeton into the trente-un basket" in first
+    assert "Each player puts 1 jeton into each of the belle, flux and trente-un baskets — stake «les mises" in first
     assert "Bastien takes 3 jetons from the trente-un basket" in first
     panel = out.split("End of deal 1")[1].split("── Deal 2")[0]
     assert "this deal" in panel
@@ -174,8 +174,8 @@ def test_reversis_tells_an_ace_on_a_renounce_and_the_quinola_in_replay(tmp_path)
     path = tmp_path / "aces.json"
     record.save(path)
     told = replayed(path)
-    assert "Bastien pays 2 jetons to Camille — AH on a renounce «on gagne de celui qui leve»" in told
-    assert "Anne pays 1 jeton to Bastien — AC forced out «paye à celui qui l'y force»" in told
+    assert "Bastien pays 2 jetons to Camille — A♥ on a renounce «on gagne de celui qui leve»" in told
+    assert "Anne pays 1 jeton to Bastien — A♣ forced out «paye à celui qui l'y force»" in told
     assert_every_deal_told(told, 1)
     assert "End of the match" in told and "won/lost" in told
 
@@ -306,6 +306,7 @@ def test_no_payment_told_names_a_card_not_yet_played(tmp_path):
         paid = re.search(r"— (\S+) (on a renounce|forced out)", line)
         if paid:
             card = "JH" if paid.group(1) == "quinola" else paid.group(1)
+            card = card.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
             assert card in played, line
             told += 1
     assert told  # the match had such payments to check

@@ -23,6 +23,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from academie.cards import card_label, parse_card
 from academie.cli.render.common import person
 from academie.core.ledger import Account, Entry
 from academie.core.state import State
@@ -62,6 +63,18 @@ def clean_reason(reason: str) -> str:
     return re.sub(r"\s{2,}", " ", text).strip()
 
 
+_CODE = re.compile(r"\b(10|[2-9TJQKA])([SHDC])\b")
+
+
+def card_labels(text: str) -> str:
+    """Card codes in a reason shown as the table shows cards: ``AH`` → ``A♥``.
+
+    >>> card_labels("AH on a renounce"), card_labels("TS forced out")
+    ('A♥ on a renounce', '10♠ forced out')
+    """
+    return _CODE.sub(lambda m: card_label(parse_card(m.group(0))), text)
+
+
 def _amount(n: int) -> str:
     return plural(n, "jeton")
 
@@ -77,6 +90,7 @@ def ledger_lines(
         groups.setdefault((e.reason, e.amount, e.target), []).append(e.source)
     # A single payer paying the same thing to several seats: one line, several targets.
     fanned: dict[tuple[str, int, Account], list[Account]] = {}
+    stakes: dict[tuple, list[str]] = {}
     order: list[tuple[str, tuple]] = []
     for (reason, amount, target), sources in groups.items():
         if len(sources) == 1 and isinstance(target, int) and isinstance(sources[0], int):
@@ -85,10 +99,34 @@ def ledger_lines(
                 fanned[key] = []
                 order.append(("fan", key))
             fanned[key].append(target)
+        elif isinstance(target, str) and all(isinstance(x, int) for x in sources):
+            # The same payers putting the same amount into several pots for one rule, written
+            # with the pot's name (a stake in each box): one line.
+            template = reason.replace(target, "{pot}")
+            key2 = (template, amount, tuple(sources))
+            if template != reason and key2 in stakes:
+                stakes[key2].append(target)
+            else:
+                if template != reason:
+                    stakes[key2] = [target]
+                order.append(("pots", (reason, amount, target, key2)))
         else:
             order.append(("group", (reason, amount, target)))
     lines = []
     for kind, key in order:
+        if kind == "pots":
+            reason, amount, target, key2 = key
+            pots = stakes.get(key2, [target])
+            if len(pots) == 1:
+                kind, key = "group", (reason, amount, target)
+            else:
+                text = _pays(names, list(key2[2]), target, amount, pot_label, seats)
+                text = text.replace(pot_label(target), "each of " + _many_pots([pot_label(p) for p in pots]))
+                shown = re.sub(r"\s*\b(in|into|for|to) the \{pot\}(\s+(box|basket))?", "", key2[0])
+                line = Text("  " + text)
+                line.append(f" — {clean_reason(shown)}", style="dim")
+                lines.append(line)
+                continue
         if kind == "fan":
             reason, amount, source = key
             targets = fanned[key]
@@ -105,9 +143,18 @@ def ledger_lines(
             reason, amount, target = key
             text = _pays(names, groups[key], target, amount, pot_label, seats)
         line = Text("  " + text, style="")
-        line.append(f" — {clean_reason(reason)}", style="dim")
+        line.append(f" — {card_labels(clean_reason(reason))}", style="dim")
         lines.append(line)
     return lines
+
+
+def _many_pots(labels: Sequence[str]) -> str:
+    """``['the fou box', 'the roi box']`` → ``'the fou and roi boxes'``."""
+    words = [label.split() for label in labels]
+    if all(w[0] == "the" and len(w) >= 3 and w[-1] == words[0][-1] for w in words):
+        noun = words[0][-1]
+        return "the " + join_names([" ".join(w[1:-1]) for w in words]) + f" {noun}{'es' if noun.endswith(('x', 's')) else 's'}"
+    return join_names(list(labels))
 
 
 def _pays(names: Sequence[str], sources: Sequence[Account], target: Account, amount: int,

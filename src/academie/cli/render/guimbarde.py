@@ -33,8 +33,23 @@ def _boxes(view: GuimbardeView) -> str:
     return " · ".join(f"{name} {amount}" for name, amount in view.boxes)
 
 
+def _labels(cards: str) -> str:
+    """``'KH QH'`` → ``'K♥ Q♥'`` (other words, such as ``'4 cards'``, as they are)."""
+    out = []
+    for word in cards.split():
+        try:
+            out.append(card_label(parse_card(word)))
+        except Exception:  # not a card code
+            out.append(word)
+    return " ".join(out)
+
+
+def _announced(announcements: Sequence[tuple[str, int, str]], names: Sequence[str]) -> str:
+    return "; ".join(f"{names[seat]}: {what} ({_labels(cards)})" for what, seat, cards in announcements) or "none"
+
+
 def _announcements(view: GuimbardeView, names: Sequence[str]) -> str:
-    return "; ".join(f"{names[seat]}: {what} ({cards})" for what, seat, cards in view.announcements) or "none"
+    return _announced(view.announcements, names)
 
 
 def render_turn(view: GuimbardeView, names: Sequence[str]) -> Panel:
@@ -69,7 +84,7 @@ def describe_deal(view: GuimbardeView | None, names: Sequence[str], result: Deal
     turned = card_label(src.turned) if src.turned is not None else "?"
     trumps = suit_name(src.trump) if src.turned is not None else "?"
     deal = view.deal_number if view is not None else result.deal  # type: ignore[union-attr]
-    announced = "; ".join(f"{names[seat]}: {what} ({cards})" for what, seat, cards in src.announcements) or "none"
+    announced = _announced(src.announcements, names)
     return (f"── Deal {deal + 1}: {verb(names[src.dealer], 'deals', 'deal')}; turned {turned},"
             f" trumps {trumps}. Announced: {announced}.")
 
@@ -101,7 +116,7 @@ def render_result(
         table.add_row(name, str(result.tricks[seat]), str(result.counters[seat]),
                       *([signed(deltas[seat])] if shown and deltas is not None else []))
     contest = names[result.trick_winner] if result.trick_winner is not None else "nobody (the box stays)"
-    announced = "; ".join(f"{names[seat]}: {what} ({cards})" for what, seat, cards in result.announcements) or "none"
+    announced = _announced(result.announcements, names)
     lines = [Text(f"Announced: {announced}."), Text(f"Tricks contest: {contest}."),
              Text("Boxes now: " + " · ".join(f"{k} {v}" for k, v in result.boxes))]
     return Panel(Group(table, *lines), title=f"End of deal {result.deal + 1}", expand=False)
