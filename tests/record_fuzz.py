@@ -209,7 +209,7 @@ def _mutate_once(data: dict[str, Any], rng: random.Random) -> tuple[str, bool]:
         elif op == 1:  # a card twice among the first cards of the pack
             j = _pick_index(rng, deck)
             old, deck[j] = deck[j], deck[i]
-            return f"decks[{d}][{j}] = decks[{d}][{i}]", old != deck[i] and data["game"] != "blason" and j < 32
+            return f"decks[{d}][{j}] = decks[{d}][{i}]", old != deck[i] and data.get("game") not in ("blason", None) and j < 32
         elif op == 2:
             deck.append(rng.choice(["ZZ", "1", "²", "AS", "99", ""]))
         elif op == 3:
