@@ -310,3 +310,14 @@ def test_no_payment_told_names_a_card_not_yet_played(tmp_path):
             assert card in played, line
             told += 1
     assert told  # the match had such payments to check
+
+
+def test_you_is_lower_case_inside_every_result_sentence():
+    from academie.cli.render import reversis
+    from tests.reversis.support import run
+
+    result = run(ACES).finished_results()[0]
+    names = ["Anne", "Bastien", "Camille", "Denis"]
+    names[result.talon_winner] = "You"
+    text = rendered(reversis.render_result(result, names))
+    assert "won by you" in text and "won by You" not in text

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from academie.cli.render.common import counter_standings, delta_column, nets_from, signed
+from academie.cli.render.common import counter_standings, delta_column, nets_from, person, signed
 from academie.cli.render.glyphs import FACE_DOWN
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.belle_flux import BelleFluxView, DealResult
@@ -61,13 +61,13 @@ def render_turn(view: BelleFluxView, names: Sequence[str]) -> Panel:
 
 
 def _chances(view: BelleFluxView, names: Sequence[str]) -> str:
-    belle = f"belle to {names[view.belle]}" if view.belle is not None else "belle stays (tie)"
+    belle = f"belle to {person(names, view.belle)}" if view.belle is not None else "belle stays (tie)"
     shown = "; ".join(
         f"{names[s]} " + " ".join(card_text(c).plain for c in cards) + f" = {dict(view.fluxes)[s]}"
         for s, cards in view.flux_hands
     )
     if view.flux is not None:
-        flux = f"flux to {names[view.flux]} ({shown})"
+        flux = f"flux to {person(names, view.flux)} ({shown})"
     else:
         flux = "flux stays (" + (f"tie: {shown}" if view.fluxes else "no flux") + ")"
     return f"{belle}; {flux}"
@@ -80,8 +80,8 @@ def describe_deal(view: BelleFluxView | None, names: Sequence[str], result: Deal
         assert result is not None
         ups = ", ".join(f"{names[s]} {card_text(c).plain}" for s, c in sorted(result.up.items()))
         dealer = verb(names[result.dealer], "deals", "deal")
-        belle = f"belle to {names[result.belle]}" if result.belle is not None else "belle stays"
-        flux = f"flux to {names[result.flux]}" if result.flux is not None else "flux stays"
+        belle = f"belle to {person(names, result.belle)}" if result.belle is not None else "belle stays"
+        flux = f"flux to {person(names, result.flux)}" if result.flux is not None else "flux stays"
         return f"── Deal {result.deal + 1}: {dealer}. Up cards: {ups}. {belle}; {flux}."
     ups = ", ".join(
         f"{names[s]} {card_text(c).plain}" for s, c in enumerate(view.up) if c is not None
@@ -129,7 +129,7 @@ def render_result(
     else:
         trente_un = names[result.trente_un] if result.trente_un is not None else "nobody (stays)"
         if result.declared is not None:
-            trente_un += f"; {names[result.declared]} declared 31"
+            trente_un += f"; {person(names, result.declared)} declared 31"
     lines = [
         f"Belle: {names[result.belle] if result.belle is not None else 'nobody (stays)'}",
         f"Flux: {names[result.flux] if result.flux is not None else 'nobody (stays)'}",

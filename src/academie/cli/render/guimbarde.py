@@ -95,7 +95,7 @@ def describe_action(view: GuimbardeView, seat: int, action: str, names: Sequence
     text = verb(names[seat], "plays", "play") + f" {card_label(card)}"
     if len(view.trick) == view.num_players - 1:  # this card ends the trick
         taker = names[trick_winner((*view.trick, (seat, card)), view.trump)]
-        text += " — " + verb(taker, "takes", "take") + " the trick"
+        text += " — " + verb(taker, "takes", "take", start=False) + " the trick"
     return text + "."
 
 

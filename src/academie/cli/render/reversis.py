@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.common import counter_standings, delta_column, nets_from, signed
+from academie.cli.render.common import counter_standings, delta_column, nets_from, person, signed
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.reversis import DealResult, ReversisView
 from academie.games.reversis.rules import trick_winner
@@ -73,7 +73,7 @@ def render_turn(view: ReversisView, names: Sequence[str]) -> Panel:
     lines: list[RenderableType] = [
         table,
         Text(f"Deal {view.deal_number + 1} · trick {view.trick_number + 1} · pool {view.pool} · bêtes: {betes}"
-             f" · talon {view.talon_size} cards" + (f" · quinola {quinola[view.quinola]}" if view.quinola else "")),
+             f" · talon {view.talon_size} card{'' if view.talon_size == 1 else 's'}" + (f" · quinola {quinola[view.quinola]}" if view.quinola else "")),
         trick,
     ]
     if view.seat is not None:
@@ -115,7 +115,7 @@ def describe_action(
     text = verb(who, "plays", "play") + f" {card_label(card)}"
     if len(view.trick) == view.num_players - 1:  # this card ends the trick
         taker = names[trick_winner((*view.trick, (seat, card)))]
-        text += " — " + verb(taker, "takes", "take") + " the trick"
+        text += " — " + verb(taker, "takes", "take", start=False) + " the trick"
     return text + "."
 
 
@@ -136,15 +136,15 @@ def render_result(
         table.add_row(name, str(result.tricks[seat]), str(result.points[seat]), str(result.counters[seat]),
                       *([signed(deltas[seat])] if shown and deltas is not None else []))
     lines = [Text("Talon: ").append_text(cards_text(result.talon)).append(
-        f" worth {result.talon_value}, won by {names[result.talon_winner]}"
-        + (f", paid by {', '.join(names[s] for s in result.talon_payers)}" if result.talon_payers else ", unpaid"))]
-    quinola = {"renounce": f"thrown on a renounce by {names[result.claimant or 0]}", "bete": "forced or led: a bête",
+        f" worth {result.talon_value}, won by {person(names, result.talon_winner)}"
+        + (f", paid by {', '.join(person(names, s) for s in result.talon_payers)}" if result.talon_payers else ", unpaid"))]
+    quinola = {"renounce": f"thrown on a renounce by {person(names, result.claimant or 0)}", "bete": "forced or led: a bête",
                "ecarte": "put in the écart", None: "stayed in the talon"}[result.quinola]
     lines.append(Text(f"Quinola: {quinola}."))
     if result.reversis is not None:
-        lines.append(Text(f"{names[result.reversis]} made the reversis!", style="bold"))
+        lines.append(Text(verb(names[result.reversis], "makes", "make") + " the reversis!", style="bold"))
     left = ", ".join(f"{k} {v}" for k, v in result.pots if v)
-    lines.append(Text("Pool " + (f"won by {names[result.pool_winner]}" if result.pool_winner is not None else "carries")
+    lines.append(Text("Pool " + (f"won by {person(names, result.pool_winner)}" if result.pool_winner is not None else "carries")
                       + "; " + (f"on the game: {left}." if left else "nothing is left on the game.")))
     return Panel(Group(table, *lines), title=f"End of deal {result.deal + 1}", expand=False)
 
