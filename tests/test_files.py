@@ -152,3 +152,10 @@ def test_a_drawn_seed_is_shown_to_the_person_only_at_the_end(tmp_path):
     assert seed is not None and 1 <= seed < 2**63
     assert re.search(rf"^Seed {seed}\.$", result.output, re.M)
     assert f"Seed {seed}" not in result.output.splitlines()[0]
+
+
+def test_the_default_record_never_replaces_another(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for _ in range(3):
+        assert play("blason", "--seed", "7", input="quit\n").exit_code == 0
+    assert len(list((tmp_path / "academie-records").iterdir())) == 3

@@ -78,9 +78,15 @@ def check_record_path(path: Path, force: bool = False, own: bool = False, option
 
 
 def default_record_path(game_id: str, seed: int) -> Path:
-    """``academie-records/<game>-<date>-<time>-seed<seed>.json`` in the current folder."""
+    """``academie-records/<game>-<date>-<time>-seed<seed>.json`` in the current folder (``-2``,
+    ``-3``… added when that file exists already: a default never replaces a record)."""
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return Path("academie-records") / f"{game_id}-{stamp}-seed{seed}.json"
+    base = Path("academie-records") / f"{game_id}-{stamp}-seed{seed}"
+    path, k = base.with_suffix(".json"), 1
+    while path.exists():
+        k += 1
+        path = base.with_name(f"{base.name}-{k}.json")
+    return path
 
 
 def how_to_win(game: Game) -> tuple[str, ...]:
