@@ -131,6 +131,25 @@ def test_a_lone_quinola_may_be_put_in_the_ecart_under_quinola_force():
     assert cards("AC")[0] in state.hands[1]
 
 
+def test_the_quinola_put_in_the_ecart_is_known_only_to_its_holder_until_the_talon_is_shown():
+    # [001] «On peut écarter une carte de son jeu que l'on met dessous le talon»: face down; the
+    # table learns it when the talon is shown to be paid («Le talon se paye sur la valeur des
+    # cartes qu'il contient») — the deal's result —, not before (issue 9).
+    state = run(ECARTE, quinola_force=True)
+    assert state.results[-1].quinola == "ecarte"
+    assert state.statistics()["quinola_ecarte"] == 1
+    assert state.view(1).last_result.quinola == "ecarte"
+    state, chance = start(ECARTE, quinola_force=True)
+    play(state, chance, ECARTE.moves()[:2])  # seat 3 declines, seat 2 puts the J♥ in
+    assert state.ecart_card[2] == cards("JH")[0]
+    assert state.view(2).quinola == "ecarte"
+    assert [state.view(s).quinola for s in (0, 1, 3)] == [None, None, None]
+    assert state.public_view().quinola is None and "ecarte" not in shown(state.public_view())
+    assert state.statistics()["quinola_ecarte"] == 0
+    play(state, chance, ECARTE.moves()[2:-1])  # every trick but the last card
+    assert state.view(0).quinola is None and state.statistics()["quinola_ecarte"] == 0
+
+
 def test_a_lone_quinola_may_be_put_in_the_ecart_in_the_first_two_rounds_with_first_two_deals():
     # [001] «il l'est toujours dans les deux premiers tours» — §2(d) reading (b): in the first
     # two rounds of deals an unguarded quinola may always be put in the écart.
@@ -201,7 +220,8 @@ def test_a_dealer_holding_only_hearts_may_put_the_quinola_in_the_ecart():
     # «écarté» (R18) like any quinola put in the talon.
     state, chance = dealt(ALL_HEARTS, "QC KC AC")
     play(state, chance, "pass pass pass JH")
-    assert state.quinola == "ecarte" and state.public_view().quinola == "ecarte"
+    assert state.quinola == "ecarte" and state.view(0).quinola == "ecarte"
+    assert state.public_view().quinola is None  # face down: the others learn it at the end
     assert state.talon == list(cards("QC KC AC JH"))
 
 

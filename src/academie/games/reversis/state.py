@@ -229,8 +229,9 @@ class ReversisState(StockDrawState):
             self.hands[seat].remove(card)
             self.ecart_card[seat] = card
             if card == QUINOLA:
+                # Put face down «dessous le talon»: only its holder knows it until the talon is
+                # shown at the end of the deal (views and statistics wait for it).
                 self.quinola = "ecarte"
-                self.stats["quinola_ecarte"] += 1
             if seat == self.match.dealer:
                 # [001] «n'en prend jamais au talon. Mais il est obligé d'y mettre… celle de
                 # ses cartes qu'il juge à-propos»
@@ -398,6 +399,10 @@ class ReversisState(StockDrawState):
         self.per_seat["talon_won"][talon_winner] += 1
         for payer in talon_payers:
             self._pay(payer, talon_winner, value, "the talon [001] «Le talon se paye sur la valeur des cartes qu'il contient»")
+        if self.quinola == "ecarte":
+            # Public now: [001] «Le talon se paye sur la valeur des cartes qu'il contient» — the
+            # talon is shown, the quinola in it.
+            self.stats["quinola_ecarte"] += 1
         forced = self.quinola == "bete" and (self.quinola_forced or opts.refresh == "every_bete")
         if pool_winner is None and (self.quinola == "ecarte" or forced):
             # [001] «Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la
@@ -527,9 +532,18 @@ class ReversisState(StockDrawState):
             played=tuple((who, c) for k, who, c in self.log if k == "play" and who is not None and c is not None),
             counters=tuple(m.counters), pool=m.pots[POOL],
             betes=tuple((b, m.pots[b]) for b in self.bets if m.pots[b] > 0),
-            quinola=self.quinola, last_result=self.results[-1] if self.results else None,
+            quinola=self._quinola_known(seat), last_result=self.results[-1] if self.results else None,
             log=tuple(self.log),
         )
+
+    def _quinola_known(self, seat: int | None) -> str | None:
+        """What ``seat`` (None: anyone) knows of the quinola. Thrown on a renounce or made a bête,
+        it was played for all to see; put in the écart, it lies face down «dessous le talon» and
+        only the one who put it there knows, until the talon is shown at the end of the deal
+        (the deal's result)."""
+        if self.quinola == "ecarte" and (seat is None or self.ecart_card[seat] != QUINOLA):
+            return None
+        return self.quinola
 
     def view(self, seat: int) -> ReversisView:
         """What ``seat`` knows: its hand, its own écart and the talon card it took or looked at,
