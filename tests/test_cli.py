@@ -319,3 +319,27 @@ def test_help_adds_three_lines_on_how_to_win(tmp_path):
     assert result.output.count("How to win:") == 2  # at the start and on help
     for line in HOW_TO_WIN:
         assert f"• {line}" in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "{record}"],
+    ["replay", "{record}", "--json"],
+    ["simulate", "guimbarde", "--matches", "3", "--seed", "1"],
+    ["simulate", "reversis", "--matches", "2", "--seed", "1", "--json"],
+    ["play", "trente-et-un", "--record", "{record}"],  # an error: the file exists
+])
+def test_every_command_prints_on_a_latin_1_terminal(args, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    record = tmp_path / "g.json"
+    assert runner.invoke(app, ["play", "guimbarde", "--demo", "--seed", "3", "-o", "deals=1",
+                               "--record", str(record)]).exit_code == 0
+    env = dict(os.environ, LC_ALL="C", PYTHONIOENCODING="latin-1")
+    done = subprocess.run([sys.executable, "-m", "academie.cli.app", *(a.format(record=record) for a in args)],
+                          env=env, capture_output=True)
+    assert b"Traceback" not in done.stderr, done.stderr.decode("latin-1")
+    assert done.returncode == (2 if args[0] == "play" else 0)
+    if args[0] == "play":
+        assert b"the file already exists" in done.stderr

@@ -20,7 +20,7 @@ from academie.bots import bot_names, make_bot
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
 from academie.cli.narrate import Narrator, options_line
 from academie.cli.play import PlaySession
-from academie.cli.terminal import make_console, prompt_reader
+from academie.cli.terminal import can_encode, make_console, prompt_reader
 from academie.cli.render import RENDERERS
 from academie.core.errors import AcademieError, OptionError
 from academie.core.record import GameRecord, replay
@@ -51,7 +51,8 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except AcademieError as exc:
-        err_console.print(Text("error: ", style="bold red").append(str(exc), style=""), soft_wrap=True)
+        err = err_console if can_encode(getattr(sys.stderr, "encoding", None)) else make_console(stream=sys.stderr)
+        err.print(Text("error: ", style="bold red").append(str(exc), style=""), soft_wrap=True)
         raise typer.Exit(2) from None
 
 
@@ -184,9 +185,10 @@ def simulate_cmd(
             task = bar.add_task("matches", total=matches)
             report = simulate(g, names, matches, seed, opts, progress=lambda k: bar.update(task, completed=k))
     if as_json:
-        console.print_json(json.dumps(report.to_json(), ensure_ascii=False))
+        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        console.print_json(json.dumps(report.to_json(), ensure_ascii=plain), ensure_ascii=plain)
     else:
-        print_report(report)
+        print_report(report, make_console())
 
 
 def returns_table(title: str, rows: list[MeanReturn]) -> Table:
@@ -199,7 +201,7 @@ def returns_table(title: str, rows: list[MeanReturn]) -> Table:
     return table
 
 
-def print_report(report: SimulationReport) -> None:
+def print_report(report: SimulationReport, console: Console = console) -> None:
     """The simulation tables: per seat, per bot, and the mean match figures."""
     console.print(
         f"[bold]{report.game}[/]: {report.matches} matches, {report.players} players, seed {report.seed}"
@@ -286,7 +288,8 @@ def replay_cmd(
             "deals": state.deal_results(),
             "ledger": state.match.ledger.to_json(),
         }
-        console.print_json(json.dumps(data, ensure_ascii=False))
+        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        console.print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)
         return
     narrator(state).finish()
     if not state.is_terminal():
