@@ -277,11 +277,13 @@ def test_arrow_keys_are_not_read_as_a_move(tmp_path):
 
 def test_legal_moves_are_listed_in_the_order_the_hand_is_shown(tmp_path):
     result = runner.invoke(app, ["play", "guimbarde", "--seed", "3", "--players", "3",
-                                 "--record", str(tmp_path / "g.json")], input="quit\n", env={"COLUMNS": "200"})
+                                 "--record", str(tmp_path / "g.json")], input="zz\nquit\n", env={"COLUMNS": "200"})
     hand = re.search(r"Your hand: (.*?)\s*│", result.output).group(1)
     moves = re.search(r"Your move \((.*?)\): ", result.output).group(1).split(", ")
     shown = [c.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C") for c in hand.split()]
     assert moves == [c for c in shown if c in moves] and len(moves) >= 1
+    assert f"; legal: {', '.join(moves)}\n" in result.output  # the error lists them so too
+    assert "Your move (" + ", ".join(moves) + "): zz\n" in result.output  # piped answers are echoed
 
 
 def test_an_error_line_wraps_between_words(tmp_path):

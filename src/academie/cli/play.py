@@ -336,7 +336,10 @@ class PlaySession:
             try:
                 return state.string_to_action(text)
             except IllegalActionError as exc:
-                self.console.print(Text(str(exc), style="red"))
+                message = str(exc)
+                if "; legal: " in message:  # the legal moves in the order of the hand
+                    message = message.split("; legal: ")[0] + "; legal: " + ", ".join(legal)
+                self.console.print(Text(message, style="red"))
 
     def _save(self) -> None:
         state = self.state

@@ -109,7 +109,8 @@ def prompt_reader(console: Console) -> Callable[[str | Text], str]:
     """A ``read_line(prompt)`` for the move prompt. When standard input is a terminal, the
     stdlib ``readline`` gives line editing and history (arrow keys move in the line and through
     earlier moves); the prompt is printed on its own line, and ``> `` is the edited line's
-    prompt, so that editing never garbles it. Escape sequences that still come through are
+    prompt, so that editing never garbles it. Read from a file or a pipe, the answer is echoed
+    after the prompt, as a terminal would show it. Escape sequences that still come through are
     dropped."""
     interactive = sys.stdin.isatty()
     if interactive:
@@ -123,6 +124,8 @@ def prompt_reader(console: Console) -> Callable[[str | Text], str]:
             console.print(prompt)
             return clean_input(input("> "))
         console.print(prompt, end="")
-        return clean_input(input())
+        text = clean_input(input())
+        console.print(Text(text), soft_wrap=True)  # the answer, as a terminal would echo it
+        return text
 
     return read_line
