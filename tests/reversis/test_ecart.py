@@ -150,6 +150,25 @@ def test_the_quinola_put_in_the_ecart_is_known_only_to_its_holder_until_the_talo
     assert state.view(0).quinola is None and state.statistics()["quinola_ecarte"] == 0
 
 
+def test_a_sample_of_another_seat_s_information_does_not_keep_the_quinola_in_the_ecart():
+    # What seat 2 put in the talon is hidden from seat 0: in a sample of seat 0's information
+    # set, seat 2's écart is whatever card now lies in its place, and the quinola is «écarté»
+    # only when it lies there (issue 9).
+    import random
+    state, chance = start(ECARTE, quinola_force=True)
+    play(state, chance, ECARTE.moves()[:4])  # the whole écart; the dealer puts the A♣ in
+    jh = cards("JH")[0]
+    flags = set()
+    for k in range(40):
+        other = state.determinize(0, random.Random(k))
+        assert other.ecart_card[0] == state.ecart_card[0] and other.hands[0] == state.hands[0]
+        assert other.ecart_card[2] in other.talon and other.taken[2] in other.hands[2]
+        assert (other.quinola == "ecarte") == (jh in other.talon and jh in other.ecart_card)
+        flags.add(other.quinola)
+    assert flags == {"ecarte", None}
+    assert state.determinize(2, random.Random(0)).quinola == "ecarte"  # seat 2 knows
+
+
 def test_a_lone_quinola_may_be_put_in_the_ecart_in_the_first_two_rounds_with_first_two_deals():
     # [001] «il l'est toujours dans les deux premiers tours» — §2(d) reading (b): in the first
     # two rounds of deals an unguarded quinola may always be put in the écart.

@@ -565,7 +565,19 @@ class ReversisState(StockDrawState):
             if s != seat:
                 slots += [(s, i) for i in range(len(other.hands[s]))]
         slots += [(None, i) for i, c in enumerate(other.talon) if c not in known]
+        before = [other.talon[i] if s is None else other.hands[s][i] for s, i in slots]
         redistribute(other.hands, other.talon, slots, lambda s, c: c // 13 not in self.voids[s], rng)
+        # What the others did in the écart follows the cards: the card a player put in the talon
+        # is the one now in its place, and so for the card he took or looked at; the quinola is
+        # «écarté» in the sample only if it now lies where a player put a card (issue 9).
+        moved = dict(zip(before, (other.talon[i] if s is None else other.hands[s][i] for s, i in slots), strict=True))
+        for s in range(other.num_players):
+            if s != seat:
+                for records in (other.ecart_card, other.taken, other.peeked):
+                    records[s] = moved.get(records[s], records[s]) if records[s] is not None else None
+        other.original_talon = [moved.get(c, c) for c in other.original_talon]
+        if other.quinola in (None, "ecarte"):
+            other.quinola = "ecarte" if QUINOLA in other.ecart_card else None
         return other
 
     def check_stacked_deck(self, outcomes: list[str]) -> None:
