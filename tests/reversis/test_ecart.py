@@ -254,3 +254,27 @@ def test_determinizing_keeps_the_card_a_decliner_looked_at():
         other = state.determinize(3, random.Random(k))
         assert cards("AS")[0] in other.talon
         assert other.hands[3] == state.hands[3]
+
+
+def test_replay_json_of_an_unfinished_match_does_not_tell_the_quinola_put_in_the_ecart(tmp_path):
+    # Issue 9: the statistics and the final public view of `replay --json` hold only what the
+    # table knows: before the talon is shown, nothing of the quinola put in the écart.
+    from typer.testing import CliRunner
+
+    from academie.cli.app import app
+    from academie.core.record import GameRecord, PlayerRecord
+
+    record = GameRecord(
+        game="reversis", game_version=REVERSIS.info.version, num_players=4,
+        options=REVERSIS.parse_options({"quinola_force": True, "deals": 1}).model_dump(),
+        players=[PlayerRecord(name=f"p{s}", kind="random") for s in range(4)],
+        decks=[ECARTE.stack()], actions=ECARTE.moves()[:8],
+    )
+    path = tmp_path / "ecarte.json"
+    path.write_text(record.dumps())
+    result = CliRunner().invoke(app, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["complete"] is False
+    assert data["statistics"]["quinola_ecarte"] == 0
+    assert data["final_state"]["quinola"] is None

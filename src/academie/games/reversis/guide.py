@@ -35,6 +35,10 @@ GUIDE = Guide(
              "001", "il est libre de voir au talon celle qu'on auroit prise", reading="R4"),
         Rule("The dealer takes nothing from the talon but must put one card onto it.",
              "001", "n'en prend jamais au talon. Mais il est obligé d'y mettre"),
+        Rule("What goes in the écart lies face down under the talon: only the player who put it"
+             " there knows it. The others learn what the talon holds — a quinola put in the écart"
+             " too — when it is shown to be paid, at the end of the deal.",
+             "001", "que l'on met dessous le talon"),
         Rule("No heart may go in the écart, except a lone K♥ or Q♥; a dealer dealt only hearts"
              " must still put one there, any he chooses.",
              "001", "personne n'en peut écarter", reading="R12, R21", option="quinola_force, first_two"),
