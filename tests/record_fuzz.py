@@ -210,8 +210,9 @@ def _mutate_once(data: dict[str, Any], rng: random.Random) -> tuple[str, bool]:
             j = _pick_index(rng, deck)
             old, deck[j] = deck[j], deck[i]
             return f"decks[{d}][{j}] = decks[{d}][{i}]", old != deck[i] and data.get("game") not in ("blason", None) and j < 32
-        elif op == 2:
-            deck.append(rng.choice(["ZZ", "1", "²", "AS", "99", ""]))
+        elif op == 2:  # past the pack: never dealt in a finished match
+            deck.append(rng.choice(["ZZ", "1", "²", "AS", "99", "", "7", "KH"]))
+            return f"decks[{d}] one more", data.get("complete") is True
         elif op == 3:
             decks.append(list(deck))
             return "a deck for a deal never reached", bool(data.get("complete"))

@@ -206,6 +206,24 @@ def test_junk_past_the_dealt_part_is_refused(game_id, junk):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+def test_valid_outcomes_past_the_pack_that_a_finished_deal_never_uses_are_refused(game_id):
+    data = base(game_id, 1)
+    deck = data["decks"][0]
+    deck.append(deck[5])
+    message = refused(data)
+    assert "never dealt" in message or "misdeal" in message, message
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_deck_of_two_million_outcomes_is_refused_in_linear_time(game_id):
+    data = base(game_id, 1)
+    data["decks"][0] += [data["decks"][0][5]] * 2_000_000
+    start = time.perf_counter()
+    refused(data)
+    assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_deck_for_a_deal_never_reached_is_refused(game_id):
     data = base(game_id, 1)
     reached = len(data["decks"])

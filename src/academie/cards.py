@@ -20,6 +20,7 @@ K (roi), A (as). Each game keeps its own rank order and point values as data tab
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NewType
 
@@ -158,8 +159,9 @@ def require_whole_pack(codes: Sequence[str], deck: Sequence[int], deal: int, sou
         cards = [parse_card(c) for c in codes]
     except CardCodeError as exc:
         raise StackedDeckError(f"misdeal: {exc}") from None
+    counts = Counter(cards)  # linear in the deck's length, however long
     missing = sorted(set(deck) - set(cards))
-    doubled = sorted({c for c in cards if cards.count(c) > 1})
+    doubled = sorted(c for c, k in counts.items() if k > 1)
     extra = sorted(set(cards) - set(deck))
     if missing or doubled or extra:
         parts = [f"missing {' '.join(card_code(c) for c in missing)}" if missing else "",

@@ -49,6 +49,7 @@ class StackedChance:
         self.positions = [0] * len(self.decks)
         self.fallback = SeededChance(seed) if seed is not None else None
         self.deals: set[int] = set()  # the deals (0-based) that drew an outcome
+        self.room: dict[int, int] = {}  # deal -> what its stack may hold unused (State.stacked_deck_room)
 
     def choose(self, state: State) -> int:
         deal = state.match.deal_number
@@ -57,6 +58,7 @@ class StackedChance:
             pos = self.positions[deal]
             if pos == 0:
                 state.check_stacked_deck(self.decks[deal])
+                self.room[deal] = state.stacked_deck_room()
             text = self.decks[deal][pos]
             try:
                 action = state.string_to_action(text)

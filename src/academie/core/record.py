@@ -284,3 +284,13 @@ def _check_outcome(record: GameRecord, state: State, chance: ChanceSource) -> No
                 f"record stacks a deck for deal {unused[0] + 1}, which the match never reached"
                 f" ({len(chance.deals)} deal{'s' if len(chance.deals) != 1 else ''} dealt)"
             )
+    if isinstance(chance, StackedChance) and record.decks:
+        current = max(chance.deals, default=-1)
+        for k, deck in enumerate(record.decks):
+            used, room = chance.positions[k] if k < len(chance.positions) else 0, chance.room.get(k, 0)
+            if k in chance.deals and (k < current or over) and len(deck) > max(used, room):
+                raise RecordError(
+                    f"stacked deck for deal {k + 1} holds {len(deck)} outcomes but the deal used {used}"
+                    + (f" and a whole pack has {room}" if room else "")
+                    + f": {_clip(deck[max(used, room)])} at position {max(used, room) + 1} is never dealt"
+                )

@@ -106,6 +106,13 @@ class State(ABC):
         :class:`~academie.core.errors.StackedDeckError` naming the first bad outcome."""
         read_stacked_deck(self, outcomes)
 
+    def stacked_deck_room(self) -> int:
+        """At a deal's first chance node: how many outcomes its stacked deck may hold in all
+        when the deal ends without using them. A card game's stack may name the whole pack
+        (the cards left in the stock at the end are the rest of it); a throw of the dice
+        leaves nothing unused, so here: 0."""
+        return 0
+
     def all_cards(self) -> list[int]:
         """Every card in every place (hands, stock, piles, tricks); a deal never creates or
         loses one. Games without cards return ``[]``."""
@@ -287,6 +294,10 @@ class StockDrawState(State):
 
     def sample_chance(self, rng: random.Random) -> int:
         return self.stock[rng.randrange(len(self.stock))]
+
+    def stacked_deck_room(self) -> int:
+        """The stock's size at the deal's start: a stacked deck may name the whole pack."""
+        return len(self.stock)
 
     def check_stacked_deck(self, outcomes: list[str]) -> None:
         """Every outcome is a card of the pack, and the cards the full stock gives first (its
