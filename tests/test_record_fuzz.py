@@ -215,9 +215,9 @@ def test_valid_outcomes_past_the_pack_that_a_finished_deal_never_uses_are_refuse
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_deck_of_two_million_outcomes_is_refused_in_linear_time(game_id):
+def test_a_deck_of_a_million_outcomes_is_refused_in_linear_time(game_id):
     data = base(game_id, 1)
-    data["decks"][0] += [data["decks"][0][5]] * 2_000_000
+    data["decks"][0] += [data["decks"][0][5]] * 1_000_000
     start = time.perf_counter()
     refused(data)
     assert time.perf_counter() - start < 5
