@@ -169,6 +169,7 @@ class Twin:
     b: int
     state: State
     base_result: Any  # the last deal's result when the twin was made (its cards are old news)
+    ledger_start: int = 0  # the ledger's length when the twin was made
     compared: int = 0
 
 
@@ -218,11 +219,21 @@ def compare(state: State, twin: Twin, tally: Tally) -> None:
     assert public == public_twin, f"the public view depends on where {_pair(twin)} lie: {_diff(public, public_twin)}"
     assert state.statistics() == other.statistics(), (
         f"statistics() depend on where {_pair(twin)} lie: {state.statistics()} != {other.statistics()}")
+    # What `replay --json` prints of a match besides: the deals' results, the match, the ledger
+    # (the same in both twins up to the twin's making).
+    assert state.finished_results() == other.finished_results(), f"the deal results depend on {_pair(twin)}"
+    assert state.match.to_json() == other.match.to_json(), f"the match depends on {_pair(twin)}"
+    assert _payments(state, twin) == _payments(other, twin), f"the ledger depends on {_pair(twin)}"
     assert state.current_player() == other.current_player()
     if state.current_player() == s:
         assert state.legal_actions() == other.legal_actions(), f"seat {s}'s legal actions depend on {_pair(twin)}"
     twin.compared += 1
     tally.comparisons += 1
+
+
+def _payments(state: State, twin: Twin) -> list:
+    """The ledger's entries since the twin was made."""
+    return state.match.ledger.entries[twin.ledger_start:]
 
 
 def _pair(twin: Twin) -> str:
@@ -269,7 +280,7 @@ def run_with_twins(
             disclosed = DISCLOSED.get(game_id, lambda _: None)
             if (shows(game_id, state, twin) or shows(game_id, twin.state, twin)
                     or disclosed(state) != disclosed(twin.state)
-                    or payments_disclose and state.match.ledger.entries != twin.state.match.ledger.entries):
+                    or payments_disclose and _payments(state, twin) != _payments(twin.state, twin)):
                 tally.revealed += 1
                 continue
             compare(state, twin, tally)
@@ -291,7 +302,7 @@ def make_twin(game_id: str, state: State, rng: random.Random, pick=None) -> Twin
     if pair is None:
         return None
     a, b = pair
-    return Twin(seat, a, b, state.clone(), view.last_result)
+    return Twin(seat, a, b, state.clone(), view.last_result, len(state.match.ledger.entries))
 
 
 def _any_two(state: State, seat: int, cards: list[int], rng: random.Random) -> tuple[int, int]:
