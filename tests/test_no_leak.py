@@ -294,8 +294,8 @@ def make_twin(game_id: str, state: State, rng: random.Random, pick=None) -> Twin
     seat = rng.randrange(state.num_players)
     seen_of, result_of = SEEN[game_id]
     view = state.view(seat)
-    hidden = seen_of(view) | (result_of(view.last_result) if view.last_result is not None else set())
-    stock = [c for c in state.stock if c not in hidden]
+    known = seen_of(view) | (result_of(view.last_result) if view.last_result is not None else set())
+    stock = [c for c in state.stock if c not in known]
     if len(stock) < 2:
         return None
     pair = pick(state, seat, stock, rng) if pick else _same_suit(stock, rng)
