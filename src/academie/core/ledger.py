@@ -34,15 +34,38 @@ class Entry:
 
 @dataclass
 class Ledger:
-    """An append-only list of :class:`Entry`; sums by account."""
+    """An append-only list of :class:`Entry`; sums by account.
+
+    :meth:`clone` is O(1): the clone and the original share one list of (immutable) entries,
+    and whichever records next copies the list first (copy on write). Change the ledger only
+    with :meth:`record`.
+
+    >>> a = Ledger(); a.record(0, 0, 1, 2, "x")
+    >>> b = a.clone(); b.record(0, 1, 0, 1, "y")
+    >>> len(a.entries), len(b.entries)
+    (1, 2)
+    """
 
     entries: list[Entry] = field(default_factory=list)
+    shared: bool = field(default=False, repr=False, compare=False)
+    """True while ``entries`` may be shared with a clone: the next :meth:`record` copies it."""
 
     def record(self, deal: int, source: Account, target: Account, amount: int, reason: str) -> None:
         """Append one movement. Raises :class:`ValueError` for a negative amount."""
         if amount < 0:
             raise ValueError(f"a ledger amount is never negative (got {amount} for {reason!r})")
+        if self.shared:
+            self.entries = self.entries.copy()
+            self.shared = False
         self.entries.append(Entry(deal, source, target, amount, reason))
+
+    def clone(self) -> Ledger:
+        """An independent ledger with the same entries, sharing their list until either records."""
+        self.shared = True
+        other = Ledger.__new__(Ledger)
+        other.entries = self.entries
+        other.shared = True
+        return other
 
     def net(self, account: Account) -> int:
         """Counters received minus counters paid by ``account`` over the whole ledger."""

@@ -76,6 +76,17 @@ class Match:
         else:
             self.counters[account] += amount
 
+    def clone(self) -> Match:
+        """An independent copy: the lists and pots copied, the ledger cloned (O(1))."""
+        other = Match.__new__(Match)
+        other.__dict__ = d = self.__dict__.copy()
+        d["counters"] = self.counters.copy()
+        d["pots"] = self.pots.copy()
+        d["lives"] = self.lives.copy()
+        d["eliminated"] = self.eliminated.copy()
+        d["ledger"] = self.ledger.clone()
+        return other
+
     def active_seats(self) -> list[int]:
         """Seats not eliminated, in seat order."""
         return [s for s in range(self.num_players) if not self.eliminated[s]]

@@ -5,6 +5,14 @@ explicit chance node whose outcomes carry probabilities. Actions are integers, e
 notation (:meth:`State.action_to_string`, :meth:`State.string_to_action`) used by records and
 interfaces.
 
+Actions that come from outside (records, people, the terminal, adapters) go through
+:meth:`State.apply_action`, which checks them; playouts and simulations whose actions were
+picked from :meth:`State.legal_actions` may skip the check with ``apply_action(action,
+trusted=True)``. Legal actions are computed once per state (games implement
+:meth:`State._legal_actions`; the list is kept until the next action), and :meth:`State.clone`
+is written per game: it copies the containers and shares what cannot change (the ledger's
+entries, finished deals' results, tables).
+
 Players see the game only through views (:meth:`State.view`, :meth:`State.public_view`): a seat's
 view holds exactly what that seat may know. :meth:`State.determinize` samples a full state
 consistent with one seat's information set; the no-leak test checks that this changes nothing the
@@ -45,6 +53,8 @@ class State(ABC):
     options: Any
     match: Match
     history: list[int]
+    _legal: list[int] | None = None  # legal_actions() of this state, until the next action
+    _history_shared = False  # the history list is shared with a clone: copy it before appending
 
     @property
     def num_players(self) -> int:
@@ -57,8 +67,9 @@ class State(ABC):
         """The seat to act, or :data:`CHANCE`, or :data:`TERMINAL`."""
 
     @abstractmethod
-    def legal_actions(self) -> list[int]:
-        """Legal actions of the player to act (at a chance node: the possible outcomes)."""
+    def _legal_actions(self) -> list[int]:
+        """Legal actions of the player to act (at a chance node: the possible outcomes), in
+        the game's order; :meth:`legal_actions` keeps them until the next action."""
 
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -140,9 +151,20 @@ class State(ABC):
         """The legal actions in string notation."""
         return [self.action_to_string(a) for a in self.legal_actions()]
 
+    def legal_actions(self) -> list[int]:
+        """Legal actions of the player to act (at a chance node: the possible outcomes). Computed
+        once per state; each call returns a new list, which the caller may change."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal.copy()
+
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now (games may answer faster than building the list)."""
-        return action in self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return action in legal
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw the outcome of this chance node with its probability (games with uniform
@@ -151,12 +173,19 @@ class State(ABC):
         actions, weights = zip(*outcomes)
         return rng.choices(actions, weights)[0]
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: int, *, trusted: bool = False) -> None:
         """Apply ``action`` for the player to act (or as the chance outcome).
 
         Raises :class:`~academie.core.errors.IllegalActionError` naming the legal actions; the
         state is then unchanged. Only an ``int`` (not a ``bool``, not a ``float``) can be legal.
+        ``trusted=True`` skips the check, for an action just taken from :meth:`legal_actions`
+        or :meth:`sample_chance` of this very state (playouts, simulations); anything from
+        outside — a record, a person, an adapter — must keep the check.
         """
+        if trusted:
+            self._apply(action)
+            self._record(action)
+            return
         if not isinstance(action, int) or isinstance(action, bool):
             shown = () if self.is_terminal() else tuple(self.legal_action_strings())
             raise IllegalActionError(
@@ -176,6 +205,15 @@ class State(ABC):
                 f"{name!r} is not legal now; legal: {', '.join(shown)}", action, shown
             )
         self._apply(action)
+        self._record(action)
+
+    def _record(self, action: int) -> None:
+        """After an action: forget the legal actions, append to the history (copied first when
+        a clone shares it)."""
+        self._legal = None
+        if self._history_shared:
+            self.history = self.history.copy()
+            self._history_shared = False
         self.history.append(action)
 
     def apply_string(self, text: str) -> int:
@@ -194,10 +232,29 @@ class State(ABC):
         return seat
 
     def clone(self: S) -> S:
-        """An independent copy (the game, the options and :meth:`shared` objects, all
-        immutable, are shared rather than copied)."""
+        """An independent copy: playing on it never changes this state, and playing the same
+        actions on both gives the same histories, views, ledgers and returns. Games override it
+        with a copy of their containers (see :meth:`_clone_base`); this generic one is a deep
+        copy (the game, the options and :meth:`shared` objects are shared)."""
+        return self.deep_copy()
+
+    def deep_copy(self: S) -> S:
+        """A deep copy of everything but the game, the options and :meth:`shared` objects
+        (the reference a game's own :meth:`clone` is tested against)."""
         memo = {id(obj): obj for obj in (self.game, self.options, *self.shared())}
         return copy.deepcopy(self, memo)
+
+    def _clone_base(self: S) -> S:
+        """A new state of the same class whose attributes are this one's — shared, so the game's
+        :meth:`clone` must then copy every container it changes in place, best by storing into
+        ``other.__dict__`` — with the match cloned, no legal actions kept and the history
+        shared until either state appends to it (copy on write, like the ledger)."""
+        other = object.__new__(type(self))
+        other.__dict__ = d = self.__dict__.copy()
+        d["match"] = self.match.clone()
+        d["_legal"] = None
+        d["_history_shared"] = self._history_shared = True
+        return other
 
     def shared(self) -> tuple[object, ...]:
         """Immutable objects a clone may share with this state (e.g. a board table)."""

@@ -117,7 +117,7 @@ class BelleFluxState(StockDrawState):
         self.phase = OVER
 
     # --- the contract ------------------------------------------------------------------------
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.phase in (DEALING, EXTRA):
             return sorted(self.stock)
         if self.phase == REQUESTS:
@@ -363,6 +363,24 @@ class BelleFluxState(StockDrawState):
 
     def public_view(self) -> BelleFluxView:
         return self._make_view(None)
+
+    def clone(self) -> BelleFluxState:
+        """An independent copy: the containers copied; the ledger's entries and the finished
+        deals' results (frozen) shared."""
+        other = self._clone_base()
+        d = other.__dict__
+        d["results"] = self.results.copy()
+        d["stats"] = self.stats.copy()
+        d["hidden"] = [h.copy() for h in self.hidden]
+        d["up"] = self.up.copy()
+        d["extra"] = [e.copy() for e in self.extra]
+        d["stock"] = self.stock.copy()
+        d["stood"] = self.stood.copy()
+        d["log"] = self.log.copy()
+        d["fluxes"] = self.fluxes.copy()
+        d["deal_queue"] = self.deal_queue.copy()
+        d["queue"] = self.queue.copy()
+        return other
 
     def determinize(self, seat: int, rng: random.Random) -> BelleFluxState:
         """Redistribute the cards hidden from ``seat`` (others' face-down cards not shown in a

@@ -78,7 +78,7 @@ class BlasonState(State):
             return TERMINAL
         return self.turn
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.phase == ROLLING:
             return [ROLL + t for t, _ in DICE[self.options.dice]]
         if self.phase == THROWING:
@@ -261,6 +261,18 @@ class BlasonState(State):
 
     def shared(self) -> tuple[object, ...]:
         return (self.board,)
+
+    def clone(self) -> BlasonState:
+        """An independent copy: the containers copied; the board, the ledger's entries and the
+        moves (frozen) shared."""
+        other = self._clone_base()
+        d = other.__dict__
+        d["position"] = self.position.copy()
+        d["rest"] = self.rest.copy()
+        d["thrown"] = self.thrown.copy()
+        d["moves"] = self.moves.copy()
+        d["stats"] = self.stats.copy()
+        return other
 
     def determinize(self, seat: int, rng: random.Random) -> BlasonState:
         """Nothing is hidden: a copy."""

@@ -48,7 +48,7 @@ class GuimbardeState(StockDrawState):
         self.options = options
         self.history = []
         self.match = Match.start(num_players, counters=options.counters, pots=BOXES)
-        self.deck = pack(32 if num_players <= 5 else 52)  # G15 (Parlett's table)
+        self.deck = tuple(pack(32 if num_players <= 5 else 52))  # G15 (Parlett's table); clones share it
         self.rule3 = FOU if options.rule3_card == "fou" else make_card("K", "D")
         self.results: list[DealResult] = []
         self.stats = {"deals": 0, "point_carried": 0, "tricks_carried": 0, "marriages_in_play": 0,
@@ -98,7 +98,7 @@ class GuimbardeState(StockDrawState):
     def drawing(self) -> bool:
         return self.phase == DEALING
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.phase == DEALING:
             return sorted(self.stock)
         if self.phase == PLAYING:
@@ -430,6 +430,26 @@ class GuimbardeState(StockDrawState):
 
     def public_view(self) -> GuimbardeView:
         return self._make_view(None)
+
+    def clone(self) -> GuimbardeState:
+        """An independent copy: the containers copied; the ledger's entries, the finished deals'
+        results (frozen) and the pack shared."""
+        other = self._clone_base()
+        d = other.__dict__
+        d["hands"] = [h.copy() for h in self.hands]
+        d["stock"] = self.stock.copy()
+        d["shown"] = [s.copy() for s in self.shown]
+        d["announcements"] = self.announcements.copy()
+        d["hand_payments"] = self.hand_payments.copy()
+        d["trick"] = self.trick.copy()
+        d["tricks_won"] = self.tricks_won.copy()
+        d["reached"] = [r.copy() for r in self.reached]
+        d["voids"] = [v.copy() for v in self.voids]
+        d["log"] = self.log.copy()
+        d["deal_queue"] = self.deal_queue.copy()
+        d["results"] = self.results.copy()
+        d["stats"] = self.stats.copy()
+        return other
 
     def determinize(self, seat: int, rng: random.Random) -> GuimbardeState:
         """Redistribute the cards ``seat`` cannot see (others' unshown cards, the stock),

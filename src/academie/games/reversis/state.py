@@ -60,13 +60,14 @@ class ReversisState(StockDrawState):
         self.later = options.ruleset == "later"
         self.double_ace = ACE_OF_DIAMONDS if self.later else ACE_OF_HEARTS  # R13
         self.talon_size = talon_size(options, num_players)
-        self.deck = pack(int(options.deck))
+        self.deck = tuple(pack(int(options.deck)))  # never changed: clones share it
         self.hand_size = (len(self.deck) - self.talon_size - 1) // num_players
         self.bete_count = 0
         self.bets: list[str] = []  # pots holding bêtes, in the order made
         self.results: list[DealResult] = []
-        self.per_seat: dict[str, list[int]] = {
-            k: [0] * num_players for k in ("quinola_renounced", "quinola_bete", "reversis", "talon_won")
+        # Rows are tuples, replaced on each count, so that a clone copies only the dict.
+        self.per_seat: dict[str, tuple[int, ...]] = {
+            k: (0,) * num_players for k in ("quinola_renounced", "quinola_bete", "reversis", "talon_won")
         }
         self.stats = {"deals": 0, "reversis": 0, "quinola_renounced": 0, "quinola_bete": 0,
                       "quinola_ecarte": 0, "pool_won": 0, "broken_reversis": 0}
@@ -85,13 +86,13 @@ class ReversisState(StockDrawState):
             return
         if m.pots[POOL] == 0:  # R9: each player antes to form the pool
             for seat in self.order():
-                m.pay(seat, POOL, self.options.pool_ante, "pool ante (R9)")
+                m.pay(seat, POOL, self.options.pool_ante, "pool ante (R9) [001] «chacun remet deux jettons»")
         n = self.num_players
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock = list(self.deck)
         self.talon: list[int] = []
         self.original_talon: list[int] = []
-        self.tricks: list[list[int]] = [[] for _ in range(n)]
+        self.tricks: list[tuple[int, ...]] = [()] * n  # cards won by each seat
         self.trick_count = [0] * n
         self.trick: list[tuple[int, int]] = []
         self.trick_number = 0
@@ -99,8 +100,11 @@ class ReversisState(StockDrawState):
         self.ecart_card: list[int | None] = [None] * n  # the card each put in the talon
         self.taken: list[int | None] = [None] * n  # the talon card each took
         self.peeked: list[int | None] = [None] * n  # the talon card a decliner looked at
-        self.voids: list[set[int]] = [set() for _ in range(n)]
-        self.log: list[tuple[str, int | None, int | None]] = []
+        self.voids: list[frozenset[int]] = [frozenset()] * n  # suits each seat showed it lacks
+        # The deal's log and the cards played, as tuples that grow by one at each event: views
+        # and clones share them as they are.
+        self.log: tuple[tuple[str, int | None, int | None], ...] = ()
+        self.played: tuple[tuple[int, int], ...] = ()
         self.quinola: str | None = None  # 'renounce', 'bete', 'ecarte'
         self.quinola_forced = False  # R18: played as its holder's only playable card
         self.claimant: int | None = None  # who threw the quinola on a renounce
@@ -126,7 +130,7 @@ class ReversisState(StockDrawState):
     def drawing(self) -> bool:
         return self.phase in (DEALING,)
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.phase == DEALING:
             return sorted(self.stock)
         if self.phase == EXCHANGE:
@@ -223,7 +227,7 @@ class ReversisState(StockDrawState):
             # auroit prise»
             self.ecart_done[seat] = "declined"
             self.peeked[seat] = self.original_talon[idx]
-            self.log.append(("declined", seat, None))
+            self.log += (("declined", seat, None),)
         else:
             card = action - ECART
             self.hands[seat].remove(card)
@@ -237,7 +241,7 @@ class ReversisState(StockDrawState):
                 # ses cartes qu'il juge à-propos»
                 self.talon.append(card)
                 self.ecart_done[seat] = "discarded"
-                self.log.append(("discarded", seat, None))
+                self.log += (("discarded", seat, None),)
             else:
                 # [001] «On peut écarter une carte de son jeu que l'on met dessous le talon,
                 # pour remplacer celle qu'on en ôte»
@@ -247,7 +251,7 @@ class ReversisState(StockDrawState):
                 self.hands[seat].append(taken)
                 self.taken[seat] = taken
                 self.ecart_done[seat] = "exchanged"
-                self.log.append(("exchanged", seat, None))
+                self.log += (("exchanged", seat, None),)
         if seat == self.match.dealer:
             self._begin_play()
         else:
@@ -261,17 +265,24 @@ class ReversisState(StockDrawState):
     def _play(self, card: int) -> None:
         seat = self.turn
         if self.trick and card // 13 != self.trick[0][1] // 13:
-            self.voids[seat].add(self.trick[0][1] // 13)
+            self.voids[seat] = self.voids[seat] | {self.trick[0][1] // 13}
         if card == QUINOLA:
             # R18: « forcé » — the quinola was the only card its holder could play.
             self.quinola_forced = self._playable(seat) == [QUINOLA]
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
-        self.log.append(("play", seat, card))
+        self.log += (("play", seat, card),)
+        self.played += ((seat, card),)
         if len(self.trick) < self.num_players:
             self.turn = (seat + self.step) % self.num_players
             return
         self._finish_trick()
+
+    def _tally(self, figure: str, seat: int) -> None:
+        """One more of ``figure`` for ``seat`` in ``per_seat`` (the row is replaced, not changed)."""
+        row = list(self.per_seat[figure])
+        row[seat] += 1
+        self.per_seat[figure] = tuple(row)
 
     def _pay(self, source: int, target: int, amount: int, reason: str) -> None:
         if source != target and amount:
@@ -291,7 +302,7 @@ class ReversisState(StockDrawState):
                     # trouve en renonce, paye deux marques ou plus»
                     self.quinola, self.claimant = "renounce", seat
                     self.stats["quinola_renounced"] += 1
-                    self.per_seat["quinola_renounced"][seat] += 1
+                    self._tally("quinola_renounced", seat)
                     self._pay(winner, seat, opts.quinola_marques * opts.marque,
                               "quinola on a renounce [001] «paye deux marques»")
                 else:
@@ -315,9 +326,9 @@ class ReversisState(StockDrawState):
                     # celui qui l'y force» (the leader «ne gagne ni ne perd rien»: position 0).
                     # The ace takes its own trick: the one who forces it is the leader (R11).
                     self._pay(seat, leader, fee, f"{card_code(card)} forced out [001] «paye à celui qui l'y force»")
-        self.tricks[winner] += [c for _, c in trick]
+        self.tricks[winner] += tuple(c for _, c in trick)
         self.trick_count[winner] += 1
-        self.log.append(("won", winner, None))
+        self.log += (("won", winner, None),)
         self.trick = []
         self.trick_number += 1
         if self.later:
@@ -334,7 +345,7 @@ class ReversisState(StockDrawState):
         opts, m = self.options, self.match
         self.quinola = "bete"
         self.stats["quinola_bete"] += 1
-        self.per_seat["quinola_bete"][holder] += 1
+        self._tally("quinola_bete", holder)
         self.bete_count += 1
         name = f"bête {self.bete_count}"
         m.pots[name] = 0
@@ -359,7 +370,7 @@ class ReversisState(StockDrawState):
             self.undertaker = winner
         elif self.undertaker is not None and winner != self.undertaker:
             self.stats["broken_reversis"] += 1
-            self._pay(self.undertaker, winner, self.options.broken_fee, "broken reversis (later ruleset, R15)")
+            self._pay(self.undertaker, winner, self.options.broken_fee, "broken reversis (later ruleset, R15) [Almanach]")
             self.undertaker = None
 
     # --- end of the deal -----------------------------------------------------------------------
@@ -373,7 +384,7 @@ class ReversisState(StockDrawState):
             # jettons de chaque joueur & ceux qu'on a pu payer dans le coup, & priver le quinola
             # jetté en renonce, de ses droits ordinaires»
             self.stats["reversis"] += 1
-            self.per_seat["reversis"][reversis] += 1
+            self._tally("reversis", reversis)
             # «une remise de tous les jettons que celui qui fait le reversis, a pu payer dans le
             # coup»: every payment of his in this deal comes back, to a seat or into a pot (a
             # bête he made in it). His ante, paid before the deal, comes back with the pool.
@@ -396,7 +407,7 @@ class ReversisState(StockDrawState):
             if opts.betes == "with_pool":
                 self._lift_bete(pool_winner)
         talon_winner, talon_payers, value = self._talon(reversis)
-        self.per_seat["talon_won"][talon_winner] += 1
+        self._tally("talon_won", talon_winner)
         for payer in talon_payers:
             self._pay(payer, talon_winner, value, "the talon [001] «Le talon se paye sur la valeur des cartes qu'il contient»")
         if self.quinola == "ecarte":
@@ -515,10 +526,13 @@ class ReversisState(StockDrawState):
     # --- views ---------------------------------------------------------------------------------
     def _make_view(self, seat: int | None) -> ReversisView:
         m = self.match
+        # A match over announces no deal after its last: its number and dealer are the last one's.
+        last = self.results[-1] if self.phase == OVER and self.results else None
+        deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
         mine = seat is not None
         s = seat if seat is not None else 0
         return ReversisView(
-            seat=seat, num_players=m.num_players, deal_number=m.deal_number, dealer=m.dealer,
+            seat=seat, num_players=m.num_players, deal_number=deal, dealer=dealer,
             current_player=self.current_player(), phase=self.phase,
             hand=tuple(sorted(self.hands[s])) if mine else (),
             hand_sizes=tuple(len(h) for h in self.hands),
@@ -529,11 +543,11 @@ class ReversisState(StockDrawState):
             peeked=self.peeked[s] if mine else None,
             trick=tuple(self.trick), trick_number=self.trick_number,
             tricks_won=tuple(self.trick_count),
-            played=tuple((who, c) for k, who, c in self.log if k == "play" and who is not None and c is not None),
+            played=self.played,
             counters=tuple(m.counters), pool=m.pots[POOL],
             betes=tuple((b, m.pots[b]) for b in self.bets if m.pots[b] > 0),
             quinola=self._quinola_known(seat), last_result=self.results[-1] if self.results else None,
-            log=tuple(self.log),
+            log=self.log,
         )
 
     def _quinola_known(self, seat: int | None) -> str | None:
@@ -552,6 +566,31 @@ class ReversisState(StockDrawState):
 
     def public_view(self) -> ReversisView:
         return self._make_view(None)
+
+    def clone(self) -> ReversisState:
+        """An independent copy: the containers copied; what never changes in place is shared
+        (the ledger's entries until either side records, the finished deals' results, the pack,
+        the deal's log, and the tuples of cards won, voids and per-seat figures)."""
+        other = self._clone_base()
+        d = other.__dict__
+        d["hands"] = [h.copy() for h in self.hands]
+        d["stock"] = self.stock.copy()
+        d["talon"] = self.talon.copy()
+        d["original_talon"] = self.original_talon.copy()
+        d["tricks"] = self.tricks.copy()
+        d["trick_count"] = self.trick_count.copy()
+        d["trick"] = self.trick.copy()
+        d["ecart_done"] = self.ecart_done.copy()
+        d["ecart_card"] = self.ecart_card.copy()
+        d["taken"] = self.taken.copy()
+        d["peeked"] = self.peeked.copy()
+        d["voids"] = self.voids.copy()
+        d["deal_queue"] = self.deal_queue.copy()
+        d["bets"] = self.bets.copy()
+        d["results"] = self.results.copy()
+        d["per_seat"] = self.per_seat.copy()
+        d["stats"] = self.stats.copy()
+        return other
 
     def determinize(self, seat: int, rng: random.Random) -> ReversisState:
         """Redistribute the cards ``seat`` cannot see (others' hands, the talon but the cards it
@@ -589,7 +628,8 @@ class ReversisState(StockDrawState):
     def all_cards(self) -> list[int]:
         cards = self.stock + self.talon + [c for _, c in self.trick]
         for s in range(self.num_players):
-            cards += self.hands[s] + self.tricks[s]
+            cards += self.hands[s]
+            cards += self.tricks[s]
         return cards
 
     def deal_results(self) -> list[dict[str, Any]]:

@@ -82,7 +82,7 @@ class TrenteEtUnState(StockDrawState):
         self.turn = m.next_seat(m.dealer, self.step)  # [003] «Le joueur à gauche du donneur commence»
 
     # --- the contract ------------------------------------------------------------------------
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase in (DEALING, STOCK_DRAW):
             return sorted(self.stock)
@@ -408,6 +408,23 @@ class TrenteEtUnState(StockDrawState):
 
     def public_view(self) -> TrenteEtUnView:
         return self._make_view(None)
+
+    def clone(self) -> TrenteEtUnState:
+        """An independent copy: the containers copied; the ledger's entries and the finished
+        rounds' results (frozen) shared."""
+        other = self._clone_base()
+        d = other.__dict__
+        d["results"] = self.results.copy()
+        d["stats"] = self.stats.copy()
+        d["final_hands"] = self.final_hands.copy()
+        d["hands"] = [h.copy() for h in self.hands]
+        d["known"] = [k.copy() for k in self.known]
+        d["stock"] = self.stock.copy()
+        d["pile"] = self.pile.copy()
+        d["log"] = self.log.copy()
+        d["card_epoch"] = self.card_epoch.copy()
+        d["deal_queue"] = self.deal_queue.copy()
+        return other
 
     def determinize(self, seat: int, rng: random.Random) -> TrenteEtUnState:
         """Redistribute the cards hidden from ``seat`` (the stock, others' unseen cards) at random.
