@@ -4,11 +4,16 @@
 >>> report = simulate(get_game("trente-et-un"), ["heuristic", "random"], matches=20, seed=1)
 >>> report.matches, sum(s.wins for s in report.seats) + report.no_winner
 (20, 20)
+
+Interrupted (Ctrl-C), :func:`simulate` raises :class:`SimulationInterrupted`, which holds the
+report over the matches finished so far (``partial`` is true): the same report as a simulation
+of that many matches with the same seed.
 """
 
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -85,7 +90,9 @@ class SimulationReport:
     per deal, for games that count their deals; ``bot_figures``: bot → figure → mean per match
     and per seat held, from the game's ``per_seat`` statistics; ``figures``: each numeric figure
     of the game's ``statistics()`` over the matches; ``means``: the same, means only;
-    ``no_winner``: matches that ended with nobody ahead (no winner, or a tie for the best return).
+    ``no_winner``: matches that ended with nobody ahead (no winner, or a tie for the best return);
+    ``partial``: the simulation was interrupted, and the report covers only the ``matches``
+    finished out of the ``requested``.
     """
 
     game: str
@@ -102,9 +109,20 @@ class SimulationReport:
     figures: list[Figure] = field(default_factory=list)
     bot_returns_per_deal: list[MeanReturn] = field(default_factory=list)
     bot_figures: dict[str, dict[str, float]] = field(default_factory=dict)
+    partial: bool = False
+    requested: int = 0
 
     def to_json(self) -> dict:
         return asdict(self)
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`simulate`; ``report`` covers the matches finished before it (``None``
+    when none was)."""
+
+    def __init__(self, report: SimulationReport | None) -> None:
+        super().__init__("simulation interrupted")
+        self.report = report
 
 
 def simulate(
@@ -119,7 +137,9 @@ def simulate(
 
     The seed fixes every deal and every bot's choices, so a report is reproducible.
     Raises the game's option and player-count errors, and
-    :class:`~academie.core.errors.UnknownBotError`.
+    :class:`~academie.core.errors.UnknownBotError`; on Ctrl-C, :class:`SimulationInterrupted`
+    with the report so far. Memory grows by a few dozen bytes a match (the figures are kept to
+    give their medians).
     """
     n = len(bot_names)
     game.check_players(n)
@@ -127,74 +147,106 @@ def simulate(
     for name in set(bot_names):
         make_bot(name, game.info.id)  # fail fast on an unknown bot
     master = random.Random(seed)
-    wins = [0] * n
-    figures: dict[str, list[float]] = {}
-    returns_by_seat: list[list[float]] = [[] for _ in range(n)]
-    per_deal: list[list[float]] = [[] for _ in range(n)]
-    seat_figures: dict[str, list[float]] = {}
-    no_winner = 0
-    for m in range(matches):
-        state = game.new_initial_state(n, opts)
-        bots = [make_bot(name, game.info.id, master.getrandbits(32)) for name in bot_names]
-        play_match(state, SeededChance(master.getrandbits(32)), bots)
+    tally = _Tally(game, list(bot_names), seed, opts.model_dump(), matches)
+    try:
+        for m in range(matches):
+            state = game.new_initial_state(n, opts)
+            bots = [make_bot(name, game.info.id, master.getrandbits(32)) for name in bot_names]
+            play_match(state, SeededChance(master.getrandbits(32)), bots)
+            tally.add(state)
+            if progress is not None:
+                progress(m + 1)
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(tally.report() if tally.done else None) from None
+    return tally.report()
+
+
+class _Tally:
+    """What :func:`simulate` keeps of each finished match, and the report it makes of them."""
+
+    def __init__(self, game: Game, bot_names: list[str], seed: int | None, options: dict, requested: int) -> None:
+        n = len(bot_names)
+        self.game, self.bot_names, self.seed, self.options, self.requested = game, bot_names, seed, options, requested
+        self.done = 0
+        self.wins = [0] * n
+        self.no_winner = 0
+        self.figures: dict[str, array] = {}
+        self.returns_by_seat = [array("d") for _ in range(n)]
+        self.per_deal = [array("d") for _ in range(n)]
+        self.seat_figures: dict[str, list[float]] = {}
+
+    def add(self, state: Any) -> None:
+        """Count one finished match."""
+        n = len(self.bot_names)
         returns = state.returns()
         best = max(returns)
         stats = state.statistics()
         deals = stats.get("deals")
         for key, values in (stats.get("per_seat") or {}).items():
-            totals = seat_figures.setdefault(key, [0.0] * n)
+            totals = self.seat_figures.setdefault(key, [0.0] * n)
             for seat, value in enumerate(values):
                 totals[seat] += value
         for seat, value in enumerate(returns):
-            returns_by_seat[seat].append(value)
+            self.returns_by_seat[seat].append(value)
             if deals:
-                per_deal[seat].append(value / deals)
+                self.per_deal[seat].append(value / deals)
         if best > 0 and returns.count(best) == 1:
-            wins[returns.index(best)] += 1
+            self.wins[returns.index(best)] += 1
         else:
-            no_winner += 1
-        for key, value in state.statistics().items():
+            self.no_winner += 1
+        for key, value in stats.items():
             if isinstance(value, (int, float)) and not isinstance(value, bool) and key != "winner":
-                figures.setdefault(key, []).append(float(value))
-        if progress is not None:
-            progress(m + 1)
-    seats = [win_rate(f"seat {s} ({bot_names[s]})", wins[s], matches) for s in range(n)]
-    per_bot = []
-    for name in dict.fromkeys(bot_names):
-        held = [s for s in range(n) if bot_names[s] == name]
-        per_bot.append(win_rate(name, sum(wins[s] for s in held), matches * len(held)))
-    import numpy as np
+                self.figures.setdefault(key, array("d")).append(float(value))
+        self.done += 1
 
-    figs = [
-        Figure(key, float(np.mean(v)), float(np.median(v)), float(np.percentile(v, 95)))
-        for key, v in figures.items()
-    ]
-    return SimulationReport(
-        game=game.info.id,
-        players=n,
-        bots=per_bot,
-        seats=seats,
-        matches=matches,
-        seed=seed,
-        options=opts.model_dump(),
-        means={f.name: f.mean for f in figs},
-        no_winner=no_winner,
-        seat_returns=[mean_return(f"seat {s} ({bot_names[s]})", returns_by_seat[s]) for s in range(n)],
-        bot_returns=[
-            mean_return(name, [v for s in range(n) if bot_names[s] == name for v in returns_by_seat[s]])
-            for name in dict.fromkeys(bot_names)
-        ],
-        figures=figs,
-        bot_returns_per_deal=[
-            mean_return(name, [v for s in range(n) if bot_names[s] == name for v in per_deal[s]])
-            for name in dict.fromkeys(bot_names)
-        ] if any(per_deal) else [],
-        bot_figures={
-            name: {
-                key: sum(totals[s] for s in range(n) if bot_names[s] == name)
-                / (matches * bot_names.count(name))
-                for key, totals in seat_figures.items()
-            }
-            for name in dict.fromkeys(bot_names)
-        } if seat_figures and matches else {},
-    )
+    def report(self) -> SimulationReport:
+        """The report over the matches counted so far."""
+        import numpy as np
+
+        game, bot_names, matches = self.game, self.bot_names, self.done
+        n = len(bot_names)
+        wins, returns_by_seat, per_deal, seat_figures = self.wins, self.returns_by_seat, self.per_deal, self.seat_figures
+        seats = [win_rate(f"seat {s} ({bot_names[s]})", wins[s], matches) for s in range(n)]
+        per_bot = []
+        for name in dict.fromkeys(bot_names):
+            held = [s for s in range(n) if bot_names[s] == name]
+            per_bot.append(win_rate(name, sum(wins[s] for s in held), matches * len(held)))
+        figs = [
+            Figure(key, float(np.mean(v)), float(np.median(v)), float(np.percentile(v, 95)))
+            for key, v in self.figures.items()
+        ]
+
+        def pooled(rows: list[array], name: str) -> array:
+            out = array("d")
+            for s in range(n):
+                if bot_names[s] == name:
+                    out.extend(rows[s])
+            return out
+
+        return SimulationReport(
+            game=game.info.id,
+            players=n,
+            bots=per_bot,
+            seats=seats,
+            matches=matches,
+            seed=self.seed,
+            options=self.options,
+            means={f.name: f.mean for f in figs},
+            no_winner=self.no_winner,
+            seat_returns=[mean_return(f"seat {s} ({bot_names[s]})", returns_by_seat[s]) for s in range(n)],
+            bot_returns=[mean_return(name, pooled(returns_by_seat, name)) for name in dict.fromkeys(bot_names)],
+            figures=figs,
+            bot_returns_per_deal=[
+                mean_return(name, pooled(per_deal, name)) for name in dict.fromkeys(bot_names)
+            ] if any(per_deal) else [],
+            bot_figures={
+                name: {
+                    key: sum(totals[s] for s in range(n) if bot_names[s] == name)
+                    / (matches * bot_names.count(name))
+                    for key, totals in seat_figures.items()
+                }
+                for name in dict.fromkeys(bot_names)
+            } if seat_figures and matches else {},
+            partial=matches < self.requested,
+            requested=self.requested,
+        )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Optional
@@ -15,12 +16,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from academie.analysis.simulate import MeanReturn, SimulationReport, simulate
+from academie.analysis.simulate import MeanReturn, SimulationInterrupted, SimulationReport, simulate
 from academie.bots import bot_names, make_bot
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
 from academie.cli.narrate import Narrator, options_line
 from academie.cli.play import PlaySession
-from academie.cli.terminal import can_encode, make_console, prompt_reader
+from academie.cli.terminal import can_encode, make_console, print_error, prompt_reader
 from academie.cli.render import RENDERERS
 from academie.core.errors import AcademieError, OptionError
 from academie.core.record import GameRecord, replay
@@ -51,8 +52,7 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except AcademieError as exc:
-        err = err_console if can_encode(getattr(sys.stderr, "encoding", None)) else make_console(stream=sys.stderr)
-        err.print(Text("error: ", style="bold red").append(str(exc), style=""), soft_wrap=True)
+        print_error(str(exc))
         raise typer.Exit(2) from None
 
 
@@ -107,7 +107,7 @@ def play(
     players: Annotated[Optional[int], typer.Option(help="Number of players.")] = None,
     seat: Annotated[Optional[int], typer.Option(help="Your seat (0 deals first; default 0).")] = None,
     opponents: Annotated[Optional[str], typer.Option(help="Bot name for every other seat, or one per seat, comma-separated (default: the game's best bot).")] = None,
-    seed: Annotated[Optional[int], typer.Option(help="Seed for the deal; random if omitted.")] = None,
+    seed: Annotated[Optional[int], typer.Option(min=0, max=SEED_RANGE - 1, help="Seed for the deal; random if omitted.", show_default=False)] = None,
     option: OptionsArg = None,
     record: Annotated[Optional[Path], typer.Option(help="Where to save the game record (a new file; see --force).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Let --record replace an existing file.")] = False,
@@ -154,13 +154,67 @@ def play(
     raise typer.Exit(code)
 
 
+MAX_MATCHES = 1_000_000
+"""The most matches one ``simulate`` plays: already hours of play, and win rates within about
+±0.1 point; for more, run it again with other seeds."""
+
+WARN_AFTER = 60.0
+"""A simulation expected to last longer than this (seconds) says so when it starts."""
+
+
+def about(seconds: float) -> str:
+    """A duration as a person says it.
+
+    >>> about(30), about(61), about(5400), about(3 * 86400)
+    ('about 1 minute', 'about 1 minute', 'about 1.5 hours', 'about 3.0 days')
+    """
+    if seconds < 90 * 60:
+        minutes = max(1, round(seconds / 60))
+        return f"about {minutes} minute{'s' if minutes > 1 else ''}"
+    if seconds < 48 * 3600:
+        return f"about {seconds / 3600:.1f} hours"
+    return f"about {seconds / 86400:.1f} days"
+
+
+class TimeWarning:
+    """Measures the first matches of a simulation (a second's worth, or the first match when it
+    takes longer) and, when the whole run is expected to last more than :data:`WARN_AFTER`
+    seconds, says how long on standard error, once."""
+
+    def __init__(self, matches: int, clock: Any = time.monotonic) -> None:
+        self.matches, self.clock, self.start, self.done = matches, clock, clock(), False
+
+    def __call__(self, finished: int) -> None:
+        if self.done:
+            return
+        elapsed = self.clock() - self.start
+        if elapsed < 1.0 and finished < self.matches:
+            return
+        self.done = True
+        left = elapsed / finished * (self.matches - finished)
+        if left > WARN_AFTER:
+            each = elapsed / finished
+            note(
+                f"{self.matches:,} matches at {each:.3g} s each: {about(left)} to go; Ctrl-C stops"
+                " and prints the report over the matches finished so far."
+            )
+
+
+def note(message: str) -> None:
+    """``note: <message>`` on standard error, on one line."""
+    stream: Any = sys.stderr
+    out = Console(file=stream, highlight=False, soft_wrap=True) if can_encode(getattr(stream, "encoding", None)) \
+        else make_console(stream=stream)
+    out.print(Text("note: ", style="bold yellow").append(message, style=""))
+
+
 @app.command("simulate")
 def simulate_cmd(
     game: GameArg,
-    matches: Annotated[int, typer.Option(min=1, help="Number of matches.")] = 1000,
+    matches: Annotated[int, typer.Option(min=1, help=f"Number of matches (at most {MAX_MATCHES:,}).")] = 1000,
     players: Annotated[Optional[int], typer.Option(help="Number of players (default: number of bots given).")] = None,
     bots: Annotated[Optional[str], typer.Option(help="Bot per seat, comma-separated (one name fills every seat; default: heuristic then random).")] = None,
-    seed: Annotated[Optional[int], typer.Option(help="Seed, for a reproducible report (random if omitted, and printed).")] = None,
+    seed: Annotated[Optional[int], typer.Option(min=0, max=SEED_RANGE - 1, help="Seed, for a reproducible report (random if omitted, and printed).", show_default=False)] = None,
     option: OptionsArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
@@ -176,19 +230,38 @@ def simulate_cmd(
         names = split_bots(bots, n, g.info.id, "--bots")
         opts = parse_kv(option)
         g.parse_options(opts)
+        if matches > MAX_MATCHES:
+            raise OptionError(
+                f"--matches must be from 1 to {MAX_MATCHES:,}, not {matches:,} (a million matches take hours"
+                " and give win rates within about ±0.1 point; for more, run again with other seeds)"
+            )
         if seed is None:
             seed = draw_seed()
-        with Progress(
-            TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-            console=err_console, transient=True, disable=not err_console.is_terminal,
-        ) as bar:
-            task = bar.add_task("matches", total=matches)
-            report = simulate(g, names, matches, seed, opts, progress=lambda k: bar.update(task, completed=k))
+    warn = TimeWarning(matches)
+    with Progress(
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err_console, transient=True, disable=not err_console.is_terminal,
+    ) as bar:
+        task = bar.add_task("matches", total=matches)
+
+        def progress(finished: int) -> None:
+            bar.update(task, completed=finished)
+            warn(finished)
+
+        try:
+            report = simulate(g, names, matches, seed, opts, progress=progress)
+        except SimulationInterrupted as stop:
+            if stop.report is None:
+                note(f"interrupted before the first of {matches:,} matches ended: nothing to report.")
+                raise typer.Exit(130) from None
+            report = stop.report
     if as_json:
         plain = not can_encode(getattr(sys.stdout, "encoding", None))
         console.print_json(json.dumps(report.to_json(), ensure_ascii=plain), ensure_ascii=plain)
     else:
         print_report(report, make_console())
+    if report.partial:
+        raise typer.Exit(130)
 
 
 def returns_table(title: str, rows: list[MeanReturn]) -> Table:
@@ -203,8 +276,13 @@ def returns_table(title: str, rows: list[MeanReturn]) -> Table:
 
 def print_report(report: SimulationReport, console: Console = console) -> None:
     """The simulation tables: per seat, per bot, and the mean match figures."""
+    if report.partial:
+        console.print(Text(
+            f"PARTIAL REPORT: interrupted after {report.matches:,} of {report.requested:,} matches"
+            " (the same as a run of that many matches with this seed).", style="bold yellow"), soft_wrap=True)
     console.print(
-        f"[bold]{report.game}[/]: {report.matches} matches, {report.players} players, seed {report.seed}"
+        f"[bold]{report.game}[/]: {report.matches} match{'es' if report.matches != 1 else ''},"
+        f" {report.players} players, seed {report.seed}"
     )
     for title, rows in (("by seat", report.seats), ("by bot", report.bots)):
         table = Table(title=f"Win rate {title}", header_style="bold")

@@ -7,6 +7,7 @@ options are printed from the game's option model; sources by their bibliographic
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
@@ -20,8 +21,14 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
+try:
+    from typer._click.exceptions import ClickException
+except ImportError:  # pragma: no cover - a typer that uses click itself
+    from click.exceptions import ClickException
+
 import academie
 from academie.bots import bot_names
+from academie.cli.terminal import print_error
 from academie.core.errors import AcademieError
 from academie.core.game import Game
 from academie.core.guide import guide_of
@@ -65,6 +72,26 @@ class AcademieGroup(TyperGroup):
         _quiet_flags(self, ctx)
         super().format_help(ctx, formatter)
 
+    def main(self, args: Any = None, prog_name: Any = None, complete_var: Any = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        """Run the command line; a usage error (a bad value, a missing argument, an unknown
+        option) is told on one line, ``error: … (see academie CMD --help)``, with exit code 2."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except ClickException as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # the help was printed
+                sys.exit(exc.exit_code)
+            ctx = getattr(exc, "ctx", None)
+            hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+            print_error(exc.format_message() + hint)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            print_error("aborted")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 def package_version() -> str:
     """The installed version of academie (the package's own when not installed)."""
@@ -95,7 +122,7 @@ def _user_errors() -> Iterator[None]:
     try:
         yield
     except AcademieError as exc:
-        err_console.print(Text("error: ", style="bold red").append(str(exc), style=""), soft_wrap=True)
+        print_error(str(exc))
         raise typer.Exit(2) from None
 
 

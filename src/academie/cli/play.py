@@ -24,6 +24,7 @@ from academie.bots import make_bot
 from academie.cards import parse_card
 from academie.cli.narrate import Narrator, options_line
 from academie.cli.render import RENDERERS
+from academie.cli.terminal import printable
 from academie.core.chance import ChanceSource, chance_source
 from academie.core.errors import IllegalActionError, OptionError, RecordError
 from academie.core.game import Game
@@ -36,6 +37,9 @@ NAMES = ("Anne", "Bastien", "Camille", "Denis", "Élise", "Fabien", "Gaëlle", "
 COMMANDS = ("Also: [bold]?[/] legal moves, [bold]help[/], [bold]auto[/] (plays your only move for you until"
             " the deal ends), [bold]quit[/] (saves the record; [bold]academie play --resume[/] takes it up again).")
 
+MAX_DELAY = 60
+"""The longest pause before a bot's move, in seconds."""
+
 
 class QuitRequested(Exception):
     """The person typed ``quit``."""
@@ -46,33 +50,49 @@ def check_record_path(path: Path, force: bool = False, own: bool = False, option
 
     An existing file is refused unless ``force`` (or ``own``: the match's own record, when it is
     resumed); the folder must exist (``academie-records``, the default folder, is made when the
-    record is saved). Raises :class:`~academie.core.errors.RecordError` saying what is wrong.
+    record is saved). Raises :class:`~academie.core.errors.RecordError` saying what is wrong, also
+    for a name the file system refuses (too long, …).
     """
-    shown = str(path)
+    try:
+        _check_record_path(path, force, own, option)
+    except OSError as exc:
+        raise RecordError(f"{option} {quoted(path)}: cannot write there ({exc.strerror or exc})") from None
+
+
+def quoted(path: Path | str) -> str:
+    """A file name as an error message shows it: quoted, and cut to its first 60 characters
+    when it is longer than 80.
+
+    >>> quoted("match.json"), quoted("a" * 100)
+    ("'match.json'", "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…' (100 characters)")
+    """
+    text = str(path)
+    return repr(text) if len(text) <= 80 else f"{text[:60] + '…'!r} ({len(text)} characters)"
+
+
+def _check_record_path(path: Path, force: bool, own: bool, option: str) -> None:
+    shown = quoted(path)
     if path.is_dir():
-        raise RecordError(f"{option} {shown!r} is a folder; give a file name such as {path / 'match.json'}")
+        raise RecordError(f"{option} {shown} is a folder; give a file name such as {quoted(path / 'match.json')}")
     parent = path.parent
     for folder in [*reversed(parent.parents), parent]:
         if str(folder) in ("", "."):
             continue
         if folder.exists() and not folder.is_dir():
-            raise RecordError(f"{option} {shown!r}: {str(folder)!r} is a file, not a folder")
+            raise RecordError(f"{option} {shown}: {quoted(folder)} is a file, not a folder")
         if not folder.exists():
             raise RecordError(
-                f"{option} {shown!r}: the folder {str(folder)!r} does not exist; create it first or name"
+                f"{option} {shown}: the folder {quoted(folder)} does not exist; create it first or name"
                 " a file in an existing folder"
             )
     if path.exists() and not (force or own):
         raise RecordError(
-            f"{option} {shown!r}: the file already exists; give a new file name, or add --force to"
+            f"{option} {shown}: the file already exists; give a new file name, or add --force to"
             " overwrite it"
         )
     existed = path.exists()
-    try:
-        with path.open("a", encoding="utf-8"):  # appends nothing: the file is left as it is
-            pass
-    except OSError as exc:
-        raise RecordError(f"{option} {shown!r}: cannot write there ({exc.strerror or exc})") from None
+    with path.open("a", encoding="utf-8"):  # appends nothing: the file is left as it is
+        pass
     if not existed:
         path.unlink()
 
@@ -151,6 +171,8 @@ class PlaySession:
             raise OptionError(f"--seat must be from 0 to {num_players - 1}, not {seat}")
         if delay < 0:
             raise OptionError(f"--delay must be 0 or more seconds, not {delay}")
+        if not delay <= MAX_DELAY:  # also nan
+            raise OptionError(f"--delay must be a number of seconds from 0 to {MAX_DELAY}, not {delay}")
         self.game, self.seat, self.seed, self.delay = game, seat, seed, delay
         self.options = game.parse_options(options)
         self.render: ModuleType = RENDERERS[game.info.id]
@@ -260,7 +282,7 @@ class PlaySession:
         self.console.print(options_line(self.game, self.options))
         if self.resumed:
             self.console.print(Text(
-                f"Taking up the match saved in {self.record_path}: {len(self.record.actions)} moves"
+                f"Taking up the match saved in {printable(self.record_path)}: {len(self.record.actions)} moves"
                 " replayed.", style="yellow"), soft_wrap=True)
         if self.seat is not None:
             self._help()
@@ -351,11 +373,12 @@ class PlaySession:
             path = self.record.save(self.record_path)
         except OSError as exc:
             fallback = Path(tempfile.mkdtemp(prefix="academie-")) / self.record_path.name
-            self.console.print(Text(f"Cannot write {self.record_path}: {exc.strerror or exc}", style="red"))
+            self.console.print(Text(f"Cannot write {printable(self.record_path)}: {exc.strerror or exc}", style="red"))
             path = self.record.save(fallback)
         if self.seat is not None and self.seed is not None:
             self.console.print(f"Seed {self.seed}.")
         follow = "academie replay" if state.is_terminal() or self.seat is None else "academie play --resume"
+        path = printable(path)
         self.console.print(Text(f"Record saved to {path} (go on with: {follow} {path})"
                                 if follow.endswith("resume") else
                                 f"Record saved to {path} (replay it with: {follow} {path})"), soft_wrap=True)

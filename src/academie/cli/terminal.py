@@ -10,6 +10,8 @@ move prompt with line editing and history.
 (False, True)
 >>> clean_input("\\x1b[A\\x1b[Bks\\x1bOD")
 'ks'
+>>> one_line("unknown bot '" + "x" * 500 + "'\\nthe bots are: random")
+"unknown bot 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (500 characters) the bots are: random"
 """
 
 from __future__ import annotations
@@ -103,6 +105,49 @@ _ESCAPES = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|O.|.)?")
 def clean_input(text: str) -> str:
     """A typed line without the escape sequences of arrow and function keys."""
     return _ESCAPES.sub("", text).replace("\x00", "")
+
+
+_LONG_QUOTED = re.compile(r"'((?:[^'\\]|\\.){80,}?)'(?=\W|$)|\"((?:[^\"\\]|\\.){80,}?)\"(?=\W|$)")
+MAX_ERROR = 600
+"""The longest error line: what the user typed is echoed, but never a whole megabyte of it."""
+
+
+def one_line(message: str) -> str:
+    """An error message as one line of reasonable length: line breaks become spaces, and a
+    quoted value over 80 characters (something the user typed) is cut to its first 60."""
+
+    def cut(match: re.Match[str]) -> str:
+        quote = match.group(0)[0]
+        inner = match.group(1) if match.group(1) is not None else match.group(2)
+        return f"{quote}{inner[:60]}…{quote} ({len(inner)} characters)"
+
+    text = _LONG_QUOTED.sub(cut, " ".join(printable(message).splitlines()))
+    return text if len(text) <= MAX_ERROR else text[: MAX_ERROR - 1] + "…"
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def printable(text: object) -> str:
+    """``text`` (a file name) with the lone surrogates that stand for bytes that are not UTF-8
+    replaced by ``�``: a stream that writes UTF-8 strictly cannot print them.
+
+    >>> printable("caf\\udce9.json")
+    'caf�.json'
+    """
+    return _SURROGATES.sub("\ufffd", str(text))
+
+
+def print_error(message: str) -> None:
+    """``error: <message>`` on standard error, as one line (in ASCII where the terminal cannot
+    print Unicode). On a terminal a line longer than its width is wrapped between words (never
+    inside one, as the terminal itself would); in a file or a pipe it stays one line."""
+    stream: Any = sys.stderr
+    if not can_encode(getattr(stream, "encoding", None)):
+        stream = AsciiFile(stream)
+    err = Console(file=stream, highlight=False)
+    err.print(Text.assemble(("error: ", "bold red"), one_line(message)),
+              soft_wrap=not err.is_terminal)
 
 
 def prompt_reader(console: Console) -> Callable[[str | Text], str]:

@@ -21,7 +21,7 @@ class BelleFlux(Game):
     info = GameInfo(
         id="belle-flux-trente-un",
         name="Belle, Flux et Trente-un",
-        version=1,
+        version=2,  # 2: deals=0 ends after 10,000 deals at most
         min_players=2,  # [000] «depuis deux jusqu'à dix ou douze personnes»
         max_players=12,
         default_players=5,

@@ -74,8 +74,9 @@ GUIDE = Guide(
              " ajouter", option="flux_carry_adds_stake"),
     ),
     end=(
-        Rule("The match lasts an agreed number of deals (10 here); it also ends as soon as a player"
-             " cannot stake in all three baskets.",
+        Rule("The match lasts an agreed number of deals (10 here; with none agreed, until a player"
+             " cannot stake, 10,000 deals at most); it also ends as soon as a player cannot stake in"
+             " all three baskets.",
              "000", "On fixe la durée de la partie à un certain espace de temps, ou à un nombre"
              " quelconque de coups", option="deals, counters"),
         Rule("Each player's result is the counters he won or lost; counters left in the baskets"

@@ -11,6 +11,10 @@ from pydantic import model_validator
 from academie.core.options import GameOptions, Provenance, option
 
 
+OPEN_MATCH_DEALS = 10_000
+"""The most deals a match with ``deals=0`` lasts (the most ``deals`` may be set to)."""
+
+
 class BelleFluxOptions(GameOptions):
     """Options of Belle, Flux et Trente-un; each default is the reading played (its provenance says whose)."""
 
@@ -36,10 +40,13 @@ class BelleFluxOptions(GameOptions):
     deals: int = option(
         10,
         ge=0,
-        le=10_000,
+        le=OPEN_MATCH_DEALS,
         doc="Length of the match in deals (« un nombre quelconque de coups »: the source leaves the"
-        " number to the players; 10 is ours); 0 plays on until a player can no longer stake. The"
-        " match also ends when a player cannot stake.",
+        " number to the players; 10 is ours); 0 plays on until a player can no longer stake, but"
+        f" {OPEN_MATCH_DEALS:,} deals at most, so that every match ends (our proposal: with large"
+        " counters and even players that could take millions of deals; the source's other measure,"
+        " « un certain espace de temps », is a limit too). The match also ends when a player"
+        " cannot stake.",
         provenance=Provenance.PROPOSAL,
         ref="1(a)4",
     )

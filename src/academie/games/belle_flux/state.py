@@ -25,7 +25,7 @@ from academie.cards import card_code, pack, parse_card
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
 from academie.core.state import StockDrawState
-from academie.games.belle_flux.options import BelleFluxOptions
+from academie.games.belle_flux.options import OPEN_MATCH_DEALS, BelleFluxOptions
 from academie.games.belle_flux.rules import (
     BELLE_ACE_HIGH, BELLE_KING_HIGH, THIRTY_ONE, best_unique, flux_value, trente_un_value,
 )
@@ -78,7 +78,7 @@ class BelleFluxState(StockDrawState):
 
     def _start_deal(self) -> None:
         m = self.match
-        limit = self.options.deals
+        limit = self.options.deals or OPEN_MATCH_DEALS  # deals=0: at most OPEN_MATCH_DEALS (option doc)
         need = self._required_stake()
         # [000] «On fixe la durée de la partie… à un nombre quelconque de coups»; and a player
         # who cannot stake ends the match.
