@@ -11,6 +11,7 @@ import re
 import pytest
 from typer.testing import CliRunner
 
+from academie.cards import CARD_CODES
 from academie.cli.app import app
 from academie.core.record import GameRecord
 
@@ -147,11 +148,19 @@ def test_a_drawn_seed_comes_from_the_whole_63_bit_range(tmp_path, monkeypatch):
 
 
 def test_a_drawn_seed_is_shown_to_the_person_only_at_the_end(tmp_path):
-    result = play("trente-et-un", "--record", str(tmp_path / "s.json"))
-    seed = GameRecord.load(tmp_path / "s.json").seed
+    # Quit, the match can be taken up again: the seed, which decides every card, stays hidden.
+    stopped = play("trente-et-un", "--record", str(tmp_path / "q.json"))
+    seed = GameRecord.load(tmp_path / "q.json").seed
     assert seed is not None and 1 <= seed < 2**63
-    assert re.search(rf"^Seed {seed}\.$", result.output, re.M)
-    assert f"Seed {seed}" not in result.output.splitlines()[0]
+    assert "Match stopped." in stopped.output and f"Seed {seed}" not in stopped.output
+    ended = play("trente-et-un", "--record", str(tmp_path / "e.json"), input="s\n")  # input ends early
+    assert ended.exit_code == 1 and "Seed " not in ended.output
+    moves = "\n".join((["k", "p"] + list(CARD_CODES)) * 400) + "\n"
+    over = play("trente-et-un", "--players", "2", "--record", str(tmp_path / "s.json"), input=moves)
+    seed = GameRecord.load(tmp_path / "s.json").seed
+    assert over.exit_code == 0 and GameRecord.load(tmp_path / "s.json").complete
+    assert re.search(rf"^Seed {seed}\.$", over.output, re.M)
+    assert f"Seed {seed}" not in over.output.splitlines()[0]
 
 
 def test_the_default_record_never_replaces_another(tmp_path, monkeypatch):

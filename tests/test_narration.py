@@ -153,13 +153,13 @@ def test_belle_flux_result_panel_gives_every_players_plus_or_minus_and_the_payme
     path = tmp_path / "bft.json"
     out, _ = play_session("belle-flux-trente-un", 3, BFT_DECKS, path, deals=3)
     first = out.split("End of deal 1")[0]
-    assert "Each player puts 1 jeton into each of the belle, flux and trente-un baskets — stake «les mises" in first
+    assert "Each player puts 1 jeton into each of the belle, flux and trente-un baskets — stake (Encyclopédie méthodique:" in first
     assert "Bastien takes 3 jetons from the trente-un basket" in first
     panel = out.split("End of deal 1")[1].split("── Deal 2")[0]
     assert "this deal" in panel
     # Bastien's Q♥ is the highest up card (belle), A♥ K♥ Q♥ a flux and 31: he paid 3 stakes and
     # took the three baskets (9); the others paid their 3 stakes.
-    assert "Bastien takes 3 jetons from the belle basket — belle «la plus haute carte découverte»" in first
+    assert "Bastien takes 3 jetons from the belle basket — belle (Encyclopédie méthodique: « la plus haute carte découverte »)" in first
     rows = {cells[0]: cells[-1] for cells in table_rows(panel)}
     assert rows == {"Anne": "−3", "Bastien": "+6", "Camille": "−3"}
 
@@ -174,8 +174,8 @@ def test_reversis_tells_an_ace_on_a_renounce_and_the_quinola_in_replay(tmp_path)
     path = tmp_path / "aces.json"
     record.save(path)
     told = replayed(path)
-    assert "Bastien pays 2 jetons to Camille — A♥ on a renounce «on gagne de celui qui leve»" in told
-    assert "Anne pays 1 jeton to Bastien — A♣ forced out «paye à celui qui l'y force»" in told
+    assert "Bastien pays 2 jetons to Camille — A♥ on a renounce (Diderot & d'Alembert: « on gagne de celui qui leve »)" in told
+    assert "Anne pays 1 jeton to Bastien — A♣ forced out (Diderot & d'Alembert: « paye à celui qui l'y force »)" in told
     assert_every_deal_told(told, 1)
     assert "End of the match" in told and "won/lost" in told
 
@@ -202,7 +202,7 @@ def test_blason_tells_the_start_every_payment_and_the_pot_taken(tmp_path):
     out, code = play_session("blason", 2, None, path)
     assert code == 0
     assert out.count("── The race begins.") == 1
-    assert "Each player puts 1 jeton into the pot — entry «mettre un chacun à l'entrée du jeu»" in out
+    assert "Each player puts 1 jeton into the pot — entry (Lacombe: « mettre un chacun à l'entrée du jeu »)" in out
     taken = int(re.search(r"takes the pot: (\d+) jetons", out).group(1))
     # The pot taken is every counter told going into it: the two entries, then each payment.
     paid = sum(int(n) for n in re.findall(r"(?<!Each player) puts (\d+) jetons? into the pot", out))
@@ -265,7 +265,7 @@ def test_reversis_result_says_nothing_is_left_rather_than_an_empty_list(tmp_path
     assert "nothing is left on the game." in text
     assert not re.search(r"on the game: *[│\n]", text)
     kept = dataclasses.replace(result, pots=(("bête 1", 8), ("poule", 0)))
-    assert "on the game: bête 1 8." in rendered(reversis.render_result(kept, names))
+    assert "on the game: 8 in bête 1." in rendered(reversis.render_result(kept, names))
 
 
 def test_suits_are_named_in_english_and_french_next_to_their_symbol():

@@ -92,7 +92,9 @@ def test_all_out_replay_voids_the_round_and_the_same_dealer_deals_again():
     result = state.results[0]
     assert result.void is True
     assert result.eliminated == ()
-    assert result.lives_lost == {0: 1, 1: 2, 2: 1}  # what would have been lost
+    assert result.lives_lost == {}  # a void round takes no life
+    assert result.would_lose == {0: 1, 1: 2, 2: 1}  # what it would have taken
+    assert result.to_json()["lives_lost"] == {} and result.to_json()["would_lose"] == {"0": 1, "1": 2, "2": 1}
     assert state.match.lives == [1, 1, 1]
     assert state.match.eliminated == [False, False, False]
     assert state.winner is None and not state.is_terminal()

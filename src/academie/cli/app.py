@@ -19,7 +19,7 @@ from rich.text import Text
 from academie.analysis.simulate import MeanReturn, SimulationInterrupted, SimulationReport, simulate
 from academie.bots import bot_names, make_bot
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
-from academie.cli.narrate import Narrator, options_line
+from academie.cli.narrate import Narrator, options_line, reason_text, standings
 from academie.cli.play import PlaySession
 from academie.cli.terminal import can_encode, make_console, print_error, prompt_reader
 from academie.cli.render import RENDERERS
@@ -315,7 +315,7 @@ def print_report(report: SimulationReport, console: Console = console) -> None:
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON).", show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the final public state, results and ledger as JSON.")] = False,
     ascii_: Annotated[bool, typer.Option("--ascii", help="Draw the tables in ASCII (chosen by itself when the terminal cannot print the suits).")] = False,
 ) -> None:
@@ -364,7 +364,8 @@ def replay_cmd(
             "returns": state.returns(),
             "statistics": state.statistics(),
             "deals": state.deal_results(),
-            "ledger": state.match.ledger.to_json(),
+            # every reason as a person reads it: the source named, not cited by its siglum
+            "ledger": [dict(e, reason=reason_text(e["reason"])) for e in state.match.ledger.to_json()],
         }
         plain = not can_encode(getattr(sys.stdout, "encoding", None))
         console.print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)
@@ -372,6 +373,7 @@ def replay_cmd(
     narrator(state).finish()
     if not state.is_terminal():
         out.print(f"[yellow]The record stops before the end of the match ({len(rec.actions)} actions).[/]")
+        out.print(standings(state, render, names))
 
 
 def main() -> None:

@@ -56,6 +56,15 @@ def _quiet_flags(command: Any, ctx: Any) -> None:
     for param in params:
         if getattr(param, "is_flag", False) and param.metavar is None:
             param.metavar = ""
+        if getattr(param, "param_type_name", "") == "argument" and hasattr(param, "_usage_display_name"):
+            # The usage line writes a required argument plain (``FILE``), an optional one in
+            # brackets (``[GAME]``), never in braces.
+            param._usage_display_name = _usage_name.__get__(param)
+
+
+def _usage_name(param: Any) -> str:
+    name = (param.metavar or param.name or "").upper()
+    return (name if param.required else f"[{name}]") + ("..." if param.nargs != 1 else "")
 
 
 class AcademieGroup(TyperGroup):

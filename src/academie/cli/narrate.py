@@ -24,9 +24,10 @@ from rich.console import Console
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.common import person
+from academie.cli.render.common import person, signed
 from academie.core.ledger import Account, Entry
 from academie.core.state import State
+from academie.sources import source
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -45,22 +46,55 @@ def join_names(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def source_name(siglum: str) -> str:
+    """A source as a ledger line names it: the author or work of its short bibliographic name
+    (:mod:`academie.sources`), never the siglum the code cites it by.
+
+    >>> source_name("004"), source_name("001"), source_name("Almanach")
+    ('Larousse', "Diderot & d'Alembert", 'Almanach des jeux (1785)')
+    """
+    return source(siglum).short.split(",")[0].strip()
+
+
+_TAG = re.compile(r"\s*\[(?P<sig>[^\]]+)\]\s*(?:règle (?P<rule>\d+))?\s*(?:«\s*(?P<words>.*?)\s*»)?\s*$")
+
+
 def clean_reason(reason: str) -> str:
-    """A ledger reason as a person reads it: without the internal source tags (``[001]``) and
-    reference numbers (``R9``, ``G11``), keeping the rule and its quoted French words.
+    """A ledger reason as a person reads it: the English phrase, then in brackets the source's
+    short name (resolved from its siglum), its rule number and its own French words. Reference
+    tags of our catalogue (``R9``) are dropped; card codes stay (see :func:`card_labels`).
 
     >>> clean_reason("the pool [001] «gagne le jeu»")
-    'the pool «gagne le jeu»'
-    >>> clean_reason("pool ante (R9)"), clean_reason("broken reversis (later ruleset, R15)")
-    ('pool ante', 'broken reversis (later ruleset)')
-    >>> clean_reason("the fou [004] règle 5 «On paye un jeton pour le fou»")
-    'the fou, règle 5 «On paye un jeton pour le fou»'
+    "the pool (Diderot & d'Alembert: « gagne le jeu »)"
+    >>> clean_reason("the fou taken [004] règle 5 «il paye un jeton à celui qui l'emporte»")
+    "the fou taken (Larousse, rule 5: « il paye un jeton à celui qui l'emporte »)"
+    >>> clean_reason("broken reversis [Almanach]"), clean_reason("pool ante (R9)")
+    ('broken reversis (Almanach des jeux (1785))', 'pool ante')
     """
-    text = re.sub(r"\s*\[\d{3}\]\s*(?=règle)", ", ", reason)
-    text = re.sub(r"\s*\[\d{3}\]", "", text)
-    text = re.sub(r"\s*\(\s*[A-Z]{1,2}\d+[a-z]?\s*\)", "", text)
+    text = re.sub(r"\s*\(\s*[A-Z]{1,2}\d+[a-z]?\s*\)", "", reason)
     text = re.sub(r",\s*[A-Z]{1,2}\d+[a-z]?\s*\)", ")", text)
+    tag = _TAG.search(text)
+    if tag is not None:
+        try:
+            name = source_name(tag.group("sig"))
+        except KeyError:
+            name = None
+        if name is not None:
+            cited = name + (f", rule {tag.group('rule')}" if tag.group("rule") else "")
+            if tag.group("words"):
+                cited += f": « {tag.group('words')} »"
+            text = f"{text[:tag.start()].strip()} ({cited})"
     return re.sub(r"\s{2,}", " ", text).strip()
+
+
+def reason_text(reason: str) -> str:
+    """A ledger reason as every output shows it (terminal and JSON): :func:`clean_reason`
+    with card codes as the table shows cards.
+
+    >>> reason_text("AH on a renounce [001] «on gagne de celui qui leve»")
+    "A♥ on a renounce (Diderot & d'Alembert: « on gagne de celui qui leve »)"
+    """
+    return card_labels(clean_reason(reason))
 
 
 _CODE = re.compile(r"\b(10|[2-9TJQKA])([SHDC])\b")
@@ -124,7 +158,7 @@ def ledger_lines(
                 text = text.replace(pot_label(target), "each of " + _many_pots([pot_label(p) for p in pots]))
                 shown = re.sub(r"\s*\b(in|into|for|to) the \{pot\}(\s+(box|basket))?", "", key2[0])
                 line = Text("  " + text)
-                line.append(f" — {clean_reason(shown)}", style="dim")
+                line.append(f" — {reason_text(shown)}", style="dim")
                 lines.append(line)
                 continue
         if kind == "fan":
@@ -143,7 +177,7 @@ def ledger_lines(
             reason, amount, target = key
             text = _pays(names, groups[key], target, amount, pot_label, seats)
         line = Text("  " + text, style="")
-        line.append(f" — {card_labels(clean_reason(reason))}", style="dim")
+        line.append(f" — {reason_text(reason)}", style="dim")
         lines.append(line)
     return lines
 
@@ -207,6 +241,57 @@ def options_line(game: Any, options: Any) -> Text:
     return out
 
 
+def standings(state: State, render: ModuleType, names: Sequence[str], before_deal: int | None = None) -> Text:
+    """The standings so far, as public information: each player's lives (a game played for
+    lives) or counters with what he has won or lost, and what lies in the pots; at the start of
+    deal ``before_deal`` (0-based: what its own payments, already made, had not yet moved), or
+    now (None).
+
+    Lines such as ``Standings so far, after 2 deals: Anne 58 jetons (+8) · Bastien 42 (−8)`` and
+    ``On the table: the belle basket 4.``
+    """
+    m = state.match
+    counters, pots = list(m.counters), dict(m.pots)
+    past = [e for e in m.ledger.entries if before_deal is None or e.deal < before_deal]
+    for e in m.ledger.entries:
+        if before_deal is not None and e.deal >= before_deal:  # undo what this deal moved
+            for account, amount in ((e.source, e.amount), (e.target, -e.amount)):
+                if isinstance(account, str):
+                    pots[account] = pots.get(account, 0) + amount
+                else:
+                    counters[account] += amount
+    deals = sum(1 for r in state.finished_results() if before_deal is None or r.deal < before_deal)
+    head = f"Standings so far, after {plural(deals, 'deal')}: " if deals else "Standings so far: "
+    out = Text(head, style="bold")
+    lives_text = getattr(render, "lives_text", None)
+    view = state.public_view()
+    nets = deal_deltas_all(past, m.num_players)
+    for seat in range(m.num_players):
+        if seat:
+            out.append(" · ")
+        if lives_text is not None:
+            out.append(f"{names[seat]} {lives_text(view, seat)}")
+        else:
+            out.append(f"{names[seat]} {plural(counters[seat], 'jeton')} ({signed(nets[seat])})"
+                       + (" out" if m.eliminated[seat] else ""))
+    label = getattr(render, "pot_label", None) or (lambda name: f"the {name}")
+    held = [f"{label(name)} {amount}" for name, amount in pots.items() if amount]
+    if pots:
+        out.append("\nOn the table: " + (", ".join(held) if held else "nothing") + ".")
+    return out
+
+
+def deal_deltas_all(entries: Sequence[Entry], num_players: int) -> list[int]:
+    """Each seat's counters won (+) or lost (−) over ``entries``."""
+    out = [0] * num_players
+    for e in entries:
+        if isinstance(e.source, int):
+            out[e.source] -= e.amount
+        if isinstance(e.target, int):
+            out[e.target] += e.amount
+    return out
+
+
 class Narrator:
     """Tells ``state``'s match on ``console`` with the game's renderer ``render``.
 
@@ -232,6 +317,7 @@ class Narrator:
         self.results_seen = 0 if from_start else len(state.finished_results())
         self.printed = 0 if from_start else len(state.match.ledger.entries)  # ledger entries told so far
         self.headers: set[int] = set()
+        self.silent, self.loud_from = False, 0
         self._pending: tuple[int, str, Any, str] | None = None
 
     # --- what the driver calls ----------------------------------------------------------
@@ -246,10 +332,7 @@ class Narrator:
         self._update()
         deal = self.state.match.deal_number
         if deal not in self.headers:
-            self.headers.add(deal)
-            line = self.render.describe_deal(self.state.public_view(), self.names)
-            if line:
-                self.console.print(Text(line, style="bold"))
+            self._open(deal, self.render.describe_deal(self.state.public_view(), self.names))
         self._tell_ledger(deal)
 
     def moved(self, seat: int, text: str, before: Any, prefix: str = "") -> None:
@@ -282,7 +365,7 @@ class Narrator:
         self._update()
         if self.state.is_terminal():
             self._tell_ledger(None)
-            self.console.print(self.render.render_end(
+            self._print(self.render.render_end(
                 self.state.public_view(), self.names, results=self.state.finished_results(),
                 ledger=self.state.match.ledger.entries,
             ))
@@ -294,7 +377,7 @@ class Narrator:
         self._pending = None
         line = self.render.describe_action(before, seat, text, self.names, after=self.view())
         out = Text(prefix, style="dim") if prefix else Text()
-        self.console.print(out.append(line))
+        self._print(out.append(line))
 
     def _update(self) -> None:
         results = self.state.finished_results()
@@ -303,13 +386,10 @@ class Narrator:
             self.results_seen += 1
             deal = result.deal
             if deal not in self.headers:
-                self.headers.add(deal)
-                line = self.render.describe_deal(None, self.names, result=result)
-                if line:
-                    self.console.print(Text(line, style="bold"))
+                self._open(deal, self.render.describe_deal(None, self.names, result=result))
             self._tell_ledger(deal)
             deltas = deal_deltas(self.state.match.ledger.entries, deal, self.state.num_players)
-            self.console.print(self.render.render_result(result, self.names, self.view(), deltas=deltas))
+            self._print(self.render.render_result(result, self.names, self.view(), deltas=deltas))
             last = self.state.is_terminal() and self.results_seen == len(results)
             if self.on_deal_end is not None and not last:
                 self.on_deal_end()
@@ -329,4 +409,24 @@ class Narrator:
         label = getattr(self.render, "pot_label", lambda name: f"the {name}")
         seats = [s for s in range(self.state.num_players) if not self.state.match.eliminated[s]]
         for line in ledger_lines(batch, self.names, label, seats):
-            self.console.print(line)
+            self._print(line)
+
+    def _print(self, renderable: Any) -> None:
+        if not self.silent:
+            self.console.print(renderable)
+
+    def _open(self, deal: int, line: str | None) -> None:
+        """Tell the header of ``deal``; a match taken up again is told from the start of its
+        current deal (``loud_from``), after the standings then."""
+        self.headers.add(deal)
+        if self.silent and deal >= self.loud_from:
+            self.silent = False
+            if deal > 0:
+                self.console.print(standings(self.state, self.render, self.names, before_deal=deal))
+        if line:
+            self._print(Text(line, style="bold"))
+
+    def retell(self, deal: int) -> None:
+        """Tell nothing until deal ``deal`` (0-based) begins: then the standings at its start,
+        and everything from its header on (a match taken up again re-tells its current deal)."""
+        self.silent, self.loud_from = True, deal

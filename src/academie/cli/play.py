@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from academie.bots import make_bot
@@ -34,8 +35,13 @@ from academie.core.state import State
 NAMES = ("Anne", "Bastien", "Camille", "Denis", "Élise", "Fabien", "Gaëlle", "Hugo", "Inès",
          "Jules", "Léa", "Marc")
 
-COMMANDS = ("Also: [bold]?[/] legal moves, [bold]help[/], [bold]auto[/] (plays your only move for you until"
-            " the deal ends), [bold]quit[/] (saves the record; [bold]academie play --resume[/] takes it up again).")
+def commands(render: ModuleType) -> str:
+    """The commands every game has, and ``auto`` as the game's renderer describes it (``AUTO``;
+    a game where a player never has a single move, Trente et un, has none)."""
+    auto = getattr(render, "AUTO", None)
+    return ("Also: [bold]?[/] legal moves, [bold]help[/], " + (f"{auto}, " if auto else "")
+            + "[bold]quit[/] (saves the record; [bold]academie play --resume[/] takes it up again).")
+
 
 MAX_DELAY = 60
 """The longest pause before a bot's move, in seconds."""
@@ -206,6 +212,7 @@ class PlaySession:
         )
         self.chance: ChanceSource = chance_source(seed, decks)
         self.resumed = resumed is not None
+        self._resumed_record = resumed
         if resumed is not None:
             self.record.actions = list(resumed.actions)
             self.state: State = replay(resumed, game, chance=self.chance)
@@ -215,8 +222,7 @@ class PlaySession:
             self.state = game.new_initial_state(num_players, self.options)
         self.auto = False
         self.narrator = Narrator(self.state, self.render, self.names, console, viewer=seat,
-                                 on_deal_end=self._deal_over if seat is not None else None,
-                                 from_start=resumed is None)
+                                 on_deal_end=self._deal_over if seat is not None else None)
 
     @classmethod
     def resume(
@@ -286,14 +292,46 @@ class PlaySession:
                 " replayed.", style="yellow"), soft_wrap=True)
         if self.seat is not None:
             self._help()
+        if self._resumed_record is not None:
+            self._retell(self._resumed_record)
+
+    def _retell(self, record: GameRecord) -> None:
+        """Replay the saved moves again through the narrator: nothing of the deals already
+        over but the standings at the start of the current deal, then that deal from its
+        header on (the up card, every move and payment so far), as it was told."""
+        narrator, deal = self.narrator, self.state.match.deal_number
+        narrator.retell(deal)
+        narrator.on_deal_end = None  # no pause in deals already played
+
+        def on_action(state: State, index: int, seat: int, action: int) -> None:
+            narrator.state = state
+            narrator.before_decision()
+            self._told = (state.action_to_string(action), narrator.view())
+
+        def after_action(state: State, index: int, seat: int, action: int) -> None:
+            text, before = self._told
+            narrator.moved(seat, text, before)
+
+        def on_chance(state: State) -> None:
+            narrator.state = state
+            narrator.chanced()
+
+        self.chance = chance_source(record.seed, record.decks)
+        self.state = replay(record, self.game, on_action, after_action, on_chance=on_chance, chance=self.chance)
+        narrator.state = self.state
+        narrator.on_deal_end = self._deal_over if self.seat is not None else None
 
     def _help(self) -> None:
-        self.console.print(self.render.HELP + " " + COMMANDS)
+        self.console.print(self.render.HELP + " " + commands(self.render))
         lines = how_to_win(self.game)
         if lines:
             self.console.print(Text("How to win:", style="bold"))
+            bullets = Table.grid()  # a hanging indent: a wrapped bullet stays under its first word
+            bullets.add_column(no_wrap=True)
+            bullets.add_column()
             for line in lines:
-                self.console.print(Text(f"  • {line}"))
+                bullets.add_row("  • ", Text(line))
+            self.console.print(bullets)
 
     def _deal_over(self) -> None:
         """After each deal's result, the person goes on when ready (also once he is out)."""
@@ -342,12 +380,16 @@ class PlaySession:
             if low in ("help", "h"):
                 self._help()
                 continue
+            if low == "auto" and getattr(self.render, "AUTO", None) is None:
+                self.console.print(Text(f"auto is not a command in {self.game.info.name}: you always have a"
+                                        " choice; type ? for your moves.", style="yellow"))
+                continue
             if low == "auto":
                 self.auto = True
                 if len(legal) == 1:
                     return state.string_to_action(legal[0])
-                self.console.print(Text("auto plays for you when you have only one move; choose this one.",
-                                        style="yellow"))
+                self.console.print(Text("auto is on: it plays for you whenever you have only one move, until"
+                                        " the deal ends; this time you have a choice.", style="yellow"))
                 continue
             if low in ("?", ""):
                 try:
@@ -375,7 +417,9 @@ class PlaySession:
             fallback = Path(tempfile.mkdtemp(prefix="academie-")) / self.record_path.name
             self.console.print(Text(f"Cannot write {printable(self.record_path)}: {exc.strerror or exc}", style="red"))
             path = self.record.save(fallback)
-        if self.seat is not None and self.seed is not None:
+        # The seed decides every card: a player sees it only once the match is over (an
+        # onlooker of a demo saw it at the start); a match that can be taken up keeps it hidden.
+        if self.seat is not None and self.seed is not None and state.is_terminal():
             self.console.print(f"Seed {self.seed}.")
         follow = "academie replay" if state.is_terminal() or self.seat is None else "academie play --resume"
         path = printable(path)

@@ -17,6 +17,8 @@ from academie.games.belle_flux import BelleFluxView, DealResult
 HELP = (
     "At the trente-un: [bold]a[/] ask for a card (carte), [bold]s[/] stand (je m'y tiens)."
 )
+AUTO = "[bold]auto[/] (stands or asks for you whenever you have only one move, until the deal ends)"
+"""The ``auto`` command as the help lists it."""
 
 
 def pot_label(name: str) -> str:
@@ -93,17 +95,33 @@ def describe_deal(view: BelleFluxView | None, names: Sequence[str], result: Deal
 def describe_action(
     view: BelleFluxView, seat: int, action: str, names: Sequence[str], after: BelleFluxView | None = None
 ) -> str:
-    """One line telling what ``seat`` did."""
+    """One line telling what ``seat`` did; a card asked for is named when the viewer may see it
+    (his own, or every card when the extra cards are dealt face up), each time."""
     if action == "ask":
-        return verb(names[seat], "asks", "ask") + " for a card."
+        card = _received(view, seat, after)
+        got = "" if card is None else " and " + ("receive" if names[seat] == "You" else "receives") + f" {card_text(card).plain}"
+        return verb(names[seat], "asks", "ask") + f" for a card{got}."
     return verb(names[seat], "stands", "stand") + "."
 
 
+def _received(view: BelleFluxView, seat: int, after: BelleFluxView | None) -> int | None:
+    """The card ``seat`` was given for his request, as ``after`` shows it (from the deal's
+    result when that card ended the deal), or None when the viewer may not see it."""
+    if after is None:
+        return None
+    if after.deal_number == view.deal_number and len(after.extra[seat]) > len(view.extra[seat]):
+        return after.extra[seat][-1]
+    result = after.last_result
+    if result is not None and result.deal == view.deal_number and seat in result.hands:
+        extra_before = view.extra_counts[seat]
+        cards = result.hands[seat]
+        if len(cards) > 3 + extra_before:  # two hidden, one up, then the cards asked for in order
+            return cards[3 + extra_before]
+    return None
+
+
 def describe_drawn(view: BelleFluxView) -> str | None:
-    """The card the viewer was just given, if any."""
-    if view.log and view.log[-1][0] == "card" and view.log[-1][1] == view.seat and view.seat is not None:
-        extra = view.extra[view.seat]
-        return f"You receive {card_text(extra[-1]).plain}." if extra else None
+    """Nothing: every card the viewer receives is told with his request."""
     return None
 
 

@@ -14,8 +14,9 @@ from academie.cli.render.common import nets_from, person, places, signed
 from academie.cli.render.trente_et_un import verb
 from academie.games.blason import BlasonView, Square
 
-HELP = ("Press [bold]Enter[/] (or type [bold]throw[/]) to throw the dice; [bold]auto[/] throws for you"
-        " until the race is over.")
+HELP = "Press [bold]Enter[/] (or type [bold]throw[/]) to throw the dice."
+AUTO = "[bold]auto[/] (throws for you until the race is over)"
+"""The ``auto`` command as the help lists it."""
 
 
 def pot_label(name: str) -> str:
@@ -112,7 +113,61 @@ def describe_action(
         events = re.sub(r"seat (\d+), who pays and goes", lambda m: "you, who pay and go"
                         if names[int(m.group(1))] == "You" else f"{names[int(m.group(1))]}, who pays and goes", events)
         text += " — " + re.sub(r"seat (\d+)", lambda m: person(names, int(m.group(1))), events)
-    return text + "."
+    lines = [text + "."]
+    for skipped, left in passed_over(view, seat, after):
+        who = names[skipped]
+        if left is None:
+            lines.append(verb(who, "waits", "wait") + " on 30, at the chancellerie, until another player comes.")
+        else:
+            total = _turns_to_miss(after, skipped)
+            lines.append(verb(who, "rests", "rest") + f" ({total - left} of {total})." if total else
+                         verb(who, "rests", "rest") + ".")
+    return "\n".join(lines)
+
+
+def _turns_to_miss(view: BlasonView, seat: int) -> int:
+    """The turns ``seat`` has to miss since his last throw (0 when it says none)."""
+    for move in reversed(view.moves):
+        if move.seat == seat:
+            for event in move.events:
+                found = re.search(r"misses (\d+) turn", event)
+                if found:
+                    return int(found.group(1))
+            return 0
+    return 0
+
+
+def passed_over(view: BlasonView, seat: int, after: BlasonView | None) -> list[tuple[int, int | None]]:
+    """The turns passed over after ``seat``'s throw, before the next player throws: ``(seat,
+    turns still to miss after this one)`` for a player who rests (19, 49), ``(seat, None)`` for
+    one who waits on 30. Read from the two views: the throw leaves the mover's turns to miss
+    (its events say how many) and may end the wait of a player met; the rest passes the throw
+    on as the rules do (« pendant que les autres joueront deux fois »)."""
+    if after is None or after.phase == "over" or len(after.moves) == len(view.moves):
+        return []
+    n = view.num_players
+    start = list(view.rest)
+    start[seat] = _turns_to_miss(after, seat)
+    met = [int(m) for event in after.moves[-1].events for m in re.findall(r"meets seat (\d+)", event)]
+    for reset in ([], met):
+        rest = list(start)
+        for s in reset:
+            rest[s] = 0
+        out: list[tuple[int, int | None]] = []
+        current = seat
+        for _ in range(n * 20):
+            current = (current + 1) % n
+            if rest[current] > 0:
+                rest[current] -= 1
+                out.append((current, rest[current]))
+                continue
+            if after.well == current and after.positions[current] == 30:
+                out.append((current, None))
+                continue
+            break
+        if current == after.current_player and tuple(rest) == tuple(after.rest):
+            return out
+    return []
 
 
 def describe_drawn(view: BlasonView) -> str | None:

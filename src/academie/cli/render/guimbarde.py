@@ -17,6 +17,8 @@ from academie.games.guimbarde import DealResult, GuimbardeView
 from academie.games.guimbarde.rules import trick_winner
 
 HELP = "Play a card by its code, e.g. [bold]QH[/] (the guimbarde), [bold]KS[/], [bold]TS[/]."
+AUTO = "[bold]auto[/] (plays your card for you whenever you have only one, until the deal ends)"
+"""The ``auto`` command as the help lists it."""
 
 
 def pot_label(name: str) -> str:
@@ -57,7 +59,7 @@ def render_turn(view: GuimbardeView, names: Sequence[str]) -> Panel:
     table = Table.grid(padding=(0, 2))
     for seat, name in enumerate(names):
         marks = [m for m, on in (("dealer", seat == view.dealer), ("to play", seat == view.current_player)) if on]
-        shown = Text("shows ").append_text(cards_text(view.shown[seat])) if view.shown[seat] else Text("")
+        shown = Text("shows ").append_text(cards_text(sorted_by_suit(view.shown[seat]))) if view.shown[seat] else Text("")
         table.add_row(Text(name, style="bold cyan" if seat == view.seat else ""), f"{view.counters[seat]} jetons",
                       f"{view.tricks_won[seat]} trick{'' if view.tricks_won[seat] == 1 else 's'}", shown,
                       ", ".join(marks))
@@ -85,8 +87,11 @@ def describe_deal(view: GuimbardeView | None, names: Sequence[str], result: Deal
     trumps = suit_name(src.trump) if src.turned is not None else "?"
     deal = view.deal_number if view is not None else result.deal  # type: ignore[union-attr]
     announced = _announced(src.announcements, names)
+    # [004] «le plus haut l'emporte»: with no point of three cards, the point box stays
+    stays = "" if any(what == "point" for what, _, _ in src.announcements) else \
+        " No point announced: the point box stays."
     return (f"── Deal {deal + 1}: {verb(names[src.dealer], 'deals', 'deal')}; turned {turned},"
-            f" trumps {trumps}. Announced: {announced}.")
+            f" trumps {trumps}. Announced: {announced}.{stays}")
 
 
 def describe_action(view: GuimbardeView, seat: int, action: str, names: Sequence[str],

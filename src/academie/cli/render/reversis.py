@@ -20,6 +20,8 @@ HELP = (
     " hand and shows you the card you would have taken; the dealer must discard one). Play: a"
     " card code, e.g. [bold]9S[/], [bold]TS[/]."
 )
+AUTO = "[bold]auto[/] (plays your card for you whenever you have only one, until the deal ends)"
+"""The ``auto`` command as the help lists it."""
 
 _SUIT_ORDER = (1, 0, 2, 3)  # hearts first, then spades, diamonds, clubs
 
@@ -123,6 +125,16 @@ def describe_drawn(view: ReversisView) -> str | None:
     return None
 
 
+def _on_the_game(pots: Sequence[tuple[str, int]]) -> str:
+    """What lies on the game, each amount before its pot's name (a bête's number never runs
+    into its amount).
+
+    >>> _on_the_game([("poule", 16), ("bête 1", 8), ("bête 2", 0)])
+    '16 in the pool (poule), 8 in bête 1'
+    """
+    return ", ".join(f"{amount} in {pot_label(name)}" for name, amount in pots if amount)
+
+
 def render_result(
     result: DealResult, names: Sequence[str], view: ReversisView | None = None, deltas: Sequence[int] | None = None
 ) -> Panel:
@@ -135,7 +147,7 @@ def render_result(
     for seat, name in enumerate(names):
         table.add_row(name, str(result.tricks[seat]), str(result.points[seat]), str(result.counters[seat]),
                       *([signed(deltas[seat])] if shown and deltas is not None else []))
-    lines = [Text("Talon: ").append_text(cards_text(result.talon)).append(
+    lines = [Text("Talon: ").append_text(cards_text(sorted_by_suit(result.talon))).append(
         f" worth {result.talon_value}, won by {person(names, result.talon_winner)}"
         + (f", paid by {', '.join(person(names, s) for s in result.talon_payers)}" if result.talon_payers else ", unpaid"))]
     quinola = {"renounce": f"thrown on a renounce by {person(names, result.claimant or 0)}", "bete": "forced or led: a bête",
@@ -143,7 +155,7 @@ def render_result(
     lines.append(Text(f"Quinola: {quinola}."))
     if result.reversis is not None:
         lines.append(Text(verb(names[result.reversis], "makes", "make") + " the reversis!", style="bold"))
-    left = ", ".join(f"{k} {v}" for k, v in result.pots if v)
+    left = _on_the_game(result.pots)
     lines.append(Text("Pool " + (f"won by {person(names, result.pool_winner)}" if result.pool_winner is not None else "carries")
                       + "; " + (f"on the game: {left}." if left else "nothing is left on the game.")))
     return Panel(Group(table, *lines), title=f"End of deal {result.deal + 1}", expand=False)
@@ -153,7 +165,7 @@ def render_end(
     view: ReversisView, names: Sequence[str], results: Sequence[DealResult] = (), ledger: Sequence = ()
 ) -> Panel:
     """The end of a match: places by counters, counters won or lost, what is left on the game."""
-    left = ", ".join(f"{k} {v}" for k, v in (results[-1].pots if results else ()) if v)
+    left = _on_the_game(results[-1].pots if results else ())
     notes = [Text(f"Match over after {len(results)} deal{'' if len(results) == 1 else 's'}.", style="bold green"),
              Text(f"Left on the game (it belongs to nobody): {left}." if left else "Nothing is left on the game.")]
     return counter_standings("End of the match", names, view.counters, nets_from(ledger, len(names)), notes)

@@ -51,9 +51,15 @@ def lives_text(view: TrenteEtUnView, seat: int) -> str:
     return f"{view.lives[seat]} {'life' if view.lives[seat] == 1 else 'lives'}"
 
 
+def displayed(cards: Sequence[int]) -> list[int]:
+    """Cards in the one order every panel shows them (the hand, the result, the last hand): by
+    suit (♠ ♥ ♦ ♣), then by rank."""
+    return sorted(cards)
+
+
 def displayed_hand(view: TrenteEtUnView) -> list[int]:
     """The viewer's cards in the order the table shows them (the prompt lists moves so)."""
-    return list(view.hand)
+    return displayed(view.hand)
 
 
 def render_turn(view: TrenteEtUnView, names: Sequence[str]) -> Panel:
@@ -81,7 +87,7 @@ def render_turn(view: TrenteEtUnView, names: Sequence[str]) -> Panel:
             card_text(up) if up is not None else Text("(empty)")
         ),
         Text("Your hand: ")
-        .append_text(cards_text(view.hand))
+        .append_text(cards_text(displayed(view.hand)))
         .append(f"  worth {_value(view.hand_value)}" if view.hand_value is not None else ""),
     ]
     if len(view.hand) == 4:
@@ -162,15 +168,17 @@ def render_result(
         hand = result.hands.get(seat)
         table.add_row(
             names[seat],
-            cards_text(hand) if hand else Text("—"),
+            cards_text(displayed(hand)) if hand else Text("—"),
             _value(result.values[seat]) if seat in result.values else "",
             str(result.lives_lost.get(seat, 0)),
         )
     notes: list[Text] = [Text(verb(names[result.dealer], "dealt", "dealt") + ".")]
     if view is not None and view.seat is not None and view.seat not in result.hands and view.previous_hand:
-        notes.append(Text("Your hand was ").append_text(cards_text(view.previous_hand)).append("."))
+        notes.append(Text("Your hand was ").append_text(cards_text(displayed(view.previous_hand))).append("."))
     if result.void:
-        notes.append(Text("Everyone left would be out: the round is void and dealt again."))
+        would = ", ".join(f"{names[s]} {n} {'life' if n == 1 else 'lives'}" for s, n in sorted(result.would_lose.items()))
+        notes.append(Text("Everyone left would be out" + (f" (would lose: {would})" if would else "")
+                          + ": the round is void, no life is lost, and it is dealt again."))
     for seat in result.eliminated:
         notes.append(Text(verb(names[seat], "is", "are") + " eliminated."))
     return Panel(

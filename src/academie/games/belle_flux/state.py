@@ -325,12 +325,15 @@ class BelleFluxState(StockDrawState):
     # --- views -------------------------------------------------------------------------------
     def _make_view(self, seat: int | None) -> BelleFluxView:
         m = self.match
+        # A match over announces no deal after its last: its number and dealer are the last one's.
+        last = self.results[-1] if self.phase == OVER and self.results else None
+        deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
         face_up = self.options.extra_cards == "face_up"
         return BelleFluxView(
             seat=seat,
             num_players=m.num_players,
-            deal_number=m.deal_number,
-            dealer=m.dealer,
+            deal_number=deal,
+            dealer=dealer,
             current_player=self.current_player(),
             phase=self.phase,
             hidden=tuple(self.hidden[seat]) if seat is not None else (),

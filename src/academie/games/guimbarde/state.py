@@ -294,25 +294,25 @@ class GuimbardeState(StockDrawState):
                 # Rule 2: «Celui qui gagne un mariage par triomphe, ne gagne qu'un jeton de ceux
                 # qui ont jeté le roi et la dame»
                 for payer in (king_seat, queen_seat):
-                    self._pay(payer, winner, 1, "marriage won by trumping [004] règle 2")
+                    self._pay(payer, winner, 1, "marriage won by trumping [004] règle 2 «ne gagne qu'un jeton de ceux qui ont jeté le roi et la dame»")
             else:
                 # Rule 1: «celui qui le gagne tire un jeton de chaque joueur, hors de celui qui a
                 # jeté la dame»
                 for payer in range(n):
                     if payer != queen_seat:
-                        self._pay(payer, winner, 1, "marriage in play [004] règle 1")
+                        self._pay(payer, winner, 1, "marriage in play [004] règle 1 «tire un jeton de chaque joueur, hors de celui qui a jeté la dame»")
         if ROI in cards and GUIMBARDE in cards:
             # Rule 4: «le roi de cœur est levé par la guimbarde… ce mariage ne vaut qu'un jeton»
             self.stats["grand_mariage_table"] += 1
             payers = range(n) if self.options.grand_mariage_table_payers == "all" else [cards[ROI]]
             for payer in payers:
-                self._pay(payer, winner, 1, "grand mariage on the table [004] règle 4")
+                self._pay(payer, winner, 1, "grand mariage on the table [004] règle 4 «ce mariage ne vaut qu'un jeton»")
         if FOU in cards and won_with in (ROI, GUIMBARDE) and cards[FOU] != winner:
             # Rule 5: «si ce fou s'embarque dans le jeu, et qu'il soit pris par le roi ou par la
             # dame de cœur, il ne gagne rien; au contraire, il paye un jeton à celui qui l'emporte»
             self.fou_captured_by = winner
             self.stats["fou_captured"] += 1
-            self._pay(cards[FOU], winner, 1, "the fou taken [004] règle 5")
+            self._pay(cards[FOU], winner, 1, "the fou taken [004] règle 5 «il paye un jeton à celui qui l'emporte»")
         self.tricks_won[winner] += 1
         self.reached[winner].append(self.trick_number)
         self.log.append(("won", winner, None))
@@ -409,8 +409,11 @@ class GuimbardeState(StockDrawState):
     # --- views -----------------------------------------------------------------------------------
     def _make_view(self, seat: int | None) -> GuimbardeView:
         m = self.match
+        # A match over announces no deal after its last: its number and dealer are the last one's.
+        last = self.results[-1] if self.phase == OVER and self.results else None
+        deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
         return GuimbardeView(
-            seat=seat, num_players=m.num_players, deal_number=m.deal_number, dealer=m.dealer,
+            seat=seat, num_players=m.num_players, deal_number=deal, dealer=dealer,
             current_player=self.current_player(), phase=self.phase,
             hand=tuple(sorted(self.hands[seat])) if seat is not None else (),
             shown=tuple(tuple(sorted(s)) for s in self.shown),

@@ -274,9 +274,11 @@ class TrenteEtUnState(StockDrawState):
                 knocker=self.knocker,
                 hands={s: tuple(self.hands[s]) for s in reveal},
                 values={s: hand_value(self.hands[s], self.brelan) for s in reveal},
-                lives_lost={s: c for s, c in losses.items() if c},
+                lives_lost={} if void else {s: c for s, c in losses.items() if c},
                 eliminated=() if void else newly_out,
                 void=void,
+                # T6: a void round takes no life; what it would have taken is kept apart.
+                would_lose={s: c for s, c in losses.items() if c} if void else {},
             )
         )
         self.stats["rounds"] += 1

@@ -20,8 +20,9 @@ class DealResult:
     ``ending``: ``'thirty_one'`` (shown after a discard), ``'dealt_thirty_one'``, ``'knock'``
     (hands compared after a knock) or ``'stock_exhausted'``. ``hands``/``values``: the hands
     shown (all of them at a comparison; only the 31 otherwise), values in points.
-    ``lives_lost``: seat → lives. ``void``: the round would have put everyone out and is
-    replayed (option ``all_out``), its losses not applied.
+    ``lives_lost``: seat → lives really lost. ``void``: the round would have put everyone out
+    and is replayed (option ``all_out``): no life is lost (``lives_lost`` is empty) and
+    ``would_lose`` holds seat → the lives it would have taken (empty in any other round).
     """
 
     deal: int
@@ -34,6 +35,7 @@ class DealResult:
     lives_lost: Mapping[int, int]
     eliminated: tuple[int, ...]
     void: bool
+    would_lose: Mapping[int, int] = freeze({})
 
     def __post_init__(self) -> None:
         # A deep, immutable snapshot: the dicts become read-only FrozenMaps.
@@ -52,6 +54,7 @@ class DealResult:
             "lives_lost": {str(s): n for s, n in self.lives_lost.items()},
             "eliminated": list(self.eliminated),
             "void": self.void,
+            "would_lose": {str(s): n for s, n in self.would_lose.items()},
         }
 
 
