@@ -7,6 +7,8 @@ playing on the clone must never change the original (nor the original the clone)
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 from typing import Any
 
@@ -188,3 +190,26 @@ def test_legal_actions_are_kept_until_the_next_action_and_handed_out_as_copies(g
         assert state.legal_actions() == state._legal_actions() != []
         _step(state, rng)
         assert state.legal_actions() == state._legal_actions()  # recomputed after the action
+
+
+@pytest.mark.parametrize(("gid", "players"), CASES)
+def test_views_are_whole_frozen_snapshots(gid, players):
+    """Views built without their ``__init__`` hold every field, equal the constructor's, and stay
+    as they were when the state plays on."""
+    for seed in range(5):
+        state = _random_state(gid, players, 300 + seed)
+        views = [state.view(s) for s in range(state.num_players)] + [state.public_view()]
+        for view in views:
+            names = {f.name for f in dataclasses.fields(view)}
+            assert set(vars(view)) == names
+            assert view == type(view)(**vars(view))
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                view.phase = "changed"  # type: ignore[misc]
+        for result in state.finished_results():
+            if dataclasses.is_dataclass(result):
+                assert set(vars(result)) == {f.name for f in dataclasses.fields(result)}
+                assert result == type(result)(**vars(result))
+        kept = [copy.deepcopy(v) for v in views]
+        if not state.is_terminal():
+            _same_play(state, state.deep_copy(), seed, check_views=False)
+        assert views == kept

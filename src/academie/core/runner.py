@@ -28,16 +28,23 @@ def play_match(
     """Play ``state`` to the end: ``bots[seat].choose(view, legal)`` for each decision.
 
     A bot receives ``state.view(seat)`` and the legal actions, never the state. The notation of
-    every player action is appended to ``actions`` when given (for the game record).
+    every player action is appended to ``actions`` when given (for the game record). The legal
+    actions are computed once per decision: a bot's choice found among them is applied on the
+    trusted path (:meth:`~academie.core.state.State.apply_action` with ``trusted=True``), with no
+    second computation; any other choice goes through the checks, which refuse it.
     """
     while True:
         advance_chance(state, chance)
         if state.is_terminal():
             return state
         seat = state.current_player()
-        action = bots[seat].choose(state.view(seat), state.legal_actions())
+        legal = state.legal_actions()
+        action = bots[seat].choose(state.view(seat), legal)
         if on_action is not None:
             on_action(state, seat, action)
         if actions is not None:
             actions.append(state.action_to_string(action))
-        state.apply_action(action)
+        if type(action) is int and state.is_legal(action):  # a look-up in this decision's list
+            state.apply_action(action, trusted=True)
+        else:
+            state.apply_action(action)  # refused, naming the legal actions

@@ -182,9 +182,13 @@ class State(ABC):
         or :meth:`sample_chance` of this very state (playouts, simulations); anything from
         outside — a record, a person, an adapter — must keep the check.
         """
-        if trusted:
+        if trusted:  # _record, inlined: this is the playouts' path
             self._apply(action)
-            self._record(action)
+            self._legal = None
+            if self._history_shared:
+                self.history = self.history.copy()
+                self._history_shared = False
+            self.history.append(action)
             return
         if not isinstance(action, int) or isinstance(action, bool):
             shown = () if self.is_terminal() else tuple(self.legal_action_strings())
@@ -337,6 +341,12 @@ class StockDrawState(State):
         if self.phase == "over":
             return TERMINAL
         return self.turn
+
+    def is_chance_node(self) -> bool:
+        return self.drawing()
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over" and not self.drawing()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if not self.drawing():

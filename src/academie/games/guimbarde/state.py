@@ -25,6 +25,7 @@ from typing import Any
 
 from academie.cards import HEARTS, SUIT_NAMES_FR, card_code, make_card, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
+from academie.core.frozen import snapshot
 from academie.core.match import Match
 from academie.core.state import StockDrawState, redistribute
 from academie.games.guimbarde.options import GuimbardeOptions
@@ -85,7 +86,8 @@ class GuimbardeState(StockDrawState):
         self.fou_holder: int | None = None
         self.fou_captured_by: int | None = None
         self.voids: list[set[int]] = [set() for _ in range(n)]
-        self.log: list[tuple[str, int | None, int | None]] = []
+        # The deal's log, a tuple that grows by one at each event: views and clones share it.
+        self.log: tuple[tuple[str, int | None, int | None], ...] = ()
         # [004] «donne à chaque joueur cinq cartes, par trois et deux : après quoi, il tourne la
         # carte de dessus le talon, et c'est la triomphe»
         order = self.order()
@@ -112,7 +114,7 @@ class GuimbardeState(StockDrawState):
             if seat is None:
                 self.turned = action
                 self.trump = action // 13
-                self.log.append(("turned", None, action))
+                self.log += (("turned", None, action),)
                 self._announce()
             else:
                 self.hands[seat].append(action)
@@ -264,7 +266,7 @@ class GuimbardeState(StockDrawState):
             self.voids[seat].add(self._led())
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
-        self.log.append(("play", seat, card))
+        self.log += (("play", seat, card),)
         if len(self.trick) < self.num_players:
             self.turn = (seat - 1) % self.num_players
             return
@@ -315,7 +317,7 @@ class GuimbardeState(StockDrawState):
             self._pay(cards[FOU], winner, 1, "the fou taken [004] règle 5 «il paye un jeton à celui qui l'emporte»")
         self.tricks_won[winner] += 1
         self.reached[winner].append(self.trick_number)
-        self.log.append(("won", winner, None))
+        self.log += (("won", winner, None),)
         self.trick = []
         self.trick_number += 1
         if self.trick_number < HAND:
@@ -412,18 +414,20 @@ class GuimbardeState(StockDrawState):
         # A match over announces no deal after its last: its number and dealer are the last one's.
         last = self.results[-1] if self.phase == OVER and self.results else None
         deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
-        return GuimbardeView(
+        # Built at every decision: a snapshot (no per-field __init__); the log is a tuple.
+        return snapshot(
+            GuimbardeView,
             seat=seat, num_players=m.num_players, deal_number=deal, dealer=dealer,
             current_player=self.current_player(), phase=self.phase,
             hand=tuple(sorted(self.hands[seat])) if seat is not None else (),
             shown=tuple(tuple(sorted(s)) for s in self.shown),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             turned=self.turned, trump=self.trump,
             trump_name=SUIT_NAMES_FR[self.trump] if self.trump >= 0 else "",
             announcements=tuple(self.announcements), trick=tuple(self.trick),
             trick_number=self.trick_number, tricks_won=tuple(self.tricks_won),
             counters=tuple(m.counters), boxes=tuple((b, m.pots[b]) for b in BOXES),
-            last_result=self.results[-1] if self.results else None, log=tuple(self.log),
+            last_result=self.results[-1] if self.results else None, log=self.log,
         )
 
     def view(self, seat: int) -> GuimbardeView:
@@ -436,7 +440,7 @@ class GuimbardeState(StockDrawState):
 
     def clone(self) -> GuimbardeState:
         """An independent copy: the containers copied; the ledger's entries, the finished deals'
-        results (frozen) and the pack shared."""
+        results (frozen), the pack and the deal's log shared."""
         other = self._clone_base()
         d = other.__dict__
         d["hands"] = [h.copy() for h in self.hands]
@@ -448,7 +452,6 @@ class GuimbardeState(StockDrawState):
         d["tricks_won"] = self.tricks_won.copy()
         d["reached"] = [r.copy() for r in self.reached]
         d["voids"] = [v.copy() for v in self.voids]
-        d["log"] = self.log.copy()
         d["deal_queue"] = self.deal_queue.copy()
         d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()

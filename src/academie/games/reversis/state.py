@@ -26,10 +26,12 @@ Actions: chance outcomes are card ids; in the écart a card code puts that card 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from academie.cards import card_code, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
+from academie.core.frozen import snapshot
 from academie.core.match import Match
 from academie.core.state import StockDrawState, redistribute
 from academie.games.reversis.options import ReversisOptions, talon_size
@@ -44,6 +46,22 @@ ECART = 100
 PLAY = 200
 DEALING, EXCHANGE, PLAYING, OVER = "deal", "ecart", "play", "over"
 POOL = "poule"
+
+
+@lru_cache(maxsize=1024)
+def _deal_queue(order: tuple[int, ...], dealer: int, hand_size: int, packet: int, talon: int) -> tuple[int | None, ...]:
+    """Who receives each card of the deal, the last card first (None: the talon)."""
+    # [001] «les partage toutes aux joueurs, trois à trois… Celui qui mêle les cartes, doit
+    # toujours s'en donner une de plus qu'aux autres» (R1, R3: packets of `packet`).
+    need = {s: hand_size + (1 if s == dealer else 0) for s in order}
+    queue: list[int | None] = []
+    while any(need.values()):
+        for s in order:
+            k = min(packet, need[s])
+            queue += [s] * k
+            need[s] -= k
+    queue += [None] * talon  # « excepté trois… qui restent au talon »
+    return tuple(queue[::-1])
 
 
 class ReversisState(StockDrawState):
@@ -111,24 +129,20 @@ class ReversisState(StockDrawState):
         self.undertaker: int | None = None  # later ruleset: who undertook the reversis
         self.deal_start = len(m.ledger.entries)
         self.betes_before = len(self.bets)  # bêtes made before this deal (R9: won by a later pool)
-        # [001] «les partage toutes aux joueurs, trois à trois… Celui qui mêle les cartes, doit
-        # toujours s'en donner une de plus qu'aux autres» (R1, R3: packets of `packet`).
         order = self.order()
-        need = {s: self.hand_size + (1 if s == m.dealer else 0) for s in order}
-        queue: list[int | None] = []
-        while any(need.values()):
-            for s in order:
-                k = min(self.options.packet, need[s])
-                queue += [s] * k
-                need[s] -= k
-        queue += [None] * self.talon_size  # « excepté trois… qui restent au talon »
-        self.deal_queue = queue[::-1]
+        self.deal_queue = list(_deal_queue(tuple(order), m.dealer, self.hand_size, self.options.packet, self.talon_size))
         self.phase = DEALING
         self.turn = order[0]
 
     # --- contract ------------------------------------------------------------------------------
     def drawing(self) -> bool:
-        return self.phase in (DEALING,)
+        return self.phase == DEALING
+
+    def is_chance_node(self) -> bool:
+        return self.phase == DEALING
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
 
     def _legal_actions(self) -> list[int]:
         if self.phase == DEALING:
@@ -420,7 +434,8 @@ class ReversisState(StockDrawState):
             # poule, chacun remet deux jettons pour la rafraîchir» (R18)
             for seat in order:
                 m.pay(seat, POOL, opts.pool_ante, "the pool refreshed [001] «chacun remet deux jettons»")
-        self.results.append(DealResult(
+        self.results.append(snapshot(  # a frozen DealResult, built without its __init__
+            DealResult,
             deal=m.deal_number, dealer=m.dealer, tricks=tuple(self.trick_count),
             points=tuple(int(sum(self.points[c] for c in t)) for t in self.tricks),
             talon=tuple(self.talon), talon_value=value, talon_winner=talon_winner,
@@ -531,11 +546,13 @@ class ReversisState(StockDrawState):
         deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
         mine = seat is not None
         s = seat if seat is not None else 0
-        return ReversisView(
+        # Built at every decision: a snapshot (no per-field __init__); log and played are tuples.
+        return snapshot(
+            ReversisView,
             seat=seat, num_players=m.num_players, deal_number=deal, dealer=dealer,
             current_player=self.current_player(), phase=self.phase,
             hand=tuple(sorted(self.hands[s])) if mine else (),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             talon_size=len(self.talon),
             ecart=tuple(self.ecart_done),
             my_ecart=self.ecart_card[s] if mine else None,
@@ -545,7 +562,7 @@ class ReversisState(StockDrawState):
             tricks_won=tuple(self.trick_count),
             played=self.played,
             counters=tuple(m.counters), pool=m.pots[POOL],
-            betes=tuple((b, m.pots[b]) for b in self.bets if m.pots[b] > 0),
+            betes=tuple((b, m.pots[b]) for b in self.bets if m.pots[b] > 0) if self.bets else (),
             quinola=self._quinola_known(seat), last_result=self.results[-1] if self.results else None,
             log=self.log,
         )

@@ -1,0 +1,224 @@
+"""Reversis (academie's pure Python engine) side by side with OpenSpiel's Hearts driven from Python.
+
+Both run in this process, in alternating short rounds (so that the machine's load falls on both
+alike), and the script prints each figure and the ratio to Hearts':
+
+* random deals per second: every action picked at random among ``legal_actions()`` through the
+  Python API (chance outcomes too: ``sample_chance`` for Reversis, a uniform pick among
+  ``chance_outcomes()`` for Hearts); a Reversis match of 8 deals counts 8, a game of Hearts 1;
+* ``clone()`` in µs: a Reversis state in the play of deal 1 and of deal 7, a Hearts state in play;
+* a sample of the information set plus a random playout to the end of the deal, in µs: Reversis
+  ``determinize`` then random play until the deal ends; Hearts ``resample_from_infostate`` then a
+  Python rollout to the end of the game; from the same number of positions, each in the play of
+  the cards (after the écart, after the passing), the player to act sampling.
+
+Targets (issue 10): Reversis deals/s at least 2× Hearts'; determinize plus playout no slower than
+Hearts' resample plus rollout; a Reversis clone at most 10 µs whatever the deal.
+
+Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--rounds 10] [--round-seconds 0.5]``.
+OpenSpiel is an optional benchmark dependency: ``pip install 'academie[bench]'`` (``open_spiel``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+import timeit
+from collections.abc import Callable
+
+from academie.games import get_game
+
+REVERSIS = get_game("reversis")
+
+
+# --- Reversis ----------------------------------------------------------------------------------
+def reversis_step(state, rng: random.Random) -> None:
+    if state.is_chance_node():
+        state.apply_action(state.sample_chance(rng), trusted=True)
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))], trusted=True)
+
+
+class ReversisDeals:
+    """Random Reversis deals, one match after another."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        self.players, self.rng = players, random.Random(seed)
+        self.state = REVERSIS.new_initial_state(players)
+
+    def one(self) -> int:
+        """Play one deal (a new match when the last one is over); returns 1."""
+        state, rng = self.state, self.rng
+        if state.is_terminal():
+            state = self.state = REVERSIS.new_initial_state(self.players)
+        deal = state.match.deal_number
+        while state.match.deal_number == deal and not state.is_terminal():
+            reversis_step(state, rng)
+        return 1
+
+
+def reversis_position(players: int, seed: int, deal: int = 1):
+    """A Reversis state at a random decision in the play of the cards of deal ``deal`` (1-based)."""
+    rng = random.Random(seed)
+    state = REVERSIS.new_initial_state(players)
+    while state.match.deal_number < deal - 1 or state.phase != "play":
+        reversis_step(state, rng)
+    for _ in range(rng.randrange(state.hand_size * players - 1)):
+        reversis_step(state, rng)
+    assert state.phase == "play" and not state.is_chance_node()
+    return state
+
+
+def reversis_sample_and_playout(state, rng: random.Random) -> None:
+    other = state.determinize(state.current_player(), rng)
+    deal = other.match.deal_number
+    while other.match.deal_number == deal and not other.is_terminal():
+        reversis_step(other, rng)
+
+
+# --- Hearts (OpenSpiel) ------------------------------------------------------------------------
+def hearts_step(state, rng: random.Random) -> None:
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
+class HeartsDeals:
+    def __init__(self, game, seed: int) -> None:
+        self.game, self.rng = game, random.Random(seed)
+
+    def one(self) -> int:
+        state, rng = self.game.new_initial_state(), self.rng
+        while not state.is_terminal():
+            hearts_step(state, rng)
+        return 1
+
+
+def hearts_position(game, seed: int):
+    """A Hearts state at a random decision in the play of the cards (after the passing): the
+    history is the pass direction (0: no passing), 52 cards dealt, 12 cards passed, 52 played."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while len(state.history()) < 1:
+        hearts_step(state, rng)
+    start = 53 + (0 if state.history()[0] == 0 else 12)
+    for _ in range(start + rng.randrange(51) - 1):
+        hearts_step(state, rng)
+    assert not state.is_chance_node() and not state.is_terminal()
+    return state
+
+
+def hearts_sample_and_rollout(state, rng: random.Random) -> None:
+    other = state.resample_from_infostate(state.current_player(), rng.random)
+    while not other.is_terminal():
+        hearts_step(other, rng)
+
+
+# --- measuring ---------------------------------------------------------------------------------
+def rate(one: Callable[[], int], seconds: float) -> tuple[int, float]:
+    """Call ``one`` until ``seconds`` have passed; returns (units, elapsed)."""
+    units, start = 0, time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        units += one()
+    return units, time.perf_counter() - start
+
+
+def per_call(positions: list, work: Callable, rng: random.Random, seconds: float) -> float:
+    """Mean µs of ``work(position, rng)`` over the positions, in turn, for about ``seconds``."""
+    calls, start = 0, time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        for position in positions:
+            work(position, rng)
+        calls += len(positions)
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def clone_us(state, number: int = 2000) -> float:
+    """µs per ``state.clone()``: the best of three runs of ``number`` clones."""
+    return min(timeit.repeat(state.clone, number=number, repeat=3)) / number * 1e6
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=10, help="alternating rounds (default 10)")
+    parser.add_argument("--round-seconds", type=float, default=0.5, help="seconds per measure per round (default 0.5)")
+    parser.add_argument("--players", type=int, default=4, help="Reversis players (default 4, as Hearts)")
+    parser.add_argument("--positions", type=int, default=20, help="positions for the sampling test (default 20)")
+    args = parser.parse_args()
+    try:
+        import pyspiel
+    except ImportError:
+        print(
+            "OpenSpiel is not installed: this benchmark compares with OpenSpiel's Hearts.\n"
+            "Install it with: pip install 'academie[bench]'   (or: pip install open_spiel)",
+            file=sys.stderr,
+        )
+        return 2
+    hearts = pyspiel.load_game("hearts")
+    rev_deals, hearts_deals = ReversisDeals(args.players, 1), HeartsDeals(hearts, 1)
+    rev_positions = [reversis_position(args.players, s) for s in range(args.positions)]
+    hearts_positions = [hearts_position(hearts, s) for s in range(args.positions)]
+    rev_clone = {1: reversis_position(args.players, 7, deal=1), 7: reversis_position(args.players, 7, deal=7)}
+    rng_r, rng_h = random.Random(2), random.Random(2)
+    figures: dict[str, list[float]] = {k: [] for k in (
+        "rev_deals", "hearts_deals", "rev_clone1", "rev_clone7", "hearts_clone", "rev_sample", "hearts_sample")}
+    t = args.round_seconds
+    print(f"{args.rounds} rounds of {t:g} s per measure, alternating Reversis ({args.players} players) and Hearts", flush=True)
+    for k in range(args.rounds):
+        first_reversis = k % 2 == 0  # alternate which goes first, too
+        pairs = [
+            (lambda: figures["rev_deals"].append(_per_second(rate(rev_deals.one, t))),
+             lambda: figures["hearts_deals"].append(_per_second(rate(hearts_deals.one, t)))),
+            (lambda: (figures["rev_clone1"].append(clone_us(rev_clone[1])), figures["rev_clone7"].append(clone_us(rev_clone[7]))),
+             lambda: figures["hearts_clone"].append(clone_us(hearts_positions[0]))),
+            (lambda: figures["rev_sample"].append(per_call(rev_positions, reversis_sample_and_playout, rng_r, t)),
+             lambda: figures["hearts_sample"].append(per_call(hearts_positions, hearts_sample_and_rollout, rng_h, t))),
+        ]
+        for rev, hrt in pairs:
+            for run in ((rev, hrt) if first_reversis else (hrt, rev)):
+                run()
+        print(f"  round {k + 1}/{args.rounds} done", file=sys.stderr, flush=True)
+
+    med = {k: statistics.median(v) for k, v in figures.items()}
+    best_clone = {k: min(figures[k]) for k in ("rev_clone1", "rev_clone7", "hearts_clone")}
+    deals_ratio = med["rev_deals"] / med["hearts_deals"]
+    sample_ratio = med["rev_sample"] / med["hearts_sample"]
+    rows = [
+        ("random deals/s (median of rounds)", f"{med['rev_deals']:,.0f}", f"{med['hearts_deals']:,.0f}",
+         f"{deals_ratio:.2f}×", "≥ 2×", deals_ratio >= 2),
+        ("clone µs, deal 1 (best)", f"{best_clone['rev_clone1']:.2f}", f"{best_clone['hearts_clone']:.2f}",
+         f"{best_clone['rev_clone1'] / best_clone['hearts_clone']:.1f}×", "≤ 10 µs", best_clone["rev_clone1"] <= 10),
+        ("clone µs, deal 7 (best)", f"{best_clone['rev_clone7']:.2f}", f"{best_clone['hearts_clone']:.2f}",
+         f"{best_clone['rev_clone7'] / best_clone['hearts_clone']:.1f}×", "≤ 10 µs", best_clone["rev_clone7"] <= 10),
+        ("sample + playout µs (median of rounds)", f"{med['rev_sample']:,.0f}", f"{med['hearts_sample']:,.0f}",
+         f"{sample_ratio:.2f}×", "≤ 1×", sample_ratio <= 1),
+    ]
+    print()
+    print(f"{'':<40}{'reversis':>10}{'hearts':>10}{'ratio':>9}  {'target':<9}met")
+    for name, rev, hrt, ratio, target, met in rows:
+        print(f"{name:<40}{rev:>10}{hrt:>10}{ratio:>9}  {target:<9}{'yes' if met else 'NO'}")
+    print()
+    print("Ratios are Reversis / Hearts (for µs, lower is faster). Spread over rounds: deals/s "
+          f"{min(figures['rev_deals']):,.0f}–{max(figures['rev_deals']):,.0f} vs "
+          f"{min(figures['hearts_deals']):,.0f}–{max(figures['hearts_deals']):,.0f}; sample + playout µs "
+          f"{min(figures['rev_sample']):,.0f}–{max(figures['rev_sample']):,.0f} vs "
+          f"{min(figures['hearts_sample']):,.0f}–{max(figures['hearts_sample']):,.0f}.")
+    return 0
+
+
+def _per_second(units_elapsed: tuple[int, float]) -> float:
+    units, elapsed = units_elapsed
+    return units / elapsed
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
