@@ -1,0 +1,186 @@
+"""Compiled playouts (the optional extra ``academie[fast]``: numba and numpy).
+
+The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
+faster, for random playouts (simulations with random bots, rollouts), and a lockstep test
+(``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both.
+Only Reversis has a kernel so far, and only for the options it implements (:func:`supports`);
+for anything else, callers fall back to the pure engine.
+
+>>> from academie.games import get_game
+>>> game = get_game("reversis")
+>>> supports(game, game.parse_options({"betes": "with_pool"}), 4)
+False
+>>> unsupported_reason(game, game.parse_options({"betes": "with_pool"}), 4)
+"the compiled Reversis implements betes='alone' only (got 'with_pool')"
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+# Options the Reversis kernel plays as the pure engine does, whatever their value; every other
+# option must have its default value.
+REVERSIS_FREE_OPTIONS = frozenset({
+    "deck", "talon_five", "packet", "direction", "deals", "counters", "pool_ante", "marque",
+    "quinola_marques", "quinola_force_fee", "ace_fee", "reversis_fee", "broken_fee",
+})
+
+
+@lru_cache(maxsize=1)
+def available() -> bool:
+    """True when numba and numpy can be imported (``pip install 'academie[fast]'``)."""
+    try:
+        import numba  # noqa: F401
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def unsupported_reason(game: Any, options: Any, num_players: int) -> str | None:
+    """Why no kernel can play ``game`` with ``options`` (validated options) and
+    ``num_players``, or None when one can (numba being installed is not checked here)."""
+    gid = game.info.id
+    if gid != "reversis":
+        return f"no compiled kernel for {gid} (only reversis has one)"
+    if num_players not in (4, 5):
+        return f"the compiled Reversis plays 4 or 5 players (got {num_players})"
+    defaults = type(options)()
+    for name in type(options).model_fields:
+        if name in REVERSIS_FREE_OPTIONS:
+            continue
+        value, default = getattr(options, name), getattr(defaults, name)
+        if value != default:
+            return f"the compiled Reversis implements {name}={default!r} only (got {value!r})"
+    return None
+
+
+def supports(game: Any, options: Any, num_players: int) -> bool:
+    """True when a kernel plays ``game`` with these options exactly as the pure engine does."""
+    return unsupported_reason(game, options, num_players) is None
+
+
+def reversis_params(options: Any, num_players: int) -> Any:
+    """The kernel's parameter vector for validated Reversis ``options``. Raises ValueError for
+    options the kernel does not implement."""
+    import numpy as np
+
+    from academie.cards import pack
+    from academie.games.reversis import GAME
+    from academie.games.reversis.options import talon_size
+
+    reason = unsupported_reason(GAME, options, num_players)
+    if reason is not None:
+        raise ValueError(reason)
+    talon = talon_size(options, num_players)
+    deck = pack(int(options.deck))
+    hand = (len(deck) - talon - 1) // num_players
+    mask = sum(1 << c for c in deck)
+    step = -1 if options.direction == "counterclockwise" else 1
+    return np.array([
+        num_players, step, options.deals, hand, talon, options.packet, mask, options.counters,
+        options.pool_ante, options.marque, options.quinola_marques, options.quinola_force_fee,
+        options.ace_fee, options.reversis_fee,
+    ], dtype=np.int64)
+
+
+@lru_cache(maxsize=1)
+def randbelow_variant() -> int:
+    """How this interpreter's ``Random.randrange(n)`` asks for bits: 0 for ``n.bit_length()``,
+    1 for ``(n - 1).bit_length()`` (found by comparing with the compiled generator)."""
+    from academie.fast.mt import mt_randbelow, new_generator
+
+    sizes = [1, 2, 3, 4, 5, 8, 16, 17, 32, 33, 48, 52] * 8
+    for variant in (0, 1):
+        py, mt = random.Random(20261130), new_generator(20261130)
+        if all(py.randrange(n) == mt_randbelow(mt, n, variant) for n in sizes):
+            return variant
+    raise RuntimeError("this Python's random.randrange draws differently from the compiled generator")
+
+
+class FastMatch:
+    """A finished match played by the kernel: what :func:`academie.analysis.simulate.simulate`
+    reads of a state (``returns()``, ``statistics()``)."""
+
+    __slots__ = ("_returns", "_stats", "actions")
+
+    def __init__(self, returns: list[float], stats: dict[str, Any], actions: int) -> None:
+        self._returns, self._stats, self.actions = returns, stats, actions
+
+    def returns(self) -> list[float]:
+        return list(self._returns)
+
+    def statistics(self) -> dict[str, Any]:
+        return dict(self._stats, per_seat={k: list(v) for k, v in self._stats["per_seat"].items()})
+
+
+def _statistics(row: Any, n: int) -> dict[str, Any]:
+    from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES
+
+    stats: dict[str, Any] = {name: int(row[i]) for i, name in enumerate(STAT_NAMES)}
+    base = len(STAT_NAMES)
+    stats["per_seat"] = {name: [int(v) for v in row[base + j * n: base + (j + 1) * n]]
+                         for j, name in enumerate(PER_SEAT_NAMES)}
+    return stats
+
+
+class RandomMatches:
+    """Plays matches of random bots with the kernel, drawing each match's seeds from a master
+    generator as :func:`academie.analysis.simulate.simulate` does (one per seat, then the
+    chance's), so a match is the one the pure engine would play."""
+
+    def __init__(self, game: Any, options: Any, num_players: int) -> None:
+        self.n = num_players
+        self.params = reversis_params(options, num_players)
+        self.variant = randbelow_variant()
+
+    def play_seeds(self, seeds: Any) -> list[FastMatch]:
+        """One match per row of ``seeds`` (``num_players + 1`` seeds: the seats', then the
+        chance's)."""
+        import numpy as np
+
+        from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES, play_matches
+
+        seeds = np.asarray(seeds, dtype=np.int64).reshape(-1, self.n + 1)
+        width = len(STAT_NAMES) + len(PER_SEAT_NAMES) * self.n
+        returns, stats, actions = play_matches(self.params, seeds, self.variant, width)
+        return [FastMatch([float(v) for v in returns[m]], _statistics(stats[m], self.n), int(actions[m]))
+                for m in range(len(seeds))]
+
+    def play(self, master: random.Random) -> FastMatch:
+        """The next match of a simulation whose master generator is ``master``."""
+        seeds = [master.getrandbits(32) for _ in range(self.n + 1)]
+        return self.play_seeds([seeds])[0]
+
+
+def random_matches(game: Any, options: Any, num_players: int, bot_names: Any = None) -> RandomMatches | None:
+    """A :class:`RandomMatches` when the kernel is installed and plays this game, these
+    validated options and these bots (all ``random``); otherwise None (use the pure engine)."""
+    if bot_names is not None and any(name != "random" for name in bot_names):
+        return None
+    if not available() or not supports(game, options, num_players):
+        return None
+    return RandomMatches(game, options, num_players)
+
+
+def play_random_matches(game: Any, options: Mapping[str, Any] | Any | None, n_players: int,
+                        seed: int | None, n: int) -> tuple[list[list[float]], list[dict[str, Any]]]:
+    """Play ``n`` matches of random bots with the kernel, seeded as ``simulate(game, ["random"]
+    * n_players, n, seed, options)`` seeds them: the same matches. Returns each match's returns
+    and statistics. Raises RuntimeError when numba is missing, ValueError for options the
+    kernel does not implement."""
+    if not available():
+        raise RuntimeError("the compiled kernels need numba: pip install 'academie[fast]'")
+    opts = options if hasattr(options, "model_dump") else game.parse_options(options)
+    game.check_players(n_players)
+    reason = unsupported_reason(game, opts, n_players)
+    if reason is not None:
+        raise ValueError(reason)
+    runner = RandomMatches(game, opts, n_players)
+    master = random.Random(seed)
+    seeds = [[master.getrandbits(32) for _ in range(n_players + 1)] for _ in range(n)]
+    played = runner.play_seeds(seeds) if n else []
+    return [m.returns() for m in played], [m.statistics() for m in played]

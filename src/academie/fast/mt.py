@@ -1,0 +1,126 @@
+"""Python's own random generator (MT19937, as CPython's ``random.Random``) compiled with numba,
+so that a compiled playout draws exactly the numbers the pure engine draws from the same seed.
+
+A generator is an ``int64`` array of :data:`MT_SIZE` (the 624 words, then the position).
+:func:`mt_seed` seeds it as ``random.Random(seed)`` does for a non-negative integer below 2**64;
+:func:`mt_randbelow` is ``Random.randrange(n)`` (``_randbelow_with_getrandbits``). ``variant`` says
+how many bits CPython asks for: 0 for ``n.bit_length()`` (CPython 3.11–3.13), 1 for
+``(n - 1).bit_length()``; :func:`academie.fast.randbelow_variant` finds it by asking the running
+interpreter.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+try:
+    from numba import njit
+except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
+    def njit(*args, **kwargs):
+        return lambda f: f
+
+MT_N = 624
+MT_M = 397
+MT_SIZE = MT_N + 1
+_MASK = 0xFFFFFFFF
+_UPPER = 0x80000000
+_LOWER = 0x7FFFFFFF
+_MATRIX = 0x9908B0DF
+
+
+@njit(cache=True, _nrt=False)
+def _init_genrand(mt, s):
+    mt[0] = s & _MASK
+    for i in range(1, MT_N):
+        prev = mt[i - 1]
+        mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
+    mt[MT_N] = MT_N
+
+
+@njit(cache=True, _nrt=False)
+def mt_seed(mt, seed):
+    """Seed ``mt`` as ``random.Random(seed)`` does (``init_by_array`` over the 32-bit words of
+    ``seed``, 0 <= seed < 2**63)."""
+    low = seed & _MASK
+    high = (seed >> 32) & _MASK
+    keylen = 2 if high != 0 else 1
+    _init_genrand(mt, 19650218)
+    i = 1
+    j = 0
+    k = MT_N if MT_N > keylen else keylen
+    while k > 0:
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK)) + (low if j == 0 else high) + j) & _MASK
+        i += 1
+        j += 1
+        if i >= MT_N:
+            mt[0] = mt[MT_N - 1]
+            i = 1
+        if j >= keylen:
+            j = 0
+        k -= 1
+    k = MT_N - 1
+    while k > 0:
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK)) - i) & _MASK
+        i += 1
+        if i >= MT_N:
+            mt[0] = mt[MT_N - 1]
+            i = 1
+        k -= 1
+    mt[0] = 0x80000000
+    mt[MT_N] = MT_N
+
+
+@njit(cache=True, _nrt=False)
+def _twist(mt):
+    for kk in range(MT_N - MT_M):
+        y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+        mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ (_MATRIX * (y & 1))
+    for kk in range(MT_N - MT_M, MT_N - 1):
+        y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+        mt[kk] = mt[kk + MT_M - MT_N] ^ (y >> 1) ^ (_MATRIX * (y & 1))
+    y = (mt[MT_N - 1] & _UPPER) | (mt[0] & _LOWER)
+    mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ (_MATRIX * (y & 1))
+    mt[MT_N] = 0
+
+
+@njit(cache=True, _nrt=False)
+def mt_next(mt):
+    """The next 32-bit word (``genrand_uint32``)."""
+    if mt[MT_N] >= MT_N:
+        _twist(mt)
+    y = mt[mt[MT_N]]
+    mt[MT_N] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y & _MASK
+
+
+@njit(cache=True, _nrt=False)
+def _bit_length(n):
+    k = 0
+    while n > 0:
+        k += 1
+        n >>= 1
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def mt_randbelow(mt, n, variant):
+    """``Random.randrange(n)`` for 1 <= n < 2**32."""
+    k = _bit_length(n - 1 if variant == 1 else n)
+    if k == 0:
+        return 0
+    r = mt_next(mt) >> (32 - k)
+    while r >= n:
+        r = mt_next(mt) >> (32 - k)
+    return r
+
+
+def new_generator(seed: int) -> np.ndarray:
+    """A generator seeded with ``seed`` (0 <= seed < 2**63)."""
+    mt = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(mt, seed)
+    return mt

@@ -1,0 +1,637 @@
+"""A compiled Reversis (numba, hands as 52-bit masks): the same rules as
+:mod:`academie.games.reversis.state`, which stays the reference, for the options listed in
+:func:`academie.fast.supports` (the default readings, any amounts, deck, talon, packet, direction
+and length of the match).
+
+A state is one ``int64`` array (:func:`new_state`; its fields are the offsets below). Actions are
+the pure engine's: a card id at a chance node (the card dealt), ``ECART + card`` or ``PASS`` in
+the écart, ``PLAY + card`` in play. :func:`legal_mask` gives the legal actions as a mask of
+cards, bit 52 for ``PASS``; :func:`apply` applies one (unchecked: give it a legal one).
+Counters move by :func:`_pay`, which records each payment in ``ledger`` (an ``int64`` array of
+rows ``deal, source, target, amount, rule``; accounts: a seat, :data:`POOL_ACCOUNT` for the
+pool, ``-1 - k`` for the k-th bête; rules: the ``RULE_*`` codes) while it has room.
+
+:func:`play_match` plays a whole match with CPython's generator (:mod:`academie.fast.mt`) as
+:func:`academie.analysis.simulate.simulate` does with random bots — one generator for the
+chance nodes, one per seat for its choices — so that the same seeds give the same match, action
+for action. :func:`rollout` plays random choices to the end of the current deal.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+try:
+    from numba import njit
+except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
+    def njit(*args, **kwargs):
+        return lambda f: f
+
+from academie.fast.mt import MT_SIZE, mt_randbelow, mt_seed
+
+PASS = 52
+ECART = 100
+PLAY = 200
+PASS_BIT = 1 << 52
+HEARTS_MASK = 0x1FFF << 13
+QUINOLA = 13 + 9  # J♥
+ACE_OF_HEARTS = 13 + 12
+KING_OF_HEARTS = 13 + 11
+QUEEN_OF_HEARTS = 13 + 10
+_SUIT_MASKS = np.array([0x1FFF << (13 * s) for s in range(4)], dtype=np.int64)
+
+
+def _rank_mask(rank: int) -> int:
+    return sum(1 << (13 * s + rank) for s in range(4))
+
+
+ACES, KINGS, QUEENS, JACKS = (_rank_mask(r) for r in (12, 11, 10, 9))
+
+DEALING, EXCHANGE, PLAYING, OVER = 0, 1, 2, 3
+Q_NONE, Q_RENOUNCE, Q_BETE, Q_ECARTE = 0, 1, 2, 3
+POOL_ACCOUNT = -1
+
+RULE_ANTE, RULE_QUINOLA_RENOUNCE, RULE_BETE_MADE, RULE_QUINOLA_FORCED, RULE_QUINOLA_EACH = 1, 2, 3, 4, 5
+RULE_ACE_RENOUNCE, RULE_ACE_FORCED, RULE_REVERSIS_REFUND, RULE_REVERSIS_FEE = 6, 7, 8, 9
+RULE_POOL_WON, RULE_BETE_LIFTED, RULE_TALON, RULE_REFRESH = 10, 11, 12, 13
+RULES = {
+    RULE_ANTE: "pool ante", RULE_QUINOLA_RENOUNCE: "quinola on a renounce", RULE_BETE_MADE: "the quinola's bête",
+    RULE_QUINOLA_FORCED: "quinola forced (fee)", RULE_QUINOLA_EACH: "quinola forced (one each)",
+    RULE_ACE_RENOUNCE: "ace on a renounce", RULE_ACE_FORCED: "ace forced out",
+    RULE_REVERSIS_REFUND: "returned to the reversis", RULE_REVERSIS_FEE: "the reversis",
+    RULE_POOL_WON: "the pool", RULE_BETE_LIFTED: "bête lifted", RULE_TALON: "the talon",
+    RULE_REFRESH: "the pool refreshed",
+}
+
+# --- the state array ---------------------------------------------------------------------------
+NPL, STEP, DEALS, DEALNO, DEALER, PHASE, TURN, HAND, TALON_N, PACKET, DECK = range(11)
+COUNTERS0, ANTE, MARQUE, QMARQUES, QFEE, ACEFEE, REVFEE = range(11, 18)
+STOCK, TALON, QSTATE, QFORCED, CLAIMANT, TRICKNO, TRICKLEN, BETES, BETES_BEFORE = range(18, 27)
+DLOG_N, LEDGER_N, QUEUE_POS, POOL, QUEUE_LEN = range(27, 32)
+HANDS = 32  # 5 masks
+WON = 37  # 5 masks of the cards in each seat's tricks
+TCOUNT = 42  # 5 trick counts
+COUNTERS = 47  # 5
+TRICK_SEAT = 52  # 5
+TRICK_CARD = 57  # 5
+ORIG_TALON = 62  # 8 cards, in the order dealt
+END_COUNTERS = 70  # 5: counters when the last deal ended, before the next one's ante
+STATS = 75  # 7: deals, reversis, quinola_renounced, quinola_bete, quinola_ecarte, pool_won, broken_reversis
+PER_SEAT = 82  # 4 x 5: quinola_renounced, quinola_bete, reversis, talon_won
+QUEUE = 102  # 52 seats (-1: the talon), the deal's order
+DLOG = 154  # 64 x 4: the deal's payments (source, target, amount, rule), for the reversis' refund
+DLOG_CAP = 64
+NEED = 410  # 5: scratch, the cards each seat still needs in the deal
+BETE_POTS = 415  # one per deal of the match
+HEADER = BETE_POTS
+
+STAT_NAMES = ("deals", "reversis", "quinola_renounced", "quinola_bete", "quinola_ecarte", "pool_won",
+              "broken_reversis")
+PER_SEAT_NAMES = ("quinola_renounced", "quinola_bete", "reversis", "talon_won")
+
+
+@njit(cache=True, _nrt=False)
+def popcount(x):
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56 & 0xFF
+
+
+@njit(cache=True, _nrt=False)
+def lowest_card(x):
+    """The lowest card of a non-empty mask."""
+    return popcount((x & -x) - 1)
+
+
+@njit(cache=True, _nrt=False)
+def kth_card(x, k):
+    """The ``k``-th card (0-based, in card order) of mask ``x``."""
+    for _ in range(k):
+        x &= x - 1
+    return lowest_card(x)
+
+
+@njit(cache=True, _nrt=False)
+def _mod(a, n):
+    return ((a % n) + n) % n
+
+
+@njit(cache=True, _nrt=False)
+def _order_seat(s, k):
+    """The ``k``-th seat (0-based) from the premier en cartes to the dealer."""
+    return _mod(s[DEALER] + s[STEP] * (k + 1), s[NPL])
+
+
+@njit(cache=True, _nrt=False)
+def _order_index(s, seat):
+    k = _mod((seat - s[DEALER]) * s[STEP], s[NPL])
+    return s[NPL] - 1 if k == 0 else k - 1
+
+
+@njit(cache=True, _nrt=False)
+def _account_slot(s, account):
+    if account >= 0:
+        return COUNTERS + account
+    if account == POOL_ACCOUNT:
+        return POOL
+    return BETE_POTS + (-1 - account) - 1
+
+
+@njit(cache=True, _nrt=False)
+def _pay(s, ledger, source, target, amount, rule):
+    """``Match.pay``: move ``amount`` (nothing when 0) and record it."""
+    if amount == 0:
+        return
+    s[_account_slot(s, source)] -= amount
+    s[_account_slot(s, target)] += amount
+    d = s[DLOG_N]
+    if d < DLOG_CAP:
+        base = DLOG + 4 * d
+        s[base] = source
+        s[base + 1] = target
+        s[base + 2] = amount
+        s[base + 3] = rule
+        s[DLOG_N] = d + 1
+    i = s[LEDGER_N]
+    if i < ledger.shape[0]:
+        ledger[i, 0] = s[DEALNO]
+        ledger[i, 1] = source
+        ledger[i, 2] = target
+        ledger[i, 3] = amount
+        ledger[i, 4] = rule
+    s[LEDGER_N] = i + 1
+
+
+@njit(cache=True, _nrt=False)
+def _pay_other(s, ledger, source, target, amount, rule):
+    """The state's ``_pay``: nothing between a seat and itself."""
+    if source != target:
+        _pay(s, ledger, source, target, amount, rule)
+
+
+@njit(cache=True, _nrt=False)
+def start_deal(s, ledger):
+    if s[DEALNO] >= s[DEALS]:
+        s[PHASE] = OVER
+        return
+    n = s[NPL]
+    if s[POOL] == 0:  # R9: each player antes to form the pool
+        for k in range(n):
+            _pay(s, ledger, _order_seat(s, k), POOL_ACCOUNT, s[ANTE], RULE_ANTE)
+    for seat in range(5):
+        s[HANDS + seat] = 0
+        s[WON + seat] = 0
+        s[TCOUNT + seat] = 0
+    s[STOCK] = s[DECK]
+    s[TALON] = 0
+    s[TRICKNO] = 0
+    s[TRICKLEN] = 0
+    s[QSTATE] = Q_NONE
+    s[QFORCED] = 0
+    s[CLAIMANT] = -1
+    s[DLOG_N] = 0
+    s[BETES_BEFORE] = s[BETES]
+    # R1, R3: packets of `packet`, the dealer one card more, then the talon.
+    pos = 0
+    need = NEED
+    left = 0
+    for k in range(n):
+        seat = _order_seat(s, k)
+        s[need + seat] = s[HAND] + (1 if seat == s[DEALER] else 0)
+        left += s[need + seat]
+    while left > 0:
+        for k in range(n):
+            seat = _order_seat(s, k)
+            take = min(s[PACKET], s[need + seat])
+            for _ in range(take):
+                s[QUEUE + pos] = seat
+                pos += 1
+            s[need + seat] -= take
+            left -= take
+    for _ in range(s[TALON_N]):
+        s[QUEUE + pos] = -1
+        pos += 1
+    s[QUEUE_LEN] = pos
+    s[QUEUE_POS] = 0
+    s[PHASE] = DEALING
+    s[TURN] = _order_seat(s, 0)
+
+
+@njit(cache=True, _nrt=False)
+def _ecart_mask(s, seat):
+    hand = s[HANDS + seat]
+    hearts = hand & HEARTS_MASK
+    cards = hand & ~HEARTS_MASK
+    if hearts == (1 << KING_OF_HEARTS) or hearts == (1 << QUEEN_OF_HEARTS):
+        cards |= hearts
+    if cards == 0 and seat == s[DEALER]:  # R21
+        cards = hand
+    return cards
+
+
+@njit(cache=True, _nrt=False)
+def _playable(s, seat):
+    hand = s[HANDS + seat]
+    if s[TRICKLEN] == 0:
+        if s[TRICKNO] == 0 and hand & HEARTS_MASK:
+            return hand & HEARTS_MASK
+        return hand
+    same = hand & _SUIT_MASKS[s[TRICK_CARD] // 13]
+    if same:
+        return same
+    if hand & (1 << QUINOLA) and s[TRICKNO] < 2:  # R12, first_two = tricks
+        return 1 << QUINOLA
+    return hand
+
+
+@njit(cache=True, _nrt=False)
+def legal_mask(s):
+    """The legal actions: a mask of cards (dealt, put in the écart or played), bit 52 for PASS."""
+    return _legal_mask(s)
+
+
+@njit(cache=True, _nrt=False)
+def _legal_mask(s):
+    phase = s[PHASE]
+    if phase == DEALING:
+        return s[STOCK]
+    if phase == EXCHANGE:
+        seat = s[TURN]
+        mask = _ecart_mask(s, seat)
+        if seat != s[DEALER]:
+            mask |= PASS_BIT
+        return mask
+    if phase == PLAYING:
+        return _playable(s, s[TURN])
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def _skip_to_next_ecart(s, start):
+    for k in range(start, s[NPL]):
+        seat = _order_seat(s, k)
+        if seat == s[DEALER] or k < s[TALON_N]:
+            s[TURN] = seat
+            return
+    _begin_play(s)
+
+
+@njit(cache=True, _nrt=False)
+def _begin_play(s):
+    s[PHASE] = PLAYING
+    s[TURN] = _order_seat(s, 0)
+
+
+@njit(cache=True, _nrt=False)
+def _deal_card(s, card):
+    bit = 1 << card
+    s[STOCK] &= ~bit
+    pos = s[QUEUE_POS]
+    seat = s[QUEUE + pos]
+    if seat < 0:
+        s[TALON] |= bit
+        s[ORIG_TALON + pos - (s[QUEUE_LEN] - s[TALON_N])] = card
+    else:
+        s[HANDS + seat] |= bit
+    s[QUEUE_POS] = pos + 1
+    if pos + 1 == s[QUEUE_LEN]:
+        s[PHASE] = EXCHANGE
+        _skip_to_next_ecart(s, 0)
+
+
+@njit(cache=True, _nrt=False)
+def _ecart(s, action):
+    seat = s[TURN]
+    idx = _order_index(s, seat)
+    dealer = s[DEALER]
+    if action != PASS:
+        card = action - ECART
+        bit = 1 << card
+        s[HANDS + seat] &= ~bit
+        if card == QUINOLA:
+            s[QSTATE] = Q_ECARTE
+        if seat == dealer:
+            s[TALON] |= bit
+        else:
+            taken = s[ORIG_TALON + idx]
+            s[TALON] = (s[TALON] & ~(1 << taken)) | bit
+            s[HANDS + seat] |= 1 << taken
+    if seat == dealer:
+        _begin_play(s)
+    else:
+        _skip_to_next_ecart(s, idx + 1)
+
+
+@njit(cache=True, _nrt=False)
+def _quinola_bete(s, ledger, holder, forcer):
+    s[QSTATE] = Q_BETE
+    s[STATS + 3] += 1
+    s[PER_SEAT + 5 + holder] += 1
+    s[BETES] += 1
+    k = s[BETES]
+    s[BETE_POTS + k - 1] = 0
+    _pay(s, ledger, holder, -1 - k, s[POOL], RULE_BETE_MADE)
+    if forcer < 0 or forcer == holder:
+        return
+    _pay_other(s, ledger, holder, forcer, s[QFEE], RULE_QUINOLA_FORCED)
+    for seat in range(s[NPL]):
+        if seat != holder and seat != forcer:
+            _pay_other(s, ledger, seat, forcer, 1, RULE_QUINOLA_EACH)
+
+
+@njit(cache=True, _nrt=False)
+def _finish_trick(s, ledger):
+    n = s[NPL]
+    led = s[TRICK_CARD] // 13
+    winner = s[TRICK_SEAT]
+    best = s[TRICK_CARD] % 13
+    for pos in range(1, n):
+        card = s[TRICK_CARD + pos]
+        if card // 13 == led and card % 13 > best:
+            best = card % 13
+            winner = s[TRICK_SEAT + pos]
+    leader = s[TRICK_SEAT]
+    forcer = leader  # forcer = leader
+    cards = 0
+    for pos in range(n):
+        seat = s[TRICK_SEAT + pos]
+        card = s[TRICK_CARD + pos]
+        cards |= 1 << card
+        renounce = card // 13 != led
+        if card == QUINOLA:
+            if renounce:
+                s[QSTATE] = Q_RENOUNCE
+                s[CLAIMANT] = seat
+                s[STATS + 2] += 1
+                s[PER_SEAT + seat] += 1
+                _pay_other(s, ledger, winner, seat, s[QMARQUES] * s[MARQUE], RULE_QUINOLA_RENOUNCE)
+            else:
+                forced = pos > 0 and (s[HANDS + seat] & HEARTS_MASK) == 0
+                _quinola_bete(s, ledger, seat, forcer if forced else -1)
+        elif card % 13 == 12 and pos > 0:
+            fee = s[ACEFEE] * (2 if card == ACE_OF_HEARTS else 1)
+            if renounce:
+                _pay_other(s, ledger, winner, seat, fee, RULE_ACE_RENOUNCE)
+            elif (s[HANDS + seat] & _SUIT_MASKS[led]) == 0:
+                _pay_other(s, ledger, seat, leader, fee, RULE_ACE_FORCED)
+    s[WON + winner] |= cards
+    s[TCOUNT + winner] += 1
+    s[TRICKLEN] = 0
+    s[TRICKNO] += 1
+    if s[HANDS + winner]:
+        s[TURN] = winner
+    else:
+        _end_deal(s, ledger)
+
+
+@njit(cache=True, _nrt=False)
+def _points(mask):
+    """R7: A4 K3 Q2 J1."""
+    return 4 * popcount(mask & ACES) + 3 * popcount(mask & KINGS) + 2 * popcount(mask & QUEENS) + popcount(mask & JACKS)
+
+
+@njit(cache=True, _nrt=False)
+def _pending_largest(s):
+    """The largest bête made before this deal and still on the game (the oldest on a tie), or 0."""
+    best = 0
+    best_amount = 0
+    for k in range(1, s[BETES_BEFORE] + 1):
+        amount = s[BETE_POTS + k - 1]
+        if amount > 0 and amount > best_amount:
+            best = k
+            best_amount = amount
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _end_deal(s, ledger):
+    n = s[NPL]
+    dealer = s[DEALER]
+    reversis = -1
+    for seat in range(n):
+        if s[TCOUNT + seat] == s[HAND]:
+            reversis = seat
+            break
+    pool_winner = -1
+    if reversis >= 0:
+        s[STATS + 1] += 1
+        s[PER_SEAT + 10 + reversis] += 1
+        made = s[DLOG_N]
+        for i in range(made):
+            base = DLOG + 4 * i
+            if s[base] == reversis:
+                _pay(s, ledger, s[base + 1], reversis, s[base + 2], RULE_REVERSIS_REFUND)
+        for k in range(n):
+            _pay_other(s, ledger, _order_seat(s, k), reversis, s[REVFEE], RULE_REVERSIS_FEE)
+        pool_winner = reversis
+    elif s[QSTATE] == Q_RENOUNCE and s[CLAIMANT] >= 0:
+        largest = _pending_largest(s)
+        if largest > 0:  # R19, betes = alone
+            _pay(s, ledger, -1 - largest, s[CLAIMANT], s[BETE_POTS + largest - 1], RULE_BETE_LIFTED)
+        else:
+            pool_winner = s[CLAIMANT]
+    if pool_winner >= 0:
+        s[STATS + 5] += 1
+        _pay(s, ledger, POOL_ACCOUNT, pool_winner, s[POOL], RULE_POOL_WON)
+    # The talon (R6, R8): no trick beats all, then fewest points, fewest tricks, the dealer and
+    # the players on his left.
+    winner = -1
+    wkey0 = wkey1 = wkey2 = wkey3 = 0
+    for seat in range(n):
+        k0 = 1 if s[TCOUNT + seat] > 0 else 0
+        k1 = _points(s[WON + seat])
+        k2 = s[TCOUNT + seat]
+        k3 = _mod((seat - dealer) * -s[STEP], n)
+        better = winner < 0 or k0 < wkey0 or (k0 == wkey0 and (k1 < wkey1 or (k1 == wkey1 and (
+            k2 < wkey2 or (k2 == wkey2 and k3 < wkey3)))))
+        if better:
+            winner = seat
+            wkey0, wkey1, wkey2, wkey3 = k0, k1, k2, k3
+    talon = s[TALON]
+    value = 5 * popcount(talon & ACES) + 4 * popcount(talon & KINGS) + 3 * popcount(talon & QUEENS) + 2 * popcount(talon & JACKS)
+    payer = -1
+    payer_points = -1
+    for k in range(n):
+        seat = _order_seat(s, k)
+        if seat == winner:
+            continue
+        p = _points(s[WON + seat])
+        if p > payer_points:
+            payer = seat
+            payer_points = p
+    s[PER_SEAT + 15 + winner] += 1
+    if payer != reversis:  # « Le reversis est exempt de payer le talon » (R20, unpaid)
+        _pay_other(s, ledger, payer, winner, value, RULE_TALON)
+    if s[QSTATE] == Q_ECARTE:
+        s[STATS + 4] += 1
+    forced = s[QSTATE] == Q_BETE and s[QFORCED] != 0
+    if pool_winner < 0 and (s[QSTATE] == Q_ECARTE or forced):  # R18
+        for k in range(n):
+            _pay(s, ledger, _order_seat(s, k), POOL_ACCOUNT, s[ANTE], RULE_REFRESH)
+    for seat in range(n):
+        s[END_COUNTERS + seat] = s[COUNTERS + seat]
+    s[STATS] += 1
+    s[DEALNO] += 1
+    s[DEALER] = _mod(dealer + s[STEP], n)
+    start_deal(s, ledger)
+
+
+@njit(cache=True, _nrt=False)
+def _play(s, ledger, card):
+    seat = s[TURN]
+    if card == QUINOLA:
+        s[QFORCED] = 1 if _playable(s, seat) == (1 << QUINOLA) else 0
+    s[HANDS + seat] &= ~(1 << card)
+    pos = s[TRICKLEN]
+    s[TRICK_SEAT + pos] = seat
+    s[TRICK_CARD + pos] = card
+    s[TRICKLEN] = pos + 1
+    if pos + 1 < s[NPL]:
+        s[TURN] = _mod(seat + s[STEP], s[NPL])
+        return
+    _finish_trick(s, ledger)
+
+
+@njit(cache=True, _nrt=False)
+def apply(s, ledger, action):
+    """Apply a legal ``action`` (not checked)."""
+    _apply(s, ledger, action)
+
+
+@njit(cache=True, _nrt=False)
+def _apply(s, ledger, action):
+    phase = s[PHASE]
+    if phase == DEALING:
+        _deal_card(s, action)
+    elif phase == EXCHANGE:
+        _ecart(s, action)
+    elif phase == PLAYING:
+        _play(s, ledger, action - PLAY)
+
+
+@njit(cache=True, _nrt=False)
+def _action(s, mask, r):
+    """The ``r``-th legal action, in the order of the pure engine's ``legal_actions()``."""
+    cards = mask & ~PASS_BIT
+    if r == popcount(cards):
+        return PASS
+    card = kth_card(cards, r)
+    phase = s[PHASE]
+    if phase == EXCHANGE:
+        return ECART + card
+    if phase == PLAYING:
+        return PLAY + card
+    return card
+
+
+@njit(cache=True, _nrt=False)
+def _random_step(s, ledger, mt, variant):
+    mask = _legal_mask(s)
+    count = popcount(mask)
+    _apply(s, ledger, _action(s, mask, mt_randbelow(mt, count, variant)))
+
+
+@njit(cache=True, _nrt=False)
+def play_match(s, ledger, generators, variant):
+    """Play to the end of the match: ``generators[0]`` for the chance nodes, ``generators[1 +
+    seat]`` for each seat's uniform choice among its legal actions. Returns the number of
+    actions applied."""
+    actions = 0
+    while s[PHASE] != OVER:
+        if s[PHASE] == DEALING:
+            _random_step(s, ledger, generators[0], variant)
+        else:
+            _random_step(s, ledger, generators[1 + s[TURN]], variant)
+        actions += 1
+    return actions
+
+
+@njit(cache=True)
+def rollout(s, rng_seed):
+    """Play uniform random choices (chance too, from one generator seeded with ``rng_seed``) from
+    ``s`` to the end of its deal, in place. Returns each seat's counters won in that time (up to
+    the end of the deal, before the next deal's ante)."""
+    n = s[NPL]
+    before = np.zeros(n, dtype=np.int64)
+    for seat in range(n):
+        before[seat] = s[COUNTERS + seat]
+    mt = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(mt, rng_seed)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    deal = s[DEALNO]
+    while s[PHASE] != OVER and s[DEALNO] == deal:
+        _random_step(s, ledger, mt, 0)
+    out = np.zeros(n, dtype=np.int64)
+    if s[DEALNO] != deal:
+        for seat in range(n):
+            out[seat] = s[END_COUNTERS + seat] - before[seat]
+    return out
+
+
+@njit(cache=True)
+def new_state(params):
+    """A match at its first chance node; ``params``: players, step, deals, hand size, talon size,
+    packet, deck mask, counters, pool ante, marque, quinola marques, quinola force fee, ace fee,
+    reversis fee."""
+    s = np.zeros(HEADER + params[2], dtype=np.int64)
+    s[NPL] = params[0]
+    s[STEP] = params[1]
+    s[DEALS] = params[2]
+    for i in range(3, 14):
+        s[HAND + i - 3] = params[i]
+    s[DEALER] = 0
+    s[DEALNO] = 0
+    for seat in range(params[0]):
+        s[COUNTERS + seat] = params[7]
+    start_deal(s, np.zeros((0, 5), dtype=np.int64))
+    return s
+
+
+@njit(cache=True)
+def play_matches(params, seeds, variant, stat_width):
+    """Play ``len(seeds)`` matches, match ``m`` with generators seeded ``seeds[m]`` (chance last,
+    as :func:`academie.analysis.simulate.simulate` draws them: one per seat, then the chance's).
+    Returns (returns, statistics, actions): counters won per seat, the ``STATS`` then
+    ``PER_SEAT`` figures, and the number of actions, per match."""
+    n = params[0]
+    count = seeds.shape[0]
+    returns = np.zeros((count, n), dtype=np.int64)
+    stats = np.zeros((count, stat_width), dtype=np.int64)
+    actions = np.zeros(count, dtype=np.int64)
+    generators = np.zeros((n + 1, MT_SIZE), dtype=np.int64)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    for m in range(count):
+        mt_seed(generators[0], seeds[m, n])
+        for seat in range(n):
+            mt_seed(generators[1 + seat], seeds[m, seat])
+        s = new_state(params)
+        actions[m] = play_match(s, ledger, generators, variant)
+        for seat in range(n):
+            returns[m, seat] = s[COUNTERS + seat] - params[7]
+        for i in range(7):
+            stats[m, i] = s[STATS + i]
+        for j in range(4):
+            for seat in range(n):
+                stats[m, 7 + j * n + seat] = s[PER_SEAT + 5 * j + seat]
+    return returns, stats, actions
+
+
+@njit(cache=True)
+def random_deals(params, seed, deals):
+    """Benchmark loop: ``deals`` random deals (uniform choices, one generator seeded ``seed``),
+    matches of ``params[2]`` deals one after another. Returns the actions applied."""
+    mt = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(mt, seed)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    actions = 0
+    done = 0
+    s = new_state(params)
+    while done < deals:
+        if s[PHASE] == OVER:
+            s = new_state(params)
+        deal = s[DEALNO]
+        while s[DEALNO] == deal and s[PHASE] != OVER:
+            _random_step(s, ledger, mt, 0)
+            actions += 1
+        done += 1
+    return actions
