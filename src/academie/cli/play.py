@@ -269,12 +269,12 @@ class PlaySession:
                 self.narrator.resolve(self.chance)
             self.narrator.finish()
         except QuitRequested:
-            self.console.print("[yellow]Match stopped.[/]")
+            self.console.print(Text("Match stopped.", style="yellow"))
         except KeyboardInterrupt:
-            self.console.print("\n[yellow]Match interrupted.[/]")
+            self.console.print(Text("\nMatch interrupted.", style="yellow"))
             code = 130
         except EOFError:
-            self.console.print("\n[yellow]Input ended before the match was over.[/]")
+            self.console.print(Text("\nInput ended before the match was over.", style="yellow"))
             code = 1
         finally:
             self._save()
@@ -322,7 +322,7 @@ class PlaySession:
         narrator.on_deal_end = self._deal_over if self.seat is not None else None
 
     def _help(self) -> None:
-        self.console.print(self.render.HELP + " " + commands(self.render))
+        self.console.print(Text.from_markup(self.render.HELP + " " + commands(self.render)))
         lines = how_to_win(self.game)
         if lines:
             self.console.print(Text("How to win:", style="bold"))

@@ -90,13 +90,17 @@ def can_encode(encoding: str | None) -> bool:
 
 def make_console(force_ascii: bool = False, stream: TextIO | None = None) -> Console:
     """A console on ``stream`` (standard output): Unicode when it can print the suit symbols,
-    else (or with ``force_ascii``) an ASCII one. Sets the renderers' glyph mode to match."""
+    else (or with ``force_ascii``) an ASCII one. Sets the renderers' glyph mode to match.
+
+    Plain strings are printed as they are, never read as rich markup: players' names come
+    from records and people (« [/] » is a name, not a closing tag). Styled text is built with
+    :class:`~rich.text.Text` (``Text.from_markup`` for the renderers' own help lines)."""
     stream = stream if stream is not None else sys.stdout
     plain = force_ascii or not can_encode(getattr(stream, "encoding", None))
     glyphs.set_ascii(plain)
     if plain:
-        return Console(file=AsciiFile(stream), highlight=False)  # type: ignore[arg-type]
-    return Console(file=stream, highlight=False)
+        return Console(file=AsciiFile(stream), highlight=False, markup=False)  # type: ignore[arg-type]
+    return Console(file=stream, highlight=False, markup=False)
 
 
 _ESCAPES = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|O.|.)?")
