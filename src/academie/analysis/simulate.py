@@ -146,14 +146,25 @@ def simulate(
     opts = game.parse_options(options)
     for name in set(bot_names):
         make_bot(name, game.info.id)  # fail fast on an unknown bot
+    import numpy  # noqa: F401  (loaded before the first match, so that a report after Ctrl-C
+    import scipy.stats  # noqa: F401  needs no slow import, itself open to a second Ctrl-C)
+
     master = random.Random(seed)
     tally = _Tally(game, list(bot_names), seed, opts.model_dump(), matches)
+    # Random bots on a game with a compiled kernel (academie[fast] installed): the same matches.
+    from academie.fast import random_matches
+
+    fast = random_matches(game, opts, n, bot_names, matches)
     try:
         for m in range(matches):
-            state = game.new_initial_state(n, opts)
-            bots = [make_bot(name, game.info.id, master.getrandbits(32)) for name in bot_names]
-            play_match(state, SeededChance(master.getrandbits(32)), bots)
-            tally.add(state)
+            seeds = [master.getrandbits(32) for _ in range(n + 1)]  # each seat's bot's, the chance's
+            if fast is not None:
+                tally.add(fast.play(seeds))
+            else:
+                state = game.new_initial_state(n, opts)
+                bots = [make_bot(name, game.info.id, seed) for name, seed in zip(bot_names, seeds)]
+                play_match(state, SeededChance(seeds[n]), bots)
+                tally.add(state)
             if progress is not None:
                 progress(m + 1)
     except KeyboardInterrupt:

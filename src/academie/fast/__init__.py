@@ -150,16 +150,24 @@ class RandomMatches:
         return [FastMatch([float(v) for v in returns[m]], _statistics(stats[m], self.n), int(actions[m]))
                 for m in range(len(seeds))]
 
-    def play(self, master: random.Random) -> FastMatch:
-        """The next match of a simulation whose master generator is ``master``."""
-        seeds = [master.getrandbits(32) for _ in range(self.n + 1)]
+    def play(self, seeds: Any) -> FastMatch:
+        """One match: ``seeds`` are each seat's bot's, then the chance's."""
         return self.play_seeds([seeds])[0]
 
 
-def random_matches(game: Any, options: Any, num_players: int, bot_names: Any = None) -> RandomMatches | None:
+MIN_MATCHES = 200
+"""Fewer matches than this are played faster by the pure engine than by a kernel loaded from
+numba's cache (about a second)."""
+
+
+def random_matches(game: Any, options: Any, num_players: int, bot_names: Any = None,
+                   matches: int = MIN_MATCHES) -> RandomMatches | None:
     """A :class:`RandomMatches` when the kernel is installed and plays this game, these
-    validated options and these bots (all ``random``); otherwise None (use the pure engine)."""
+    validated options and these bots (all ``random``), for at least :data:`MIN_MATCHES`
+    ``matches``; otherwise None (use the pure engine: the results are the same)."""
     if bot_names is not None and any(name != "random" for name in bot_names):
+        return None
+    if matches < MIN_MATCHES:
         return None
     if not available() or not supports(game, options, num_players):
         return None

@@ -547,10 +547,11 @@ def play_match(s, ledger, generators, variant):
 
 
 @njit(cache=True)
-def rollout(s, rng_seed):
+def rollout(s, rng_seed, variant=0):
     """Play uniform random choices (chance too, from one generator seeded with ``rng_seed``) from
     ``s`` to the end of its deal, in place. Returns each seat's counters won in that time (up to
-    the end of the deal, before the next deal's ante)."""
+    the end of the deal, before the next deal's ante). ``variant``: as in
+    :func:`academie.fast.mt.mt_randbelow` (only to replay it with Python's generator)."""
     n = s[NPL]
     before = np.zeros(n, dtype=np.int64)
     for seat in range(n):
@@ -560,7 +561,7 @@ def rollout(s, rng_seed):
     ledger = np.zeros((0, 5), dtype=np.int64)
     deal = s[DEALNO]
     while s[PHASE] != OVER and s[DEALNO] == deal:
-        _random_step(s, ledger, mt, 0)
+        _random_step(s, ledger, mt, variant)
     out = np.zeros(n, dtype=np.int64)
     if s[DEALNO] != deal:
         for seat in range(n):
@@ -569,10 +570,10 @@ def rollout(s, rng_seed):
 
 
 @njit(cache=True)
-def new_state(params):
-    """A match at its first chance node; ``params``: players, step, deals, hand size, talon size,
-    packet, deck mask, counters, pool ante, marque, quinola marques, quinola force fee, ace fee,
-    reversis fee."""
+def new_state(params, ledger):
+    """A match at its first chance node (the first ante recorded in ``ledger``); ``params``:
+    players, step, deals, hand size, talon size, packet, deck mask, counters, pool ante, marque,
+    quinola marques, quinola force fee, ace fee, reversis fee."""
     s = np.zeros(HEADER + params[2], dtype=np.int64)
     s[NPL] = params[0]
     s[STEP] = params[1]
@@ -583,7 +584,7 @@ def new_state(params):
     s[DEALNO] = 0
     for seat in range(params[0]):
         s[COUNTERS + seat] = params[7]
-    start_deal(s, np.zeros((0, 5), dtype=np.int64))
+    start_deal(s, ledger)
     return s
 
 
@@ -604,7 +605,7 @@ def play_matches(params, seeds, variant, stat_width):
         mt_seed(generators[0], seeds[m, n])
         for seat in range(n):
             mt_seed(generators[1 + seat], seeds[m, seat])
-        s = new_state(params)
+        s = new_state(params, ledger)
         actions[m] = play_match(s, ledger, generators, variant)
         for seat in range(n):
             returns[m, seat] = s[COUNTERS + seat] - params[7]
@@ -625,13 +626,133 @@ def random_deals(params, seed, deals):
     ledger = np.zeros((0, 5), dtype=np.int64)
     actions = 0
     done = 0
-    s = new_state(params)
+    s = new_state(params, ledger)
     while done < deals:
         if s[PHASE] == OVER:
-            s = new_state(params)
+            s = new_state(params, ledger)
         deal = s[DEALNO]
         while s[DEALNO] == deal and s[PHASE] != OVER:
             _random_step(s, ledger, mt, 0)
             actions += 1
         done += 1
     return actions
+
+
+# --- Python side: the step API's actions, a pure state's array, the pure ledger's rows ---------
+def legal_actions(s: np.ndarray) -> list[int]:
+    """The legal actions of ``s`` as the pure engine lists them (cards in order, ``PASS`` last)."""
+    mask = int(legal_mask(s))
+    phase = int(s[PHASE])
+    base = {DEALING: 0, EXCHANGE: ECART, PLAYING: PLAY}.get(phase, 0)
+    actions = [base + c for c in range(52) if mask >> c & 1]
+    if mask & PASS_BIT:
+        actions.append(PASS)
+    return actions
+
+
+def account(account: int | str) -> int:
+    """The kernel's account for a pure ledger's account: a seat, ``poule``, ``bête k``."""
+    if isinstance(account, int):
+        return account
+    if account == "poule":
+        return POOL_ACCOUNT
+    if account.startswith("bête "):
+        return -1 - int(account.split()[1])
+    raise ValueError(f"no account {account!r} in Reversis")
+
+
+# The pure engine's payment reasons, by their opening words (the first that matches).
+_REASONS = (
+    ("pool ante", RULE_ANTE), ("quinola on a renounce", RULE_QUINOLA_RENOUNCE),
+    ("the quinola's bête", RULE_BETE_MADE), ("quinola forced [001] «gagne", RULE_QUINOLA_FORCED),
+    ("quinola forced [001] «& un", RULE_QUINOLA_EACH), ("returned to the reversis", RULE_REVERSIS_REFUND),
+    ("the reversis", RULE_REVERSIS_FEE), ("the pool refreshed", RULE_REFRESH), ("the pool", RULE_POOL_WON),
+    ("the talon", RULE_TALON),
+)
+
+
+def rule_of(reason: str) -> int:
+    """The kernel's rule code for the reason of a pure ledger entry. Raises ValueError for a
+    reason it does not know."""
+    for start, rule in _REASONS:
+        if reason.startswith(start):
+            return rule
+    if " on a renounce " in reason:
+        return RULE_ACE_RENOUNCE
+    if " forced out " in reason:
+        return RULE_ACE_FORCED
+    if reason.startswith("bête ") and " lifted " in reason:
+        return RULE_BETE_LIFTED
+    raise ValueError(f"no rule of the compiled Reversis pays {reason!r}")
+
+
+def ledger_rows(entries) -> list[tuple[int, int, int, int, int]]:
+    """Pure ledger entries as the kernel's rows (deal, source, target, amount, rule)."""
+    return [(e.deal, account(e.source), account(e.target), e.amount, rule_of(e.reason)) for e in entries]
+
+
+def from_state(state, params: np.ndarray) -> np.ndarray:
+    """The kernel's array for a pure :class:`~academie.games.reversis.state.ReversisState`
+    (``params``: :func:`academie.fast.reversis_params` of its options), e.g. a determinized
+    sample for a rollout. Fields the kernel does not keep (views, logs, deal results) are left."""
+    from academie.games.reversis import state as pure
+
+    m = state.match
+    s = new_state(params, np.zeros((0, 5), dtype=np.int64))
+    n = m.num_players
+    s[DEALNO], s[DEALER] = m.deal_number, m.dealer
+    s[PHASE] = {pure.DEALING: DEALING, pure.EXCHANGE: EXCHANGE, pure.PLAYING: PLAYING, pure.OVER: OVER}[state.phase]
+    s[TURN] = state.turn
+    for seat in range(n):
+        s[COUNTERS + seat] = m.counters[seat]
+        s[HANDS + seat] = sum(1 << c for c in state.hands[seat])
+        s[WON + seat] = sum(1 << c for c in state.tricks[seat])
+        s[TCOUNT + seat] = state.trick_count[seat]
+    if state.results:
+        for seat in range(n):
+            s[END_COUNTERS + seat] = state.results[-1].counters[seat]
+    s[POOL] = m.pots["poule"]
+    s[STOCK] = sum(1 << c for c in state.stock)
+    s[TALON] = sum(1 << c for c in state.talon)
+    for i, card in enumerate(state.original_talon):
+        s[ORIG_TALON + i] = card
+    remaining = list(reversed(state.deal_queue))
+    s[QUEUE_POS] = s[QUEUE_LEN] - len(remaining)
+    for i, seat in enumerate(remaining):
+        s[QUEUE + s[QUEUE_POS] + i] = -1 if seat is None else seat
+    s[QSTATE] = {None: Q_NONE, "renounce": Q_RENOUNCE, "bete": Q_BETE, "ecarte": Q_ECARTE}[state.quinola]
+    s[QFORCED] = int(state.quinola_forced)
+    s[CLAIMANT] = -1 if state.claimant is None else state.claimant
+    s[TRICKNO] = state.trick_number
+    s[TRICKLEN] = len(state.trick)
+    for pos, (seat, card) in enumerate(state.trick):
+        s[TRICK_SEAT + pos], s[TRICK_CARD + pos] = seat, card
+    s[BETES], s[BETES_BEFORE] = state.bete_count, state.betes_before
+    for name in state.bets:
+        s[_account_slot(s, account(name))] = m.pots[name]
+    rows = ledger_rows(m.ledger.entries[state.deal_start:])[:DLOG_CAP]
+    for i, (_, source, target, amount, rule) in enumerate(rows):
+        s[DLOG + 4 * i: DLOG + 4 * i + 4] = (source, target, amount, rule)
+    s[DLOG_N] = len(rows)
+    s[LEDGER_N] = len(m.ledger.entries)
+    for i, name in enumerate(STAT_NAMES):
+        s[STATS + i] = state.stats[name]
+    for j, name in enumerate(PER_SEAT_NAMES):
+        for seat in range(n):
+            s[PER_SEAT + 5 * j + seat] = state.per_seat[name][seat]
+    return s
+
+
+def compared(s: np.ndarray) -> np.ndarray:
+    """``s`` with what may differ between two arrays of the same position zeroed: scratch, the
+    deal's log past its end, the talon's cards past those dealt, the trick past its cards."""
+    out = s.copy()
+    out[NEED:NEED + 5] = 0
+    out[LEDGER_N] = 0
+    out[QUEUE: QUEUE + int(s[QUEUE_POS])] = 0
+    out[DLOG + 4 * int(s[DLOG_N]): BETE_POTS] = 0
+    dealt = max(0, int(s[QUEUE_POS]) - (int(s[QUEUE_LEN]) - int(s[TALON_N])))
+    out[ORIG_TALON + dealt: ORIG_TALON + 8] = 0
+    out[TRICK_SEAT + int(s[TRICKLEN]): TRICK_SEAT + 5] = 0
+    out[TRICK_CARD + int(s[TRICKLEN]): TRICK_CARD + 5] = 0
+    return out
