@@ -12,6 +12,9 @@ alike), and the script prints each figure and the ratio to Hearts':
   Python rollout to the end of the game; from the same number of positions, each in the play of
   the cards (after the écart, after the passing), the player to act sampling.
 
+Times are this process's CPU time (``time.process_time``), steadier than wall time on a loaded
+machine; each figure is the median over the rounds (the best run for ``clone``).
+
 Targets (issue 10): Reversis deals/s at least 2× Hearts'; determinize plus playout no slower than
 Hearts' resample plus rollout; a Reversis clone at most 10 µs whatever the deal.
 
@@ -32,6 +35,7 @@ from collections.abc import Callable
 from academie.games import get_game
 
 REVERSIS = get_game("reversis")
+CLOCK = time.process_time
 
 
 # --- Reversis ----------------------------------------------------------------------------------
@@ -124,27 +128,27 @@ def hearts_sample_and_rollout(state, rng: random.Random) -> None:
 # --- measuring ---------------------------------------------------------------------------------
 def rate(one: Callable[[], int], seconds: float) -> tuple[int, float]:
     """Call ``one`` until ``seconds`` have passed; returns (units, elapsed)."""
-    units, start = 0, time.perf_counter()
+    units, start = 0, CLOCK()
     end = start + seconds
-    while time.perf_counter() < end:
+    while CLOCK() < end:
         units += one()
-    return units, time.perf_counter() - start
+    return units, CLOCK() - start
 
 
 def per_call(positions: list, work: Callable, rng: random.Random, seconds: float) -> float:
     """Mean µs of ``work(position, rng)`` over the positions, in turn, for about ``seconds``."""
-    calls, start = 0, time.perf_counter()
+    calls, start = 0, CLOCK()
     end = start + seconds
-    while time.perf_counter() < end:
+    while CLOCK() < end:
         for position in positions:
             work(position, rng)
         calls += len(positions)
-    return (time.perf_counter() - start) / calls * 1e6
+    return (CLOCK() - start) / calls * 1e6
 
 
 def clone_us(state, number: int = 2000) -> float:
     """µs per ``state.clone()``: the best of three runs of ``number`` clones."""
-    return min(timeit.repeat(state.clone, number=number, repeat=3)) / number * 1e6
+    return min(timeit.repeat(state.clone, timer=CLOCK, number=number, repeat=3)) / number * 1e6
 
 
 def main() -> int:

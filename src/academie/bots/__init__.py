@@ -19,7 +19,9 @@ from academie.core.errors import UnknownBotError
 
 
 class Bot(Protocol):
-    """A player: picks one of ``legal`` (action ids) from what ``view`` shows."""
+    """A player: picks one of ``legal`` (action ids) from what ``view`` shows. A bot with a
+    class attribute ``uses_view = False`` never looks at it: drivers may pass ``None`` and save
+    building the view."""
 
     name: str
 
@@ -32,6 +34,7 @@ class RandomBot:
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    uses_view = False  # the view is never read: play_match passes None
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

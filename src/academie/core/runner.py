@@ -27,7 +27,8 @@ def play_match(
 ) -> State:
     """Play ``state`` to the end: ``bots[seat].choose(view, legal)`` for each decision.
 
-    A bot receives ``state.view(seat)`` and the legal actions, never the state. The notation of
+    A bot receives ``state.view(seat)`` (``None`` if its ``uses_view`` is False) and the legal
+    actions, never the state. The notation of
     every player action is appended to ``actions`` when given (for the game record). The legal
     actions are computed once per decision: a bot's choice found among them is applied on the
     trusted path (:meth:`~academie.core.state.State.apply_action` with ``trusted=True``), with no
@@ -39,7 +40,9 @@ def play_match(
             return state
         seat = state.current_player()
         legal = state.legal_actions()
-        action = bots[seat].choose(state.view(seat), legal)
+        bot = bots[seat]
+        view = state.view(seat) if getattr(bot, "uses_view", True) else None  # random bots: none
+        action = bot.choose(view, legal)
         if on_action is not None:
             on_action(state, seat, action)
         if actions is not None:

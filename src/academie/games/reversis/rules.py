@@ -55,8 +55,11 @@ def talon_value(cards: Sequence[int], later: bool = False) -> int:
 def trick_winner(trick: Sequence[tuple[int, int]]) -> int:
     """The seat whose card wins ``trick`` (a list of (seat, card), leader first): the highest
     card of the suit led ([001] «on est obligé de donner une carte de la couleur qu'on joue»)."""
-    led = trick[0][1] // 13
-    seat, _ = max((p for p in trick if p[1] // 13 == led), key=lambda p: RANK[p[1]])
+    seat, card = trick[0]
+    led, best = card // 13, RANK[card]
+    for other, card in trick[1:]:
+        if card // 13 == led and RANK[card] > best:
+            seat, best = other, RANK[card]
     return seat
 
 

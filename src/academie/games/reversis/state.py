@@ -49,6 +49,12 @@ POOL = "poule"
 
 
 @lru_cache(maxsize=1024)
+def _seat_order(n: int, dealer: int, step: int) -> tuple[int, ...]:
+    """Seats from the one after the dealer, going ``step``, to the dealer."""
+    return tuple((dealer + step * k) % n for k in range(1, n + 1))
+
+
+@lru_cache(maxsize=1024)
 def _deal_queue(order: tuple[int, ...], dealer: int, hand_size: int, packet: int, talon: int) -> tuple[int | None, ...]:
     """Who receives each card of the deal, the last card first (None: the talon)."""
     # [001] «les partage toutes aux joueurs, trois à trois… Celui qui mêle les cartes, doit
@@ -94,8 +100,7 @@ class ReversisState(StockDrawState):
     # --- the deal ------------------------------------------------------------------------------
     def order(self) -> list[int]:
         """Seats from the premier en cartes (dealer's right) to the dealer."""
-        n, d = self.num_players, self.match.dealer
-        return [(d + self.step * k) % n for k in range(1, n + 1)]
+        return list(_seat_order(self.num_players, self.match.dealer, self.step))
 
     def _start_deal(self) -> None:
         m = self.match
@@ -340,7 +345,7 @@ class ReversisState(StockDrawState):
                     # celui qui l'y force» (the leader «ne gagne ni ne perd rien»: position 0).
                     # The ace takes its own trick: the one who forces it is the leader (R11).
                     self._pay(seat, leader, fee, f"{card_code(card)} forced out [001] «paye à celui qui l'y force»")
-        self.tricks[winner] += tuple(c for _, c in trick)
+        self.tricks[winner] += tuple([c for _, c in trick])
         self.trick_count[winner] += 1
         self.log += (("won", winner, None),)
         self.trick = []
