@@ -3,8 +3,8 @@
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
 faster, for random playouts (simulations with random bots, rollouts), and a lockstep test
 (``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both.
-Only Reversis has a kernel so far, and only for the options it implements (:func:`supports`);
-for anything else, callers fall back to the pure engine.
+Reversis and Trente et un have a kernel, each for the options it implements
+(:func:`supports`); for anything else, callers fall back to the pure engine.
 
 >>> from academie.games import get_game
 >>> game = get_game("reversis")
@@ -21,12 +21,19 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-# Options the Reversis kernel plays as the pure engine does, whatever their value; every other
-# option must have its default value.
-REVERSIS_FREE_OPTIONS = frozenset({
-    "deck", "talon_five", "packet", "direction", "deals", "counters", "pool_ante", "marque",
-    "quinola_marques", "quinola_force_fee", "ace_fee", "reversis_fee", "broken_fee",
-})
+# Options each kernel plays as the pure engine does, whatever their value; every other option
+# must have its default value.
+FREE_OPTIONS = {
+    "reversis": frozenset({
+        "deck", "talon_five", "packet", "direction", "deals", "counters", "pool_ante", "marque",
+        "quinola_marques", "quinola_force_fee", "ace_fee", "reversis_fee", "broken_fee",
+    }),
+    "trente-et-un": frozenset({
+        "lives", "bus", "brelan", "no_knock_first_round", "knocker_tie", "thirty_one_after_knock",
+        "dealt_thirty_one", "all_out", "stock_exhausted", "forbid_same_discard", "direction",
+    }),
+}
+NAMES = {"reversis": "Reversis", "trente-et-un": "Trente et un"}
 
 
 @lru_cache(maxsize=1)
@@ -44,17 +51,17 @@ def unsupported_reason(game: Any, options: Any, num_players: int) -> str | None:
     """Why no kernel can play ``game`` with ``options`` (validated options) and
     ``num_players``, or None when one can (numba being installed is not checked here)."""
     gid = game.info.id
-    if gid != "reversis":
-        return f"no compiled kernel for {gid} (only reversis has one)"
-    if num_players not in (4, 5):
-        return f"the compiled Reversis plays 4 or 5 players (got {num_players})"
+    if gid not in FREE_OPTIONS:
+        return f"no compiled kernel for {gid} (only for {', '.join(FREE_OPTIONS)})"
+    if not game.info.min_players <= num_players <= game.info.max_players:
+        return f"{gid} is played by {game.info.min_players} to {game.info.max_players} players (got {num_players})"
     defaults = type(options)()
     for name in type(options).model_fields:
-        if name in REVERSIS_FREE_OPTIONS:
+        if name in FREE_OPTIONS[gid]:
             continue
         value, default = getattr(options, name), getattr(defaults, name)
         if value != default:
-            return f"the compiled Reversis implements {name}={default!r} only (got {value!r})"
+            return f"the compiled {NAMES[gid]} implements {name}={default!r} only (got {value!r})"
     return None
 
 
@@ -87,6 +94,26 @@ def reversis_params(options: Any, num_players: int) -> Any:
     ], dtype=np.int64)
 
 
+def trente_et_un_params(options: Any, num_players: int) -> Any:
+    """The kernel's parameter vector for validated Trente et un ``options``. Raises ValueError
+    for options the kernel does not implement."""
+    import numpy as np
+
+    from academie.fast.trente_et_un import KNOCKER_TIES
+    from academie.games.trente_et_un import GAME
+
+    reason = unsupported_reason(GAME, options, num_players)
+    if reason is not None:
+        raise ValueError(reason)
+    brelan = {"off": 0, "30.5": 61, "30": 60}[options.brelan]
+    return np.array([
+        num_players, 1 if options.direction == "clockwise" else -1, options.lives, options.bus == "none",
+        brelan, options.no_knock_first_round, KNOCKER_TIES.index(options.knocker_tie),
+        options.thirty_one_after_knock == "knocker_loses_2", options.dealt_thirty_one == "all_safe",
+        options.all_out == "eliminate", options.stock_exhausted == "end_round", options.forbid_same_discard,
+    ], dtype=np.int64)
+
+
 @lru_cache(maxsize=1)
 def randbelow_variant() -> int:
     """How this interpreter's ``Random.randrange(n)`` asks for bits: 0 for ``n.bit_length()``,
@@ -114,7 +141,10 @@ class FastMatch:
         return list(self._returns)
 
     def statistics(self) -> dict[str, Any]:
-        return dict(self._stats, per_seat={k: list(v) for k, v in self._stats["per_seat"].items()})
+        stats = dict(self._stats)
+        if "per_seat" in stats:
+            stats["per_seat"] = {k: list(v) for k, v in stats["per_seat"].items()}
+        return stats
 
 
 def _statistics(row: Any, n: int) -> dict[str, Any]:
@@ -128,13 +158,14 @@ def _statistics(row: Any, n: int) -> dict[str, Any]:
 
 
 class RandomMatches:
-    """Plays matches of random bots with the kernel, drawing each match's seeds from a master
-    generator as :func:`academie.analysis.simulate.simulate` does (one per seat, then the
+    """Plays matches of random bots with a kernel, each seeded as
+    :func:`academie.analysis.simulate.simulate` seeds it (one seed per seat's bot, then the
     chance's), so a match is the one the pure engine would play."""
 
     def __init__(self, game: Any, options: Any, num_players: int) -> None:
-        self.n = num_players
-        self.params = reversis_params(options, num_players)
+        self.gid, self.n = game.info.id, num_players
+        params = reversis_params if self.gid == "reversis" else trente_et_un_params
+        self.params = params(options, num_players)
         self.variant = randbelow_variant()
 
     def play_seeds(self, seeds: Any) -> list[FastMatch]:
@@ -142,12 +173,25 @@ class RandomMatches:
         chance's)."""
         import numpy as np
 
+        seeds = np.asarray(seeds, dtype=np.int64).reshape(-1, self.n + 1)
+        n = self.n
+        if self.gid == "trente-et-un":
+            from academie.fast import trente_et_un as T
+
+            winners, stats, actions = T.play_matches(self.params, seeds, self.variant)
+            out = []
+            for m in range(len(seeds)):
+                w = int(winners[m])
+                returns = [0.0] * n if w < 0 else [1.0 if s == w else -1.0 / (n - 1) for s in range(n)]
+                figures: dict[str, Any] = {name: int(v) for name, v in zip(T.STAT_NAMES, stats[m], strict=True)}
+                figures["winner"] = None if w < 0 else w
+                out.append(FastMatch(returns, figures, int(actions[m])))
+            return out
         from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES, play_matches
 
-        seeds = np.asarray(seeds, dtype=np.int64).reshape(-1, self.n + 1)
-        width = len(STAT_NAMES) + len(PER_SEAT_NAMES) * self.n
+        width = len(STAT_NAMES) + len(PER_SEAT_NAMES) * n
         returns, stats, actions = play_matches(self.params, seeds, self.variant, width)
-        return [FastMatch([float(v) for v in returns[m]], _statistics(stats[m], self.n), int(actions[m]))
+        return [FastMatch([float(v) for v in returns[m]], _statistics(stats[m], n), int(actions[m]))
                 for m in range(len(seeds))]
 
     def play(self, seeds: Any) -> FastMatch:

@@ -1,0 +1,449 @@
+"""A compiled Trente et un (numba, hands as 52-bit masks): the same rules as
+:mod:`academie.games.trente_et_un.state`, which stays the reference, for the options listed in
+:func:`academie.fast.supports` (all but ``thirty_one_check='on_draw'``), 2 to 9 players.
+
+A state is one ``int64`` array (:func:`new_state`; its fields are the offsets below). The stock
+and the discard pile are kept in order (after a reshuffle the stock is the old pile, in its
+order, and a card is drawn from it by its place, as the pure engine draws). Actions are the pure
+engine's: a card id at a chance node, ``STOCK``, ``PILE``, ``KNOCK``, ``DISCARD + card``.
+:func:`legal_mask` gives the legal actions as a mask: a card's bit (dealt, drawn or discarded),
+bits 52, 53, 54 for ``STOCK``, ``PILE``, ``KNOCK``; the k-th set bit is the k-th of the pure
+engine's ``legal_actions()``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+try:
+    from numba import njit
+except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
+    def njit(*args, **kwargs):
+        return lambda f: f
+
+from academie.fast.mt import MT_SIZE, mt_randbelow, mt_seed
+from academie.fast.reversis import kth_card, popcount
+
+STOCK, PILE, KNOCK = 52, 53, 54
+DISCARD = 64
+DEALING, DRAW, STOCK_DRAW, DISCARDING, OVER = 0, 1, 2, 3, 4
+ENDING_KNOCK, ENDING_STOCK, ENDING_THIRTY_ONE, ENDING_DEALT = 0, 1, 2, 3
+
+NPL, STEP, LIVES0, DEALNO, DEALER, PHASE, TURN, KNOCKER, TURNS, PILE_CARD = range(10)
+STOCK_N, PILE_N, WINNER, QPOS, QLEN, STOCK_MASK = range(10, 16)
+BUS_NONE, BRELAN2, NO_KNOCK_FIRST, KNOCKER_TIE, KNOCKER_LOSES2, ALL_SAFE, ALL_OUT_ELIM, END_ROUND, FORBID_SAME = range(16, 25)
+STATS = 25  # 4: rounds, knocks, thirty_ones, void_rounds
+HANDS = 29  # 9 masks
+LIVES = 38  # 9
+OUT = 47  # 9
+STOCK_CARDS = 56  # 52, in order
+PILE_CARDS = 108  # 52, the top last
+QUEUE = 160  # 28: the deal's order (-1: the up card)
+LOSSES = 188  # 9, scratch
+SIZE = 197
+
+STAT_NAMES = ("rounds", "knocks", "thirty_ones", "void_rounds")
+KNOCKER_TIES = ("lose2", "safe", "lose1")
+
+
+@njit(cache=True, _nrt=False)
+def _mod(a, n):
+    return ((a % n) + n) % n
+
+
+@njit(cache=True, _nrt=False)
+def next_seat(s, seat):
+    """``Match.next_seat``: the next seat not eliminated, or -1."""
+    n = s[NPL]
+    for k in range(1, n + 1):
+        c = _mod(seat + s[STEP] * k, n)
+        if s[OUT + c] == 0:
+            return c
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _active_count(s):
+    count = 0
+    for seat in range(s[NPL]):
+        if s[OUT + seat] == 0:
+            count += 1
+    return count
+
+
+@njit(cache=True, _nrt=False)
+def hand_value2(s, hand):
+    """Twice the value of a three-card hand: its best suit (A 11, figures 10, else the number);
+    with the brelan house rule, three of a rank are worth at least ``BRELAN2`` / 2."""
+    best = 0
+    for suit in range(4):
+        total = 0
+        bits = (hand >> (13 * suit)) & 0x1FFF
+        while bits:
+            r = popcount((bits & -bits) - 1)
+            total += 11 if r == 12 else (10 if r >= 9 else r + 2)
+            bits &= bits - 1
+        if total > best:
+            best = total
+    best *= 2
+    if s[BRELAN2] > 0 and popcount(hand) == 3:
+        ranks = hand | (hand >> 13) | (hand >> 26) | (hand >> 39)
+        if popcount(ranks & 0x1FFF) == 1 and s[BRELAN2] > best:
+            return s[BRELAN2]
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def is_thirty_one(hand):
+    if popcount(hand) != 3:
+        return False
+    for suit in range(4):
+        bits = (hand >> (13 * suit)) & 0x1FFF
+        if popcount(bits) == 3:
+            total = 0
+            while bits:
+                r = popcount((bits & -bits) - 1)
+                total += 11 if r == 12 else (10 if r >= 9 else r + 2)
+                bits &= bits - 1
+            return total == 31
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def start_deal(s):
+    n = s[NPL]
+    for seat in range(n):
+        s[HANDS + seat] = 0
+    for c in range(52):
+        s[STOCK_CARDS + c] = c
+    s[STOCK_N] = 52
+    s[STOCK_MASK] = (1 << 52) - 1
+    s[PILE_N] = 0
+    s[KNOCKER] = -1
+    s[TURNS] = 0
+    s[PILE_CARD] = -1
+    active = _active_count(s)
+    seat = s[DEALER]
+    for k in range(active):
+        seat = next_seat(s, seat)
+        for r in range(3):
+            s[QUEUE + r * active + k] = seat
+    s[QUEUE + 3 * active] = -1
+    s[QLEN] = 3 * active + 1
+    s[QPOS] = 0
+    s[PHASE] = DEALING
+    s[TURN] = next_seat(s, s[DEALER])
+
+
+@njit(cache=True, _nrt=False)
+def _take_from_stock(s, card):
+    n = s[STOCK_N]
+    j = 0
+    for i in range(n):
+        c = s[STOCK_CARDS + i]
+        if c != card:
+            s[STOCK_CARDS + j] = c
+            j += 1
+    s[STOCK_N] = j
+    s[STOCK_MASK] &= ~(1 << card)
+
+
+@njit(cache=True, _nrt=False)
+def _may_knock(s):
+    if s[KNOCKER] >= 0:
+        return False
+    if s[NO_KNOCK_FIRST] and s[TURNS] < _active_count(s):
+        return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def legal_mask(s):
+    phase = s[PHASE]
+    if phase == DEALING or phase == STOCK_DRAW:
+        return s[STOCK_MASK]
+    if phase == DRAW:
+        mask = 1 << PILE
+        if s[STOCK_N] > 0:
+            mask |= 1 << STOCK
+        if _may_knock(s):
+            mask |= 1 << KNOCK
+        return mask
+    if phase == DISCARDING:
+        hand = s[HANDS + s[TURN]]
+        if s[FORBID_SAME] and s[PILE_CARD] >= 0:
+            hand &= ~(1 << s[PILE_CARD])
+        return hand
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def _end_deal(s, ending):
+    """Lives lost (``LOSSES``), the bus, the void round, the winner; then the next deal."""
+    n = s[NPL]
+    remaining = 0
+    # Work on LOSSES in place: after this loop it holds the new lives, and a seat's new
+    # elimination is marked by 1000 + lives.
+    for seat in range(n):
+        count = s[LOSSES + seat]
+        lives = s[LIVES + seat]
+        out = s[OUT + seat]
+        for _ in range(count):
+            if lives > 0:
+                lives -= 1
+                if lives == 0 and s[BUS_NONE]:
+                    out = 1
+                    break
+            else:
+                out = 1
+                break
+        s[LOSSES + seat] = lives + (1000 if out else 0)
+        if not out:
+            remaining += 1
+    void = remaining == 0 and s[ALL_OUT_ELIM] == 0
+    s[STATS] += 1
+    if ending == ENDING_THIRTY_ONE or ending == ENDING_DEALT:
+        s[STATS + 2] += 1
+    if void:
+        s[STATS + 3] += 1
+    else:
+        for seat in range(n):
+            v = s[LOSSES + seat]
+            s[OUT + seat] = 1 if v >= 1000 else 0
+            s[LIVES + seat] = v - 1000 if v >= 1000 else v
+    if remaining <= 1 and not void:
+        s[WINNER] = -1
+        for seat in range(n):
+            if s[OUT + seat] == 0:
+                s[WINNER] = seat
+        s[PHASE] = OVER
+        return
+    s[DEALNO] += 1
+    if not void:
+        s[DEALER] = next_seat(s, s[DEALER])
+    start_deal(s)
+
+
+@njit(cache=True, _nrt=False)
+def _clear_losses(s):
+    for seat in range(s[NPL]):
+        s[LOSSES + seat] = 0
+
+
+@njit(cache=True, _nrt=False)
+def _check_dealt_thirty_one(s):
+    seat = s[DEALER]
+    first = -1
+    holders = 0
+    for _ in range(_active_count(s)):
+        seat = next_seat(s, seat)
+        if is_thirty_one(s[HANDS + seat]):
+            holders |= 1 << seat
+            if first < 0:
+                first = seat
+    if first < 0:
+        return
+    safe = holders if s[ALL_SAFE] else (1 << first)
+    _clear_losses(s)
+    for seat in range(s[NPL]):
+        if s[OUT + seat] == 0 and not (safe >> seat) & 1:
+            s[LOSSES + seat] = 1
+    _end_deal(s, ENDING_DEALT)
+
+
+@njit(cache=True, _nrt=False)
+def _showdown(s, ending):
+    n = s[NPL]
+    low = 1 << 20
+    for seat in range(n):
+        if s[OUT + seat] == 0:
+            v = hand_value2(s, s[HANDS + seat])
+            if v < low:
+                low = v
+    _clear_losses(s)
+    lowest = 0
+    for seat in range(n):
+        if s[OUT + seat] == 0 and hand_value2(s, s[HANDS + seat]) == low:
+            s[LOSSES + seat] = 1
+            lowest += 1
+    knocker = s[KNOCKER]
+    if knocker >= 0 and s[LOSSES + knocker] == 1:
+        if lowest == 1:
+            s[LOSSES + knocker] = 2
+        else:
+            tie = s[KNOCKER_TIE]
+            s[LOSSES + knocker] = 2 if tie == 0 else (0 if tie == 1 else 1)
+    _end_deal(s, ending)
+
+
+@njit(cache=True, _nrt=False)
+def _end_turn(s):
+    s[TURNS] += 1
+    s[PILE_CARD] = -1
+    if s[STOCK_N] == 0:
+        if s[END_ROUND] or s[PILE_N] < 2:
+            _showdown(s, ENDING_STOCK)
+            return
+        top = s[PILE_CARDS + s[PILE_N] - 1]
+        count = s[PILE_N] - 1
+        mask = 0
+        for i in range(count):
+            c = s[PILE_CARDS + i]
+            s[STOCK_CARDS + i] = c
+            mask |= 1 << c
+        s[STOCK_N] = count
+        s[STOCK_MASK] = mask
+        s[PILE_CARDS] = top
+        s[PILE_N] = 1
+    nxt = next_seat(s, s[TURN])
+    if nxt == s[KNOCKER]:
+        _showdown(s, ENDING_KNOCK)
+        return
+    s[TURN] = nxt
+    s[PHASE] = DRAW
+
+
+@njit(cache=True, _nrt=False)
+def _discard(s, card):
+    seat = s[TURN]
+    s[HANDS + seat] &= ~(1 << card)
+    s[PILE_CARDS + s[PILE_N]] = card
+    s[PILE_N] += 1
+    if is_thirty_one(s[HANDS + seat]):
+        _clear_losses(s)
+        for other in range(s[NPL]):
+            if s[OUT + other] == 0 and other != seat:
+                s[LOSSES + other] = 1
+        if s[KNOCKER] >= 0 and s[KNOCKER_LOSES2]:
+            s[LOSSES + s[KNOCKER]] = 2
+        _end_deal(s, ENDING_THIRTY_ONE)
+    else:
+        _end_turn(s)
+
+
+@njit(cache=True, _nrt=False)
+def apply(s, action):
+    """Apply a legal ``action`` (not checked)."""
+    phase = s[PHASE]
+    if phase == DEALING:
+        _take_from_stock(s, action)
+        seat = s[QUEUE + s[QPOS]]
+        if seat < 0:
+            s[PILE_CARDS + s[PILE_N]] = action
+            s[PILE_N] += 1
+        else:
+            s[HANDS + seat] |= 1 << action
+        s[QPOS] += 1
+        if s[QPOS] == s[QLEN]:
+            s[PHASE] = DRAW
+            _check_dealt_thirty_one(s)
+    elif phase == STOCK_DRAW:
+        _take_from_stock(s, action)
+        s[HANDS + s[TURN]] |= 1 << action
+        s[PHASE] = DISCARDING
+    elif phase == DRAW:
+        if action == STOCK:
+            s[PILE_CARD] = -1
+            s[PHASE] = STOCK_DRAW
+        elif action == PILE:
+            s[PILE_N] -= 1
+            card = s[PILE_CARDS + s[PILE_N]]
+            s[HANDS + s[TURN]] |= 1 << card
+            s[PILE_CARD] = card
+            s[PHASE] = DISCARDING
+        else:
+            s[KNOCKER] = s[TURN]
+            s[STATS + 1] += 1
+            _end_turn(s)
+    elif phase == DISCARDING:
+        _discard(s, action - DISCARD)
+
+
+@njit(cache=True, _nrt=False)
+def _random_step(s, mt, variant):
+    phase = s[PHASE]
+    if phase == DEALING or phase == STOCK_DRAW:
+        # StockDrawState.sample_chance: the stock's card at a random place, in its order.
+        apply(s, s[STOCK_CARDS + mt_randbelow(mt, s[STOCK_N], variant)])
+        return
+    mask = legal_mask(s)
+    bit = kth_card(mask, mt_randbelow(mt, popcount(mask), variant))
+    apply(s, DISCARD + bit if phase == DISCARDING else bit)
+
+
+@njit(cache=True, _nrt=False)
+def play_match(s, generators, variant):
+    actions = 0
+    while s[PHASE] != OVER:
+        phase = s[PHASE]
+        if phase == DEALING or phase == STOCK_DRAW:
+            _random_step(s, generators[0], variant)
+        else:
+            _random_step(s, generators[1 + s[TURN]], variant)
+        actions += 1
+    return actions
+
+
+@njit(cache=True)
+def new_state(params):
+    """A match at its first chance node; ``params``: players, step, lives, bus none, brelan × 2
+    (0: off), no knock in the first round, knocker tie (0 lose2, 1 safe, 2 lose1), knocker loses
+    2 after a 31, all dealt 31s safe, all out eliminated, end the round on an empty stock,
+    forbid the same discard."""
+    s = np.zeros(SIZE, dtype=np.int64)
+    s[NPL], s[STEP], s[LIVES0] = params[0], params[1], params[2]
+    for i in range(9):
+        s[BUS_NONE + i] = params[3 + i]
+    for seat in range(params[0]):
+        s[LIVES + seat] = params[2]
+    s[WINNER] = -1
+    start_deal(s)
+    return s
+
+
+@njit(cache=True)
+def play_matches(params, seeds, variant):
+    """As :func:`academie.fast.reversis.play_matches`: per match the winner (-1: none), the
+    statistics and the number of actions."""
+    n = params[0]
+    count = seeds.shape[0]
+    winners = np.zeros(count, dtype=np.int64)
+    stats = np.zeros((count, 4), dtype=np.int64)
+    actions = np.zeros(count, dtype=np.int64)
+    generators = np.zeros((n + 1, MT_SIZE), dtype=np.int64)
+    for m in range(count):
+        mt_seed(generators[0], seeds[m, n])
+        for seat in range(n):
+            mt_seed(generators[1 + seat], seeds[m, seat])
+        s = new_state(params)
+        actions[m] = play_match(s, generators, variant)
+        winners[m] = s[WINNER]
+        for i in range(4):
+            stats[m, i] = s[STATS + i]
+    return winners, stats, actions
+
+
+@njit(cache=True)
+def random_rounds(params, seed, rounds):
+    """Benchmark loop: ``rounds`` random rounds, matches one after another, one generator."""
+    mt = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(mt, seed)
+    actions = 0
+    done = 0
+    s = new_state(params)
+    while done < rounds:
+        if s[PHASE] == OVER:
+            s = new_state(params)
+        deal = s[STATS]
+        while s[STATS] == deal:
+            _random_step(s, mt, 0)
+            actions += 1
+        done += 1
+    return actions
+
+
+def legal_actions(s: np.ndarray) -> list[int]:
+    """The legal actions of ``s`` as the pure engine lists them."""
+    mask = int(legal_mask(s))
+    base = DISCARD if int(s[PHASE]) == DISCARDING else 0
+    return [base + b for b in range(55) if mask >> b & 1]
