@@ -66,6 +66,10 @@ def fixtures(folder: Path) -> dict[str, list[str]]:
     runner.invoke(app, ["play", "guimbarde", "--demo", "--seed", "1", "-o", "deals=1", "--record", str(demo)])
     for path in (finished, unfinished, demo):
         GameRecord.load(path)  # the fixtures are real records
+    # Load the slow modules now: a budget that ran out in the middle of a first import would leave
+    # it half-loaded for every later command line of this process (a real run is a new process).
+    runner.invoke(app, ["simulate", "blason", "--matches", "1", "--json"])
+    runner.invoke(app, ["replay", str(unfinished), "--json"])
     (folder / "notes.txt").write_text("not a record\n")
     (folder / "empty.json").write_text("")
     (folder / "list.json").write_text(json.dumps([1, 2, 3]))
@@ -79,53 +83,79 @@ def fixtures(folder: Path) -> dict[str, list[str]]:
 
 
 def _new_path(rng: random.Random, folder: Path) -> str:
+    """A file name that does not exist yet in ``folder``."""
     return str(folder / f"new-{rng.randrange(10**9)}.json")
 
 
+def _valid_option(rng: random.Random, game_id: str) -> str:
+    """A valid ``name=value`` for the game: an allowed choice, or a small number in range."""
+    docs = GAMES[game_id].describe_options()
+    doc = rng.choice(docs)
+    allowed = str(doc.allowed)
+    if isinstance(doc.default, bool):
+        return f"{doc.name}={rng.choice(['true', 'false'])}"
+    if isinstance(doc.default, int):
+        small = {"deals": ["1", "2", "0"], "lives": ["1", "2"], "counters": ["30", "10000"]}.get(doc.name)
+        return f"{doc.name}={rng.choice(small) if small else doc.default}"
+    choices = [c.strip().strip("'") for c in allowed.split(",")] if allowed.startswith("'") else [str(doc.default)]
+    return f"{doc.name}={rng.choice(choices)}"
+
+
 def command_line(rng: random.Random, files: dict[str, list[str]], folder: Path) -> tuple[list[str], str]:
-    """One generated command line and the text on its standard input."""
+    """One generated command line and the text on its standard input. A line is wholly valid,
+    has a few bad values, or mostly bad ones (each a third of the time)."""
+    bad = rng.choice([0.0, 0.1, 0.5])
 
-    def pick(pool: list[str]) -> str:
-        return rng.choice(pool)
+    def pick(good: list[str], junk: list[str]) -> str:
+        return rng.choice(junk) if rng.random() < bad else rng.choice(good)
 
-    def game() -> str:
-        return pick(list(GAME_IDS)) if rng.random() < 0.8 else pick(JUNK)
+    game_id = rng.choice(GAME_IDS)
+    info = GAMES[game_id].info
+    players = rng.randint(info.min_players, min(info.max_players, 5))
 
     def path(kind: str) -> str:
-        r = rng.random()
-        if kind == "new" and r < 0.5:
-            return _new_path(rng, folder)
-        if r < 0.75:
-            return pick(files["existing"])
-        return pick(files["odd"])
+        if kind == "new":
+            return pick([_new_path(rng, folder)], files["existing"] + files["odd"])
+        return pick(files["existing"], files["odd"])
 
     def options() -> list[str]:
         out: list[str] = []
         for _ in range(rng.choice([0, 0, 1, 2, 3])):
             r = rng.random()
-            if r < 0.7:
-                out += [pick(["-o", "--option"]), f"{pick(OPTION_NAMES)}={pick(OPTION_VALUES)}"]
-            elif r < 0.85:
-                out += ["-o", pick(JUNK + ["=", "=1", "lives", "lives==4"])]
+            if r >= bad:
+                out += ["-o", _valid_option(rng, game_id)]
+            elif r < bad * 0.6:
+                out += [rng.choice(["-o", "--option"]), f"{rng.choice(OPTION_NAMES)}={rng.choice(OPTION_VALUES)}"]
+            elif r < bad * 0.9:
+                out += ["-o", rng.choice(JUNK + ["=", "=1", "lives", "lives==4"])]
             else:
                 out += ["-o"]  # value missing (or the next token taken as it)
         return out
 
-    command = pick(["play", "play", "play", "simulate", "simulate", "simulate", "replay", "replay", "rules",
-                    "games", "", "bogus", "--version", "--help"])
+    def bots() -> str:
+        good = [rng.choice(["random", "heuristic"]) if game_id != "blason" else "random"]
+        good.append(",".join(rng.choice(["random", "heuristic" if game_id != "blason" else "random"])
+                             for _ in range(players)))
+        return pick(good, BOTS)
+
+    command = rng.choice(["play"] * 4 + ["simulate"] * 3 + ["replay"] * 2 + ["rules", "games", "other"])
+    if command == "other":
+        command = rng.choice(["", "bogus", "--version", "--help", "help"])
     args: list[str] = [command] if command else []
     stdin = ""
+    game = pick([game_id], JUNK)
     if command == "play":
         if rng.random() < 0.15:
             args += ["--resume", path("existing")]
-            if rng.random() < 0.5:
-                args.append(game())
+            if rng.random() < 0.3:
+                args.append(game)
         else:
-            if rng.random() < 0.95:
-                args.append(game())
+            if rng.random() < 0.97:
+                args.append(game)
             extra = {
-                "--players": lambda: pick(INTS), "--seat": lambda: pick(INTS), "--seed": lambda: pick(INTS),
-                "--opponents": lambda: pick(BOTS), "--record": lambda: path("new"), "--delay": lambda: pick(FLOATS),
+                "--players": lambda: pick([str(players)], INTS), "--seat": lambda: pick(["0", "1"], INTS),
+                "--seed": lambda: pick(["1", "7", str(2**63 - 1)], INTS), "--opponents": lambda: pick(["random"], BOTS),
+                "--record": lambda: path("new"), "--delay": lambda: pick(["0", "0.0"], FLOATS),
             }
             for flag in rng.sample(sorted(extra), rng.randrange(len(extra) + 1)):
                 args += [flag, extra[flag]()]
@@ -133,35 +163,39 @@ def command_line(rng: random.Random, files: dict[str, list[str]], folder: Path) 
             for flag in ("--demo", "--force", "--ascii"):
                 if rng.random() < 0.25:
                     args.append(flag)
-        stdin = pick(["quit\n", "", "q\n", "?\nhelp\nquit\n", "\x1b[A\x1b[B\nzz\nquit\n", "auto\n" * 3 + "quit\n",
-                      "s\np\nk\n" * 5, "\n" * 20, "é\u00a0\n[bold]x[/]\n" + LONG + "\nquit\n"])
+        stdin = rng.choice(["quit\n", "", "q\n", "?\nhelp\nquit\n", "\x1b[A\x1b[B\nzz\nquit\n",
+                            "auto\n" * 3 + "quit\n", "s\np\nk\n" * 5, "\n" * 20, "é\u00a0\n[bold]x[/]\n" + LONG + "\nquit\n",
+                            ("\n".join(["auto", "s", "k", "p", "a", "pass", "\n"] + [r + s for r in "A23456789TJQK"
+                                                                             for s in "SHDC"]) + "\n") * 30])
     elif command == "simulate":
-        if rng.random() < 0.95:
-            args.append(game())
+        if rng.random() < 0.97:
+            args.append(game)
         extra = {
-            "--matches": lambda: pick(INTS[:8] + INTS[12:] if rng.random() < 0.5 else ["1", "2", "3", "4"]),
-            "--players": lambda: pick(INTS), "--seed": lambda: pick(INTS), "--bots": lambda: pick(BOTS),
+            "--matches": lambda: pick(["1", "2", "3", "1", "2", "3", "500"], INTS),  # 500: stopped by Ctrl-C
+            "--players": lambda: pick([str(players)], INTS), "--seed": lambda: pick(["1", "2", str(2**63 - 1)], INTS),
+            "--bots": bots,
         }
         for flag in rng.sample(sorted(extra), rng.randrange(len(extra) + 1)):
             args += [flag, extra[flag]()]
         if "--matches" not in args:
-            args += ["--matches", pick(["1", "2", "3"])]  # the default (1,000) would take too long here
+            args += ["--matches", rng.choice(["1", "2", "3"])]  # the default (1,000) would take long here
         args += options()
         if rng.random() < 0.4:
             args.append("--json")
     elif command == "replay":
-        if rng.random() < 0.95:
+        if rng.random() < 0.97:
             args.append(path("existing"))
         for flag in ("--json", "--ascii"):
             if rng.random() < 0.3:
                 args.append(flag)
     elif command in ("rules", "games"):
         if rng.random() < 0.9:
-            args.append(game())
+            args.append(game)
         if rng.random() < 0.4:
             args.append("--json")
-    if rng.random() < 0.1:
-        args.insert(rng.randrange(len(args) + 1), pick(JUNK + ["--bogus", "--help", "-o", "--json", "--seed"]))
+    if rng.random() < bad * 0.3:
+        args.insert(rng.randrange(1, len(args) + 1) if args else 0,
+                    rng.choice(JUNK + ["--bogus", "--help", "-o", "--json", "--seed"]))
     return args, stdin
 
 
