@@ -3,7 +3,7 @@
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
 faster, for random playouts (simulations with random bots, rollouts), and a lockstep test
 (``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both.
-Reversis and Trente et un have a kernel, each for the options it implements
+Reversis, Trente et un and Belle-Flux have a kernel, each for the options it implements
 (:func:`supports`); for anything else, callers fall back to the pure engine.
 
 >>> from academie.games import get_game
@@ -32,8 +32,12 @@ FREE_OPTIONS = {
         "lives", "bus", "brelan", "no_knock_first_round", "knocker_tie", "thirty_one_after_knock",
         "dealt_thirty_one", "all_out", "stock_exhausted", "forbid_same_discard", "direction",
     }),
+    "belle-flux-trente-un": frozenset({
+        "stake", "counters", "deals", "tie_rule", "flux_carry_adds_stake", "belle_order", "trente_un_count",
+        "stand_is_final", "extra_cards", "all_bust", "stock_exhausted", "direction",
+    }),
 }
-NAMES = {"reversis": "Reversis", "trente-et-un": "Trente et un"}
+NAMES = {"reversis": "Reversis", "trente-et-un": "Trente et un", "belle-flux-trente-un": "Belle, Flux et Trente-un"}
 
 
 @lru_cache(maxsize=1)
@@ -114,6 +118,27 @@ def trente_et_un_params(options: Any, num_players: int) -> Any:
     ], dtype=np.int64)
 
 
+def belle_flux_params(options: Any, num_players: int) -> Any:
+    """The kernel's parameter vector for validated Belle, Flux et Trente-un ``options``."""
+    import numpy as np
+
+    from academie.games.belle_flux import GAME
+    from academie.games.belle_flux.options import OPEN_MATCH_DEALS
+
+    reason = unsupported_reason(GAME, options, num_players)
+    if reason is not None:
+        raise ValueError(reason)
+    return np.array([
+        num_players, -1 if options.direction == "counterclockwise" else 1, options.deals or OPEN_MATCH_DEALS,
+        options.stake, options.counters, options.tie_rule == "eldest_wins", options.flux_carry_adds_stake,
+        options.belle_order == "ace_high", options.trente_un_count == "one_suit", options.stand_is_final,
+        options.all_bust == "nearest_wins", options.stock_exhausted == "whole_rounds",
+    ], dtype=np.int64)
+
+
+PARAMS = {"reversis": reversis_params, "trente-et-un": trente_et_un_params, "belle-flux-trente-un": belle_flux_params}
+
+
 @lru_cache(maxsize=1)
 def randbelow_variant() -> int:
     """How this interpreter's ``Random.randrange(n)`` asks for bits: 0 for ``n.bit_length()``,
@@ -164,8 +189,7 @@ class RandomMatches:
 
     def __init__(self, game: Any, options: Any, num_players: int) -> None:
         self.gid, self.n = game.info.id, num_players
-        params = reversis_params if self.gid == "reversis" else trente_et_un_params
-        self.params = params(options, num_players)
+        self.params = PARAMS[self.gid](options, num_players)
         self.variant = randbelow_variant()
 
     def play_seeds(self, seeds: Any) -> list[FastMatch]:
@@ -187,6 +211,12 @@ class RandomMatches:
                 figures["winner"] = None if w < 0 else w
                 out.append(FastMatch(returns, figures, int(actions[m])))
             return out
+        if self.gid == "belle-flux-trente-un":
+            from academie.fast import belle_flux as B
+
+            returns, stats, actions = B.play_matches(self.params, seeds, self.variant)
+            return [FastMatch([float(v) for v in returns[m]], {k: int(v) for k, v in zip(B.STAT_NAMES, stats[m], strict=True)},
+                              int(actions[m])) for m in range(len(seeds))]
         from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES, play_matches
 
         width = len(STAT_NAMES) + len(PER_SEAT_NAMES) * n

@@ -1,0 +1,438 @@
+"""A compiled Belle, Flux et Trente-un (numba, hands as 52-bit masks): the same rules as
+:mod:`academie.games.belle_flux.state`, which stays the reference, for every option, 2 to 12
+players.
+
+A state is one ``int64`` array (:func:`new_state`; fields at the offsets below). Actions are the
+pure engine's: a card id at a chance node, ``ASK`` or ``STAND``. :func:`legal_mask`: a card's
+bit at a chance node, bits 52 and 53 for ``ASK`` and ``STAND``; the k-th set bit is the k-th of
+the pure engine's ``legal_actions()``. Payments are recorded in ``ledger`` (rows ``deal, source,
+target, amount, rule``; accounts: a seat, ``-1 - k`` for basket k: belle, flux, trente-un; rule k
+is the stake for basket k, 3 + k its win) while it has room.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+try:
+    from numba import njit
+except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
+    def njit(*args, **kwargs):
+        return lambda f: f
+
+from academie.fast.mt import MT_SIZE, mt_randbelow, mt_seed
+from academie.fast.reversis import kth_card, popcount
+
+ASK, STAND = 52, 53
+DEALING, REQUESTS, EXTRA, OVER = 0, 1, 2, 3
+BASKETS = ("belle", "flux", "trente-un")
+
+NPL, STEP, LIMIT, DEALNO, DEALER, PHASE, TURN, STAKE, COUNTERS0 = range(9)
+TIE_ELDEST, FLUX_CARRY_ADDS, ACE_HIGH, ONE_SUIT, STAND_FINAL, ALL_BUST_NEAREST, WHOLE_ROUNDS = range(9, 16)
+STOCK, QPOS, QLEN, ASKED, RPOS, RLEN, LEDGER_N = range(16, 23)
+POTS = 23  # 3
+STATS = 26  # 6: deals, belle_carried, flux_carried, trente_un_carried, thirty_ones, largest_basket
+CARDS = 32  # 12 masks: every card a seat holds
+UP = 44  # 12: the face-up card
+STOOD = 56  # 12
+COUNTERS = 68  # 12
+QUEUE = 80  # 36: the deal's order, seat * 2 + face up
+REQ = 116  # 12: this round of requests, in order
+SCORE = 128  # 12: scratch
+SIZE = 140
+
+STAT_NAMES = ("deals", "belle_carried", "flux_carried", "trente_un_carried", "thirty_ones", "largest_basket")
+NONE = -(1 << 40)
+
+
+@njit(cache=True, _nrt=False)
+def _mod(a, n):
+    return ((a % n) + n) % n
+
+
+@njit(cache=True, _nrt=False)
+def _order_seat(s, k):
+    """The ``k``-th seat (0-based) from the dealer's right round to the dealer."""
+    return _mod(s[DEALER] + s[STEP] * (k + 1), s[NPL])
+
+
+@njit(cache=True, _nrt=False)
+def _pay(s, ledger, source, target, amount, rule):
+    if amount == 0:
+        return
+    if source >= 0:
+        s[COUNTERS + source] -= amount
+    else:
+        s[POTS + (-1 - source)] -= amount
+    if target >= 0:
+        s[COUNTERS + target] += amount
+    else:
+        s[POTS + (-1 - target)] += amount
+    i = s[LEDGER_N]
+    if i < ledger.shape[0]:
+        ledger[i, 0] = s[DEALNO]
+        ledger[i, 1] = source
+        ledger[i, 2] = target
+        ledger[i, 3] = amount
+        ledger[i, 4] = rule
+    s[LEDGER_N] = i + 1
+
+
+@njit(cache=True, _nrt=False)
+def _points(card):
+    r = card % 13
+    return 11 if r == 12 else (10 if r >= 9 else r + 2)
+
+
+@njit(cache=True, _nrt=False)
+def _belle_rank(s, card):
+    r = card % 13
+    if s[ACE_HIGH]:
+        return r + 2
+    if r == 12:
+        return 11
+    if r >= 9:
+        return r + 3  # J 12, Q 13, K 14
+    return r + 2
+
+
+@njit(cache=True, _nrt=False)
+def point(s, seat):
+    """The point for the trente-un: every card, or the best suit (``ONE_SUIT``)."""
+    hand = s[CARDS + seat]
+    if s[ONE_SUIT]:
+        best = 0
+        for suit in range(4):
+            total = 0
+            bits = (hand >> (13 * suit)) & 0x1FFF
+            while bits:
+                total += _points(popcount((bits & -bits) - 1))
+                bits &= bits - 1
+            if total > best:
+                best = total
+        return best
+    total = 0
+    bits = hand
+    while bits:
+        total += _points(popcount((bits & -bits) - 1))
+        bits &= bits - 1
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def _best_unique(s):
+    """``best_unique`` over ``SCORE`` (``NONE``: no score) in deal order: the seat, or -1."""
+    n = s[NPL]
+    top = NONE
+    for k in range(n):
+        v = s[SCORE + _order_seat(s, k)]
+        if v != NONE and v > top:
+            top = v
+    if top == NONE:
+        return -1
+    first = -1
+    tied = 0
+    for k in range(n):
+        seat = _order_seat(s, k)
+        if s[SCORE + seat] == top:
+            tied += 1
+            if first < 0:
+                first = seat
+    if tied == 1 or s[TIE_ELDEST]:
+        return first
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _win_basket(s, ledger, basket, seat):
+    amount = s[POTS + basket]
+    if amount > s[STATS + 5]:
+        s[STATS + 5] = amount
+    _pay(s, ledger, -1 - basket, seat, amount, 3 + basket)
+
+
+@njit(cache=True, _nrt=False)
+def start_deal(s, ledger):
+    n = s[NPL]
+    stake = s[STAKE]
+    flux_need = 0 if (s[POTS + 1] > 0 and not s[FLUX_CARRY_ADDS]) else stake
+    low = s[COUNTERS]
+    for seat in range(1, n):
+        if s[COUNTERS + seat] < low:
+            low = s[COUNTERS + seat]
+    if s[DEALNO] >= s[LIMIT] or low < 2 * stake + flux_need:
+        s[PHASE] = OVER
+        return
+    for k in range(n):
+        seat = _order_seat(s, k)
+        _pay(s, ledger, seat, -1, stake, 0)
+        _pay(s, ledger, seat, -2, flux_need, 1)
+        _pay(s, ledger, seat, -3, stake, 2)
+    for seat in range(n):
+        s[CARDS + seat] = 0
+        s[UP + seat] = -1
+        s[STOOD + seat] = 0
+    s[STOCK] = (1 << 52) - 1
+    s[ASKED] = 0
+    pos = 0
+    for k in range(n):
+        seat = _order_seat(s, k)
+        s[QUEUE + pos] = 2 * seat
+        s[QUEUE + pos + 1] = 2 * seat
+        pos += 2
+    for k in range(n):
+        s[QUEUE + pos] = 2 * _order_seat(s, k) + 1
+        pos += 1
+    s[QPOS] = 0
+    s[QLEN] = pos
+    s[TURN] = _order_seat(s, 0)
+    s[PHASE] = DEALING
+
+
+@njit(cache=True, _nrt=False)
+def _showdown(s, ledger):
+    n = s[NPL]
+    under = False
+    for seat in range(n):
+        p = point(s, seat)
+        if p <= 31:
+            s[SCORE + seat] = p
+            under = True
+        else:
+            s[SCORE + seat] = NONE
+    winner = -1
+    if under:
+        winner = _best_unique(s)
+    elif s[ALL_BUST_NEAREST]:
+        for seat in range(n):
+            s[SCORE + seat] = -point(s, seat)
+        winner = _best_unique(s)
+    if winner >= 0:
+        _win_basket(s, ledger, 2, winner)
+    else:
+        s[STATS + 3] += 1
+    s[STATS] += 1
+    s[DEALNO] += 1
+    s[DEALER] = _mod(s[DEALER] + s[STEP], n)
+    start_deal(s, ledger)
+
+
+@njit(cache=True, _nrt=False)
+def _declare(s, ledger):
+    s[STATS + 4] += 1
+    _showdown(s, ledger)
+
+
+@njit(cache=True, _nrt=False)
+def _new_round(s, ledger):
+    n = s[NPL]
+    count = 0
+    can_ask = 0
+    for k in range(n):
+        seat = _order_seat(s, k)
+        if not (s[STOOD + seat] and s[STAND_FINAL]):
+            s[REQ + count] = seat
+            count += 1
+            if point(s, seat) < 31:
+                can_ask += 1
+    if not s[STAND_FINAL]:
+        for seat in range(n):
+            s[STOOD + seat] = 0
+    stock = popcount(s[STOCK])
+    short = s[WHOLE_ROUNDS] and stock < can_ask
+    if count == 0 or stock == 0 or short:
+        _showdown(s, ledger)
+        return
+    s[RLEN] = count
+    s[RPOS] = 1
+    s[ASKED] = 0
+    s[TURN] = s[REQ]
+
+
+@njit(cache=True, _nrt=False)
+def _next_request(s, ledger):
+    if s[RPOS] < s[RLEN]:
+        s[TURN] = s[REQ + s[RPOS]]
+        s[RPOS] += 1
+        return
+    if s[ASKED]:
+        _new_round(s, ledger)
+    else:
+        _showdown(s, ledger)
+
+
+@njit(cache=True, _nrt=False)
+def _judge_and_begin(s, ledger):
+    n = s[NPL]
+    for seat in range(n):
+        s[SCORE + seat] = _belle_rank(s, s[UP + seat])
+    winner = _best_unique(s)
+    if winner >= 0:
+        _win_basket(s, ledger, 0, winner)
+    else:
+        s[STATS + 1] += 1
+    for seat in range(n):
+        hand = s[CARDS + seat]
+        s[SCORE + seat] = NONE
+        for suit in range(4):
+            bits = (hand >> (13 * suit)) & 0x1FFF
+            if popcount(bits) == 3:
+                total = 0
+                while bits:
+                    total += _points(popcount((bits & -bits) - 1))
+                    bits &= bits - 1
+                s[SCORE + seat] = total
+    winner = _best_unique(s)
+    if winner >= 0:
+        _win_basket(s, ledger, 1, winner)
+    else:
+        s[STATS + 2] += 1
+    for k in range(n):
+        seat = _order_seat(s, k)
+        if point(s, seat) == 31:
+            _declare(s, ledger)
+            return
+    s[PHASE] = REQUESTS
+    _new_round(s, ledger)
+
+
+@njit(cache=True, _nrt=False)
+def legal_mask(s):
+    phase = s[PHASE]
+    if phase == DEALING or phase == EXTRA:
+        return s[STOCK]
+    if phase == REQUESTS:
+        if point(s, s[TURN]) >= 31 or s[STOCK] == 0:
+            return 1 << STAND
+        return (1 << ASK) | (1 << STAND)
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def apply(s, ledger, action):
+    """Apply a legal ``action`` (not checked)."""
+    phase = s[PHASE]
+    if phase == DEALING:
+        s[STOCK] &= ~(1 << action)
+        code = s[QUEUE + s[QPOS]]
+        seat = code >> 1
+        s[CARDS + seat] |= 1 << action
+        if code & 1:
+            s[UP + seat] = action
+        s[QPOS] += 1
+        if s[QPOS] == s[QLEN]:
+            _judge_and_begin(s, ledger)
+    elif phase == EXTRA:
+        s[STOCK] &= ~(1 << action)
+        seat = s[TURN]
+        s[CARDS + seat] |= 1 << action
+        s[PHASE] = REQUESTS
+        if point(s, seat) == 31:
+            _declare(s, ledger)
+        else:
+            _next_request(s, ledger)
+    elif phase == REQUESTS:
+        if action == ASK:
+            s[ASKED] = 1
+            s[PHASE] = EXTRA
+        else:
+            s[STOOD + s[TURN]] = 1
+            _next_request(s, ledger)
+
+
+@njit(cache=True, _nrt=False)
+def _random_step(s, ledger, mt, variant):
+    mask = legal_mask(s)
+    apply(s, ledger, kth_card(mask, mt_randbelow(mt, popcount(mask), variant)))
+
+
+@njit(cache=True, _nrt=False)
+def play_match(s, ledger, generators, variant):
+    actions = 0
+    while s[PHASE] != OVER:
+        phase = s[PHASE]
+        if phase == DEALING or phase == EXTRA:
+            _random_step(s, ledger, generators[0], variant)
+        else:
+            _random_step(s, ledger, generators[1 + s[TURN]], variant)
+        actions += 1
+    return actions
+
+
+@njit(cache=True)
+def new_state(params, ledger):
+    """A match at its first chance node (its stakes recorded in ``ledger``); ``params``: players,
+    step, deals (0: 10,000), stake, counters, then the flags tie eldest wins, flux carry adds the
+    stake, ace high, one suit, stand is final, all bust nearest wins, whole rounds."""
+    s = np.zeros(SIZE, dtype=np.int64)
+    s[NPL], s[STEP], s[LIMIT], s[STAKE], s[COUNTERS0] = params[0], params[1], params[2], params[3], params[4]
+    for i in range(7):
+        s[TIE_ELDEST + i] = params[5 + i]
+    for seat in range(params[0]):
+        s[COUNTERS + seat] = params[4]
+    start_deal(s, ledger)
+    return s
+
+
+@njit(cache=True)
+def play_matches(params, seeds, variant):
+    """Per match: counters won per seat, the statistics, the number of actions."""
+    n = params[0]
+    count = seeds.shape[0]
+    returns = np.zeros((count, n), dtype=np.int64)
+    stats = np.zeros((count, 6), dtype=np.int64)
+    actions = np.zeros(count, dtype=np.int64)
+    generators = np.zeros((n + 1, MT_SIZE), dtype=np.int64)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    for m in range(count):
+        mt_seed(generators[0], seeds[m, n])
+        for seat in range(n):
+            mt_seed(generators[1 + seat], seeds[m, seat])
+        s = new_state(params, ledger)
+        actions[m] = play_match(s, ledger, generators, variant)
+        for seat in range(n):
+            returns[m, seat] = s[COUNTERS + seat] - params[4]
+        for i in range(6):
+            stats[m, i] = s[STATS + i]
+    return returns, stats, actions
+
+
+@njit(cache=True)
+def random_deals(params, seed, deals):
+    """Benchmark loop: ``deals`` random deals, matches one after another, one generator."""
+    mt = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(mt, seed)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    actions = 0
+    done = 0
+    s = new_state(params, ledger)
+    while done < deals:
+        if s[PHASE] == OVER:
+            s = new_state(params, ledger)
+        deal = s[STATS]
+        while s[STATS] == deal and s[PHASE] != OVER:
+            _random_step(s, ledger, mt, 0)
+            actions += 1
+        done += 1
+    return actions
+
+
+def legal_actions(s: np.ndarray) -> list[int]:
+    """The legal actions of ``s`` as the pure engine lists them."""
+    mask = int(legal_mask(s))
+    return [b for b in range(54) if mask >> b & 1]
+
+
+def account(account: int | str) -> int:
+    """The kernel's account for a pure ledger's: a seat, or a basket."""
+    return account if isinstance(account, int) else -1 - BASKETS.index(account)
+
+
+def ledger_rows(entries) -> list[tuple[int, int, int, int, int]]:
+    """Pure ledger entries as the kernel's rows: a stake is rule k, a win 3 + k (basket k)."""
+    rows = []
+    for e in entries:
+        source, target = account(e.source), account(e.target)
+        rule = -1 - source + 3 if source < 0 else -1 - target
+        rows.append((e.deal, source, target, e.amount, rule))
+    return rows

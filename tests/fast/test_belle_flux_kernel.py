@@ -1,0 +1,91 @@
+"""The compiled Belle, Flux et Trente-un (academie.fast) against the pure engine, the reference:
+thousands of deals in lockstep through both (the same legal actions at every step; the same
+returns, ledger — every stake and basket won — and statistics), and seeded random matches that
+replay the pure engine's exactly."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+
+from academie import fast  # noqa: E402
+from academie.analysis.simulate import simulate  # noqa: E402
+from academie.bots import make_bot  # noqa: E402
+from academie.core.chance import SeededChance  # noqa: E402
+from academie.core.runner import play_match  # noqa: E402
+from academie.fast import belle_flux as B  # noqa: E402
+from academie.games import get_game  # noqa: E402
+
+GAME = get_game("belle-flux-trente-un")
+VARIANTS = [
+    {},
+    {"tie_rule": "eldest_wins", "flux_carry_adds_stake": False, "belle_order": "ace_high", "deals": 0,
+     "counters": 12},
+    {"trente_un_count": "one_suit", "stand_is_final": False, "extra_cards": "face_up", "all_bust": "nearest_wins",
+     "stock_exhausted": "whole_rounds", "direction": "clockwise", "stake": 2, "deals": 30},
+]
+
+
+def lockstep(players: int, options: dict, seed: int, asks: float) -> list:
+    """One match through both engines with the same actions (chance at random; a player asks
+    with probability ``asks`` when he may). Returns the kernel's ledger rows."""
+    opts = GAME.parse_options(options)
+    pure = GAME.new_initial_state(players, opts)
+    ledger = np.zeros((20_000, 5), dtype=np.int64)
+    s = B.new_state(fast.belle_flux_params(opts, players), ledger)
+    rng = random.Random(seed)
+    steps = 0
+    while not pure.is_terminal():
+        legal = pure.legal_actions()
+        assert B.legal_actions(s) == legal, f"step {steps}: legal actions differ"
+        if pure.is_chance_node():
+            action = legal[rng.randrange(len(legal))]
+        else:
+            assert int(s[B.TURN]) == pure.turn
+            action = B.ASK if B.ASK in legal and rng.random() < asks else B.STAND
+        pure.apply_action(action)
+        B.apply(s, ledger, action)
+        steps += 1
+    assert int(s[B.PHASE]) == B.OVER
+    assert [int(s[B.COUNTERS + x]) - opts.counters for x in range(players)] == pure.returns()
+    assert [int(s[B.STATS + i]) for i in range(6)] == [pure.statistics()[k] for k in B.STAT_NAMES]
+    assert [int(v) for v in s[B.POTS:B.POTS + 3]] == [pure.match.pots[b] for b in B.BASKETS]
+    rows = [tuple(int(v) for v in row) for row in ledger[: int(s[B.LEDGER_N])]]
+    assert rows == B.ledger_rows(pure.match.ledger.entries)
+    return rows
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_lockstep_thousands_of_deals(options: dict) -> None:
+    """2 to 12 players, every option: every stake and basket won, payment by payment."""
+    rules: Counter[int] = Counter()
+    deals = 0
+    m = 0
+    while deals < 1000:
+        rows = lockstep(2 + m % 11, options, m, asks=(0.3, 0.6, 0.9)[m % 3])
+        rules.update(row[4] for row in rows)
+        deals += len({row[0] for row in rows})
+        m += 1
+    assert set(rules) == set(range(6)) or options.get("flux_carry_adds_stake") is False
+
+
+@pytest.mark.parametrize("players", [2, 5, 12])
+def test_seeded_random_matches_replay_the_pure_engine(players: int) -> None:
+    returns, stats = fast.play_random_matches(GAME, {}, players, 5, 80)
+    master = random.Random(5)
+    for m in range(80):
+        seeds = [master.getrandbits(32) for _ in range(players + 1)]
+        state = GAME.new_initial_state(players)
+        play_match(state, SeededChance(seeds[players]), [make_bot("random", GAME.info.id, x) for x in seeds[:players]])
+        assert (returns[m], stats[m]) == (state.returns(), state.statistics()), f"match {m}"
+
+
+def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    with_kernel = simulate(GAME, ["random"] * 5, fast.MIN_MATCHES, seed=4).to_json()
+    monkeypatch.setattr(fast, "available", lambda: False)
+    assert simulate(GAME, ["random"] * 5, fast.MIN_MATCHES, seed=4).to_json() == with_kernel
