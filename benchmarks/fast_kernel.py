@@ -9,6 +9,8 @@ In alternating short rounds (so that the machine's load falls on both alike) it 
   counted in deals;
 * a rollout (:func:`academie.fast.reversis.rollout`) from a copy of a state in the play of the
   cards to the end of the deal, in µs;
+* the other kernels' random deals per second: Trente et un (rounds, 4 players) and Belle, Flux et
+  Trente-un (deals, 5 players);
 * if OpenSpiel is installed: Hearts games per second, each game played by
   ``pyspiel.evaluate_bots`` with ``pyspiel.make_uniform_random_bot`` bots: the whole loop (chance,
   legal actions, the bots' choices) in C++, one call from Python per game.
@@ -80,6 +82,13 @@ def main() -> int:
             step(s)
         positions.append(s)
     K.rollout(positions[0].copy(), 1)
+    from academie.fast import belle_flux as B
+    from academie.fast import trente_et_un as T
+
+    t31_params = fast.trente_et_un_params(get_game("trente-et-un").parse_options({}), 4)
+    bf_params = fast.belle_flux_params(get_game("belle-flux-trente-un").parse_options({}), 5)
+    T.random_rounds(t31_params, 0, 1)
+    B.random_deals(bf_params, 0, 1)
     print(f"kernels loaded or compiled in {time.perf_counter() - compile_start:.1f} s", file=sys.stderr)
 
     try:
@@ -112,6 +121,16 @@ def main() -> int:
                 calls += 1
         return (CLOCK() - start) / calls * 1e6
 
+    def t31_rounds() -> int:
+        seed[0] += 1
+        T.random_rounds(t31_params, seed[0], batch)
+        return batch
+
+    def bf_deals() -> int:
+        seed[0] += 1
+        B.random_deals(bf_params, seed[0], batch)
+        return batch
+
     game_seed = [0]
 
     def hearts_games() -> int:
@@ -119,7 +138,7 @@ def main() -> int:
         pyspiel.evaluate_bots(hearts.new_initial_state(), hearts_bots, game_seed[0])
         return 1
 
-    figures: dict[str, list[float]] = {"kernel": [], "simulate": [], "rollout": [], "hearts": []}
+    figures: dict[str, list[float]] = {"kernel": [], "simulate": [], "rollout": [], "hearts": [], "t31": [], "bf": []}
     t = args.round_seconds
     print(f"{args.rounds} rounds of {t:g} s per measure, Reversis ({args.players} players)"
           + (" and OpenSpiel's Hearts alternating" if hearts else ""), flush=True)
@@ -128,6 +147,8 @@ def main() -> int:
             lambda: figures["kernel"].append(rate(kernel_deals, t)),
             lambda: figures["simulate"].append(rate(simulate_deals, t)),
             lambda: figures["rollout"].append(rollout_us(t)),
+            lambda: figures["t31"].append(rate(t31_rounds, t)),
+            lambda: figures["bf"].append(rate(bf_deals, t)),
         ]
         if hearts:
             runs.insert(0 if k % 2 else len(runs), lambda: figures["hearts"].append(rate(hearts_games, t)))
@@ -141,6 +162,8 @@ def main() -> int:
           f"   ({min(figures['kernel']):,.0f}–{max(figures['kernel']):,.0f})")
     print(f"simulate's path, deals/s (median)         {med['simulate']:>12,.0f}")
     print(f"rollout to the end of the deal, µs        {med['rollout']:>12.1f}")
+    print(f"Trente et un kernel, rounds/s (4 players) {med['t31']:>12,.0f}")
+    print(f"Belle-Flux kernel, deals/s (5 players)    {med['bf']:>12,.0f}")
     if hearts:
         ratio = med["kernel"] / med["hearts"]
         print(f"OpenSpiel Hearts C++ loop, games/s        {med['hearts']:>12,.0f}"
