@@ -256,3 +256,23 @@ def test_generated_command_lines_give_no_traceback(tmp_path, monkeypatch):
     verdicts = {o.verdict for o in outcomes}
     assert {"ok", "refused"} <= verdicts
     assert {o.args[0] if o.args else "" for o in outcomes} >= {"play", "simulate", "replay", "rules", "games"}
+
+
+# --- a terminal that cannot print Unicode -----------------------------------------------------
+@pytest.mark.parametrize("args", [["games"], ["games", "reversis", "--json"], ["rules", "reversis"],
+                                  ["rules", "guimbarde", "--json"]])
+def test_games_and_rules_print_on_a_terminal_that_cannot_print_unicode(args):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, LC_ALL="C", PYTHONIOENCODING="latin-1", COLUMNS="100")
+    done = subprocess.run([sys.executable, "-m", "academie.cli.app", *args], env=env, capture_output=True)
+    assert b"Traceback" not in done.stderr, done.stderr.decode("latin-1")
+    assert done.returncode == 0
+    if "--json" in args:
+        data = json.loads(done.stdout)
+        assert data["id"] == args[1] and data["options"]
+    else:
+        assert b"\xe2" not in done.stdout  # no UTF-8 bytes: the table is ASCII (latin-1 accents at most)
+        assert (b"reversis" in done.stdout) or (b"Reversis" in done.stdout)

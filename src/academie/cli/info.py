@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - a typer that uses click itself
 
 import academie
 from academie.bots import bot_names
-from academie.cli.terminal import print_error
+from academie.cli.terminal import can_encode, make_console, print_error
 from academie.core.errors import AcademieError
 from academie.core.game import Game
 from academie.core.guide import guide_of
@@ -36,8 +36,23 @@ from academie.core.options import OptionDoc
 from academie.games import GAMES, get_game
 from academie.sources import READINGS, bibliography, game_sources
 
-console = Console(highlight=False)
+class _Stdout:
+    """The console on standard output as it is when a line is printed: Unicode, or ASCII where
+    the terminal cannot print it (``LC_ALL=C``, ``PYTHONIOENCODING=latin-1``), never a
+    UnicodeEncodeError."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(make_console(), name)
+
+
+console: Any = _Stdout()
 err_console = Console(stderr=True, highlight=False)
+
+
+def _print_json(data: Any) -> None:
+    """``data`` as JSON on standard output; escaped to ASCII where the terminal cannot print Unicode."""
+    plain = not can_encode(getattr(sys.stdout, "encoding", None))
+    console.print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)
 
 GAME_HELP = "The game: " + ", ".join(GAMES) + "."
 """Help text of every game argument: the valid ids."""
@@ -188,7 +203,7 @@ def games(
         chosen = [get_game(game)] if game is not None else list(GAMES.values())
     if as_json:
         data: Any = _game_json(chosen[0]) if game is not None else [_game_json(g) for g in chosen]
-        console.print_json(json.dumps(data, ensure_ascii=False))
+        _print_json(data)
         return
     for g in chosen:
         print_game(g)
@@ -230,7 +245,7 @@ def rules(
     with _user_errors():
         g = get_game(game)
     if as_json:
-        console.print_json(json.dumps(_rules_json(g), ensure_ascii=False))
+        _print_json(_rules_json(g))
         return
     guide = guide_of(g)
     console.print(Text(f"{g.info.name}: the rules in our own words", style="bold"))
