@@ -86,8 +86,7 @@ class GuimbardeState(StockDrawState):
         self.fou_holder: int | None = None
         self.fou_captured_by: int | None = None
         self.voids: list[set[int]] = [set() for _ in range(n)]
-        # The deal's log, a tuple that grows by one at each event: views and clones share it.
-        self.log: tuple[tuple[str, int | None, int | None], ...] = ()
+        self.log: list[tuple[str, int | None, int | None]] = []
         # [004] «donne à chaque joueur cinq cartes, par trois et deux : après quoi, il tourne la
         # carte de dessus le talon, et c'est la triomphe»
         order = self.order()
@@ -114,7 +113,7 @@ class GuimbardeState(StockDrawState):
             if seat is None:
                 self.turned = action
                 self.trump = action // 13
-                self.log += (("turned", None, action),)
+                self.log.append(("turned", None, action))
                 self._announce()
             else:
                 self.hands[seat].append(action)
@@ -266,7 +265,7 @@ class GuimbardeState(StockDrawState):
             self.voids[seat].add(self._led())
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
-        self.log += (("play", seat, card),)
+        self.log.append(("play", seat, card))
         if len(self.trick) < self.num_players:
             self.turn = (seat - 1) % self.num_players
             return
@@ -317,7 +316,7 @@ class GuimbardeState(StockDrawState):
             self._pay(cards[FOU], winner, 1, "the fou taken [004] règle 5 «il paye un jeton à celui qui l'emporte»")
         self.tricks_won[winner] += 1
         self.reached[winner].append(self.trick_number)
-        self.log += (("won", winner, None),)
+        self.log.append(("won", winner, None))
         self.trick = []
         self.trick_number += 1
         if self.trick_number < HAND:
@@ -414,7 +413,7 @@ class GuimbardeState(StockDrawState):
         # A match over announces no deal after its last: its number and dealer are the last one's.
         last = self.results[-1] if self.phase == OVER and self.results else None
         deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
-        # Built at every decision: a snapshot (no per-field __init__); the log is a tuple.
+        # Built at every decision: a snapshot (no per-field __init__).
         return snapshot(
             GuimbardeView,
             seat=seat, num_players=m.num_players, deal_number=deal, dealer=dealer,
@@ -427,7 +426,7 @@ class GuimbardeState(StockDrawState):
             announcements=tuple(self.announcements), trick=tuple(self.trick),
             trick_number=self.trick_number, tricks_won=tuple(self.tricks_won),
             counters=tuple(m.counters), boxes=tuple((b, m.pots[b]) for b in BOXES),
-            last_result=self.results[-1] if self.results else None, log=self.log,
+            last_result=self.results[-1] if self.results else None, log=tuple(self.log),
         )
 
     def view(self, seat: int) -> GuimbardeView:
@@ -440,7 +439,7 @@ class GuimbardeState(StockDrawState):
 
     def clone(self) -> GuimbardeState:
         """An independent copy: the containers copied; the ledger's entries, the finished deals'
-        results (frozen), the pack and the deal's log shared."""
+        results (frozen) and the pack shared."""
         other = self._clone_base()
         d = other.__dict__
         d["hands"] = [h.copy() for h in self.hands]
@@ -452,6 +451,7 @@ class GuimbardeState(StockDrawState):
         d["tricks_won"] = self.tricks_won.copy()
         d["reached"] = [r.copy() for r in self.reached]
         d["voids"] = [v.copy() for v in self.voids]
+        d["log"] = self.log.copy()
         d["deal_queue"] = self.deal_queue.copy()
         d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()

@@ -124,10 +124,8 @@ class ReversisState(StockDrawState):
         self.taken: list[int | None] = [None] * n  # the talon card each took
         self.peeked: list[int | None] = [None] * n  # the talon card a decliner looked at
         self.voids: list[frozenset[int]] = [frozenset()] * n  # suits each seat showed it lacks
-        # The deal's log and the cards played, as tuples that grow by one at each event: views
-        # and clones share them as they are.
-        self.log: tuple[tuple[str, int | None, int | None], ...] = ()
-        self.played: tuple[tuple[int, int], ...] = ()
+        self.log: list[tuple[str, int | None, int | None]] = []
+        self.played: list[tuple[int, int]] = []  # (seat, card) in the order played, for views
         self.quinola: str | None = None  # 'renounce', 'bete', 'ecarte'
         self.quinola_forced = False  # R18: played as its holder's only playable card
         self.claimant: int | None = None  # who threw the quinola on a renounce
@@ -246,7 +244,7 @@ class ReversisState(StockDrawState):
             # auroit prise»
             self.ecart_done[seat] = "declined"
             self.peeked[seat] = self.original_talon[idx]
-            self.log += (("declined", seat, None),)
+            self.log.append(("declined", seat, None))
         else:
             card = action - ECART
             self.hands[seat].remove(card)
@@ -260,7 +258,7 @@ class ReversisState(StockDrawState):
                 # ses cartes qu'il juge à-propos»
                 self.talon.append(card)
                 self.ecart_done[seat] = "discarded"
-                self.log += (("discarded", seat, None),)
+                self.log.append(("discarded", seat, None))
             else:
                 # [001] «On peut écarter une carte de son jeu que l'on met dessous le talon,
                 # pour remplacer celle qu'on en ôte»
@@ -270,7 +268,7 @@ class ReversisState(StockDrawState):
                 self.hands[seat].append(taken)
                 self.taken[seat] = taken
                 self.ecart_done[seat] = "exchanged"
-                self.log += (("exchanged", seat, None),)
+                self.log.append(("exchanged", seat, None))
         if seat == self.match.dealer:
             self._begin_play()
         else:
@@ -290,10 +288,11 @@ class ReversisState(StockDrawState):
             self.quinola_forced = self._playable(seat) == [QUINOLA]
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
-        self.log += (("play", seat, card),)
-        self.played += ((seat, card),)
-        if len(self.trick) < self.num_players:
-            self.turn = (seat + self.step) % self.num_players
+        self.log.append(("play", seat, card))
+        self.played.append((seat, card))
+        n = self.match.num_players
+        if len(self.trick) < n:
+            self.turn = (seat + self.step) % n
             return
         self._finish_trick()
 
@@ -347,7 +346,7 @@ class ReversisState(StockDrawState):
                     self._pay(seat, leader, fee, f"{card_code(card)} forced out [001] «paye à celui qui l'y force»")
         self.tricks[winner] += tuple([c for _, c in trick])
         self.trick_count[winner] += 1
-        self.log += (("won", winner, None),)
+        self.log.append(("won", winner, None))
         self.trick = []
         self.trick_number += 1
         if self.later:
@@ -551,7 +550,8 @@ class ReversisState(StockDrawState):
         deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
         mine = seat is not None
         s = seat if seat is not None else 0
-        # Built at every decision: a snapshot (no per-field __init__); log and played are tuples.
+        # Built at every decision: a snapshot (no per-field __init__), the cards played kept
+        # apart rather than filtered from the log each time.
         return snapshot(
             ReversisView,
             seat=seat, num_players=m.num_players, deal_number=deal, dealer=dealer,
@@ -565,11 +565,11 @@ class ReversisState(StockDrawState):
             peeked=self.peeked[s] if mine else None,
             trick=tuple(self.trick), trick_number=self.trick_number,
             tricks_won=tuple(self.trick_count),
-            played=self.played,
+            played=tuple(self.played),
             counters=tuple(m.counters), pool=m.pots[POOL],
             betes=tuple((b, m.pots[b]) for b in self.bets if m.pots[b] > 0) if self.bets else (),
             quinola=self._quinola_known(seat), last_result=self.results[-1] if self.results else None,
-            log=self.log,
+            log=tuple(self.log),
         )
 
     def _quinola_known(self, seat: int | None) -> str | None:
@@ -592,7 +592,7 @@ class ReversisState(StockDrawState):
     def clone(self) -> ReversisState:
         """An independent copy: the containers copied; what never changes in place is shared
         (the ledger's entries until either side records, the finished deals' results, the pack,
-        the deal's log, and the tuples of cards won, voids and per-seat figures)."""
+        and the tuples of cards won, voids and per-seat figures)."""
         other = self._clone_base()
         d = other.__dict__
         d["hands"] = [h.copy() for h in self.hands]
@@ -607,6 +607,8 @@ class ReversisState(StockDrawState):
         d["taken"] = self.taken.copy()
         d["peeked"] = self.peeked.copy()
         d["voids"] = self.voids.copy()
+        d["log"] = self.log.copy()
+        d["played"] = self.played.copy()
         d["deal_queue"] = self.deal_queue.copy()
         d["bets"] = self.bets.copy()
         d["results"] = self.results.copy()
