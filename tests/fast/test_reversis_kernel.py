@@ -197,7 +197,7 @@ def test_refuses_options_it_does_not_implement() -> None:
         with pytest.raises(ValueError, match=word):
             fast.play_random_matches(GAME, options, 4, 1, 1)
         assert fast.random_matches(GAME, opts, 4, ["random"] * 4, 10_000) is None
-    assert "guimbarde" in fast.unsupported_reason(get_game("guimbarde"), get_game("guimbarde").parse_options({}), 4)
+    assert "blason" in fast.unsupported_reason(get_game("blason"), get_game("blason").parse_options({}), 4)
 
 
 def test_rollout_plays_to_the_end_of_the_deal_as_python_would() -> None:

@@ -3,7 +3,8 @@
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
 faster, for random playouts (simulations with random bots, rollouts), and a lockstep test
 (``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both.
-Reversis, Trente et un and Belle-Flux have a kernel, each for the options it implements
+Reversis, Trente et un, Belle-Flux and the Guimbarde have a kernel, each for the options it
+implements
 (:func:`supports`); for anything else, callers fall back to the pure engine.
 
 >>> from academie.games import get_game
@@ -36,8 +37,13 @@ FREE_OPTIONS = {
         "stake", "counters", "deals", "tie_rule", "flux_carry_adds_stake", "belle_order", "trente_un_count",
         "stand_is_final", "extra_cards", "all_bust", "stock_exhausted", "direction",
     }),
+    "guimbarde": frozenset({
+        "follow_rules", "overtrump", "honours_keep_suit_in_play", "point_tiebreak", "trick_box", "rule3_card",
+        "discard_marriages", "rule7_grand_mariage", "hand_marriages", "grand_mariage_table_payers", "deals",
+        "counters",
+    }),
 }
-NAMES = {"reversis": "Reversis", "trente-et-un": "Trente et un", "belle-flux-trente-un": "Belle, Flux et Trente-un"}
+NAMES = {"guimbarde": "Guimbarde", "reversis": "Reversis", "trente-et-un": "Trente et un", "belle-flux-trente-un": "Belle, Flux et Trente-un"}
 
 
 @lru_cache(maxsize=1)
@@ -136,7 +142,27 @@ def belle_flux_params(options: Any, num_players: int) -> Any:
     ], dtype=np.int64)
 
 
-PARAMS = {"reversis": reversis_params, "trente-et-un": trente_et_un_params, "belle-flux-trente-un": belle_flux_params}
+def guimbarde_params(options: Any, num_players: int) -> Any:
+    """The kernel's parameter vector for validated Guimbarde ``options``."""
+    import numpy as np
+
+    from academie.cards import make_card, pack
+    from academie.games.guimbarde import GAME
+
+    reason = unsupported_reason(GAME, options, num_players)
+    if reason is not None:
+        raise ValueError(reason)
+    deck = sum(1 << c for c in pack(32 if num_players <= 5 else 52))
+    rule3 = make_card("J", "D") if options.rule3_card == "fou" else make_card("K", "D")
+    return np.array([
+        num_players, options.deals, deck, options.counters, options.follow_rules == "parlett_free",
+        options.overtrump, options.honours_keep_suit_in_play, options.point_tiebreak == "value",
+        options.trick_box == "first_to_two", rule3, options.discard_marriages, options.rule7_grand_mariage,
+        options.hand_marriages == "announcement", options.grand_mariage_table_payers == "king_player",
+    ], dtype=np.int64)
+
+
+PARAMS = {"guimbarde": guimbarde_params, "reversis": reversis_params, "trente-et-un": trente_et_un_params, "belle-flux-trente-un": belle_flux_params}
 
 
 @lru_cache(maxsize=1)
@@ -211,12 +237,14 @@ class RandomMatches:
                 figures["winner"] = None if w < 0 else w
                 out.append(FastMatch(returns, figures, int(actions[m])))
             return out
-        if self.gid == "belle-flux-trente-un":
-            from academie.fast import belle_flux as B
+        if self.gid in ("belle-flux-trente-un", "guimbarde"):
+            from academie.fast import belle_flux, guimbarde
 
-            returns, stats, actions = B.play_matches(self.params, seeds, self.variant)
-            return [FastMatch([float(v) for v in returns[m]], {k: int(v) for k, v in zip(B.STAT_NAMES, stats[m], strict=True)},
-                              int(actions[m])) for m in range(len(seeds))]
+            kernel = belle_flux if self.gid == "belle-flux-trente-un" else guimbarde
+            returns, stats, actions = kernel.play_matches(self.params, seeds, self.variant)
+            return [FastMatch([float(v) for v in returns[m]],
+                              {k: int(v) for k, v in zip(kernel.STAT_NAMES, stats[m], strict=True)}, int(actions[m]))
+                    for m in range(len(seeds))]
         from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES, play_matches
 
         width = len(STAT_NAMES) + len(PER_SEAT_NAMES) * n
