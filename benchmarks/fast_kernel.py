@@ -9,8 +9,8 @@ In alternating short rounds (so that the machine's load falls on both alike) it 
   counted in deals;
 * a rollout (:func:`academie.fast.reversis.rollout`) from a copy of a state in the play of the
   cards to the end of the deal, in µs;
-* the other kernels' random deals per second: Trente et un (rounds, 4 players) and Belle, Flux et
-  Trente-un (deals, 5 players);
+* the other kernels' random deals per second: Trente et un (rounds, 4 players), Belle, Flux et
+  Trente-un (deals, 5 players) and the Guimbarde (deals, 4 players);
 * if OpenSpiel is installed: Hearts games per second, each game played by
   ``pyspiel.evaluate_bots`` with ``pyspiel.make_uniform_random_bot`` bots: the whole loop (chance,
   legal actions, the bots' choices) in C++, one call from Python per game.
@@ -83,12 +83,15 @@ def main() -> int:
         positions.append(s)
     K.rollout(positions[0].copy(), 1)
     from academie.fast import belle_flux as B
+    from academie.fast import guimbarde as G
     from academie.fast import trente_et_un as T
 
     t31_params = fast.trente_et_un_params(get_game("trente-et-un").parse_options({}), 4)
     bf_params = fast.belle_flux_params(get_game("belle-flux-trente-un").parse_options({}), 5)
     T.random_rounds(t31_params, 0, 1)
     B.random_deals(bf_params, 0, 1)
+    g_params = fast.guimbarde_params(get_game("guimbarde").parse_options({}), 4)
+    G.random_deals(g_params, 0, 1)
     print(f"kernels loaded or compiled in {time.perf_counter() - compile_start:.1f} s", file=sys.stderr)
 
     try:
@@ -131,6 +134,11 @@ def main() -> int:
         B.random_deals(bf_params, seed[0], batch)
         return batch
 
+    def g_deals() -> int:
+        seed[0] += 1
+        G.random_deals(g_params, seed[0], batch)
+        return batch
+
     game_seed = [0]
 
     def hearts_games() -> int:
@@ -138,7 +146,7 @@ def main() -> int:
         pyspiel.evaluate_bots(hearts.new_initial_state(), hearts_bots, game_seed[0])
         return 1
 
-    figures: dict[str, list[float]] = {"kernel": [], "simulate": [], "rollout": [], "hearts": [], "t31": [], "bf": []}
+    figures: dict[str, list[float]] = {"kernel": [], "simulate": [], "rollout": [], "hearts": [], "t31": [], "bf": [], "g": []}
     t = args.round_seconds
     print(f"{args.rounds} rounds of {t:g} s per measure, Reversis ({args.players} players)"
           + (" and OpenSpiel's Hearts alternating" if hearts else ""), flush=True)
@@ -149,6 +157,7 @@ def main() -> int:
             lambda: figures["rollout"].append(rollout_us(t)),
             lambda: figures["t31"].append(rate(t31_rounds, t)),
             lambda: figures["bf"].append(rate(bf_deals, t)),
+            lambda: figures["g"].append(rate(g_deals, t)),
         ]
         if hearts:
             runs.insert(0 if k % 2 else len(runs), lambda: figures["hearts"].append(rate(hearts_games, t)))
@@ -164,6 +173,7 @@ def main() -> int:
     print(f"rollout to the end of the deal, µs        {med['rollout']:>12.1f}")
     print(f"Trente et un kernel, rounds/s (4 players) {med['t31']:>12,.0f}")
     print(f"Belle-Flux kernel, deals/s (5 players)    {med['bf']:>12,.0f}")
+    print(f"Guimbarde kernel, deals/s (4 players)     {med['g']:>12,.0f}")
     if hearts:
         ratio = med["kernel"] / med["hearts"]
         print(f"OpenSpiel Hearts C++ loop, games/s        {med['hearts']:>12,.0f}"
