@@ -12,6 +12,11 @@ alike), and the script prints each figure and the ratio to Hearts':
   Python rollout to the end of the game; from the same number of positions, each in the play of
   the cards (after the écart, after the passing), the player to act sampling.
 
+With the compiled kernels installed (``pip install 'academie[fast]'``), two more rows show the
+same two measures through :mod:`academie.fast.reversis`: its random deals (``random_deals``, all in
+compiled code), and the pure ``determinize`` followed by ``from_state`` and a compiled
+``rollout`` to the end of the deal.
+
 Times are this process's CPU time (``time.process_time``), steadier than wall time on a loaded
 machine; each figure is the median over the rounds (the best run for ``clone``).
 
@@ -85,6 +90,38 @@ def reversis_sample_and_playout(state, rng: random.Random) -> None:
 
 
 # --- Hearts (OpenSpiel) ------------------------------------------------------------------------
+class Kernel:
+    """The compiled Reversis (academie[fast]), or None when numba is not installed."""
+
+    def __init__(self, players: int) -> None:
+        from academie import fast
+        from academie.fast import reversis as kernel
+
+        self.K = kernel
+        self.params = fast.reversis_params(REVERSIS.parse_options({}), players)
+        kernel.random_deals(self.params, 0, 1)  # load or compile before measuring
+        self.seed = 0
+
+    def deals(self, batch: int = 200) -> int:
+        self.seed += 1
+        self.K.random_deals(self.params, self.seed, batch)
+        return batch
+
+    def sample_and_rollout(self, state, rng: random.Random) -> None:
+        other = state.determinize(state.current_player(), rng)
+        self.K.rollout(self.K.from_state(other, self.params), rng.getrandbits(32))
+
+    @staticmethod
+    def load(players: int) -> Kernel | None:
+        try:
+            from academie import fast
+        except ImportError:
+            return None
+        if not fast.available() or not fast.supports(REVERSIS, REVERSIS.parse_options({}), players):
+            return None
+        return Kernel(players)
+
+
 def hearts_step(state, rng: random.Random) -> None:
     if state.is_chance_node():
         outcomes = state.chance_outcomes()
@@ -172,9 +209,13 @@ def main() -> int:
     rev_positions = [reversis_position(args.players, s) for s in range(args.positions)]
     hearts_positions = [hearts_position(hearts, s) for s in range(args.positions)]
     rev_clone = {1: reversis_position(args.players, 7, deal=1), 7: reversis_position(args.players, 7, deal=7)}
-    rng_r, rng_h = random.Random(2), random.Random(2)
+    rng_r, rng_h, rng_k = random.Random(2), random.Random(2), random.Random(2)
+    kernel = Kernel.load(args.players)
+    if kernel is None:
+        print("academie[fast] (numba) is not installed: pure engine rows only", file=sys.stderr)
     figures: dict[str, list[float]] = {k: [] for k in (
-        "rev_deals", "hearts_deals", "rev_clone1", "rev_clone7", "hearts_clone", "rev_sample", "hearts_sample")}
+        "rev_deals", "hearts_deals", "rev_clone1", "rev_clone7", "hearts_clone", "rev_sample", "hearts_sample",
+        "kernel_deals", "kernel_sample")}
     t = args.round_seconds
     print(f"{args.rounds} rounds of {t:g} s per measure, alternating Reversis ({args.players} players) and Hearts", flush=True)
     for k in range(args.rounds):
@@ -187,12 +228,17 @@ def main() -> int:
             (lambda: figures["rev_sample"].append(per_call(rev_positions, reversis_sample_and_playout, rng_r, t)),
              lambda: figures["hearts_sample"].append(per_call(hearts_positions, hearts_sample_and_rollout, rng_h, t))),
         ]
+        if kernel is not None:
+            pairs[0] = (lambda r=pairs[0][0]: (r(), figures["kernel_deals"].append(_per_second(rate(kernel.deals, t)))),
+                        pairs[0][1])
+            pairs[2] = (lambda r=pairs[2][0]: (r(), figures["kernel_sample"].append(
+                per_call(rev_positions, kernel.sample_and_rollout, rng_k, t))), pairs[2][1])
         for rev, hrt in pairs:
             for run in ((rev, hrt) if first_reversis else (hrt, rev)):
                 run()
         print(f"  round {k + 1}/{args.rounds} done", file=sys.stderr, flush=True)
 
-    med = {k: statistics.median(v) for k, v in figures.items()}
+    med = {k: statistics.median(v) for k, v in figures.items() if v}
     best_clone = {k: min(figures[k]) for k in ("rev_clone1", "rev_clone7", "hearts_clone")}
     deals_ratio = med["rev_deals"] / med["hearts_deals"]
     sample_ratio = med["rev_sample"] / med["hearts_sample"]
@@ -206,6 +252,14 @@ def main() -> int:
         ("sample + playout µs (median of rounds)", f"{med['rev_sample']:,.0f}", f"{med['hearts_sample']:,.0f}",
          f"{sample_ratio:.2f}×", "≤ 1×", sample_ratio <= 1),
     ]
+    if kernel is not None:
+        kd, ks = med["kernel_deals"] / med["hearts_deals"], med["kernel_sample"] / med["hearts_sample"]
+        rows += [
+            ("academie[fast]: kernel random deals/s", f"{med['kernel_deals']:,.0f}", f"{med['hearts_deals']:,.0f}",
+             f"{kd:.2f}×", "≥ 2×", kd >= 2),
+            ("academie[fast]: determinize + rollout µs", f"{med['kernel_sample']:,.0f}", f"{med['hearts_sample']:,.0f}",
+             f"{ks:.2f}×", "≤ 1×", ks <= 1),
+        ]
     print()
     print(f"{'':<40}{'reversis':>10}{'hearts':>10}{'ratio':>9}  {'target':<9}met")
     for name, rev, hrt, ratio, target, met in rows:

@@ -298,6 +298,47 @@ def read_stacked_deck(state: State, outcomes: Sequence[str]) -> list[int]:
     return actions
 
 
+def _inline_shuffler(rng: random.Random, n: int) -> Callable[[list[Any]], None]:
+    """``rng.shuffle`` for lists of ``n`` items, drawing the very same numbers from ``rng`` (the
+    loop of :meth:`random.Random.shuffle` with ``_randbelow`` written in: one call less per
+    card). Used only where it gives what ``rng.shuffle`` gives (see :func:`_shuffler`)."""
+    getrandbits = rng.getrandbits
+    steps = [(i, (i + 1).bit_length()) for i in reversed(range(1, n))]
+
+    def shuffle(x: list[Any]) -> None:
+        for i, k in steps:
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+
+    return shuffle
+
+
+def _same_as_random_shuffle() -> bool:
+    """Whether :func:`_inline_shuffler` gives what ``random.Random.shuffle`` gives here (it does
+    on CPython 3.11–3.13; checked once, at import, on a few sizes)."""
+    for n in (1, 2, 3, 7, 16, 33, 60):
+        a, b = random.Random(n), random.Random(n)
+        x, y = list(range(n)), list(range(n))
+        for _ in range(3):
+            a.shuffle(x)
+            _inline_shuffler(b, n)(y)
+        if x != y or a.random() != b.random():
+            return False
+    return True
+
+
+_INLINE_SHUFFLE = _same_as_random_shuffle()
+
+
+def _shuffler(rng: random.Random, n: int) -> Callable[[list[Any]], None]:
+    """A function shuffling a list of ``n`` items exactly as ``rng.shuffle`` would."""
+    if _INLINE_SHUFFLE and type(rng) is random.Random:
+        return _inline_shuffler(rng, n)
+    return rng.shuffle
+
+
 def redistribute(
     hands: list[list[int]],
     pile: list[int],
@@ -311,9 +352,11 @@ def redistribute(
     until ``fits(seat, card)`` holds for every card put in a hand (e.g. a suit the seat showed
     it lacks); the last shuffle stands if none fits. Used by ``determinize``."""
     cards = [pile[i] if s is None else hands[s][i] for s, i in slots]
+    checked = [(k, s) for k, (s, _) in enumerate(slots) if s is not None]  # slots in hands
+    shuffle = _shuffler(rng, len(cards))
     for _ in range(tries):
-        rng.shuffle(cards)
-        if all(s is None or fits(s, c) for (s, _), c in zip(slots, cards, strict=True)):
+        shuffle(cards)
+        if all(fits(s, cards[k]) for k, s in checked):
             break
     for (s, i), c in zip(slots, cards, strict=True):
         if s is None:
