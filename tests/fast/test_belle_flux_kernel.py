@@ -86,6 +86,11 @@ def test_seeded_random_matches_replay_the_pure_engine(players: int) -> None:
 
 
 def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    with_kernel = simulate(GAME, ["random"] * 5, fast.MIN_MATCHES, seed=4).to_json()
+    """simulate with random bots uses the kernel (from the game's MIN_MATCHES matches, not below)
+    and reports exactly what the pure engine reports."""
+    least = fast.MIN_MATCHES["belle-flux-trente-un"]
+    assert fast.random_matches(GAME, GAME.parse_options({}), 5, ["random"] * 5, least) is not None
+    assert fast.random_matches(GAME, GAME.parse_options({}), 5, ["random"] * 5, least - 1) is None
+    with_kernel = simulate(GAME, ["random"] * 5, fast.MIN_MATCHES["belle-flux-trente-un"], seed=4).to_json()
     monkeypatch.setattr(fast, "available", lambda: False)
-    assert simulate(GAME, ["random"] * 5, fast.MIN_MATCHES, seed=4).to_json() == with_kernel
+    assert simulate(GAME, ["random"] * 5, fast.MIN_MATCHES["belle-flux-trente-un"], seed=4).to_json() == with_kernel

@@ -178,7 +178,7 @@ def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyP
         return real(self, seeds)
 
     monkeypatch.setattr(fast.RandomMatches, "play", counted)
-    matches = fast.MIN_MATCHES
+    matches = fast.MIN_MATCHES["reversis"]
     with_kernel = simulate_module.simulate(GAME, ["random"] * 4, matches, seed=5).to_json()
     assert len(calls) == matches
     monkeypatch.setattr(fast, "available", lambda: False)

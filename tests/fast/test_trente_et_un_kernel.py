@@ -127,9 +127,14 @@ def test_seeded_random_matches_replay_the_pure_engine(players: int) -> None:
 
 
 def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    with_kernel = simulate(GAME, ["random"] * 3, fast.MIN_MATCHES, seed=9, options={"brelan": "30.5"}).to_json()
+    """simulate with random bots uses the kernel (from the game's MIN_MATCHES matches, not below)
+    and reports exactly what the pure engine reports."""
+    least = fast.MIN_MATCHES["trente-et-un"]
+    assert fast.random_matches(GAME, GAME.parse_options({"brelan": "30.5"}), 3, ["random"] * 3, least) is not None
+    assert fast.random_matches(GAME, GAME.parse_options({"brelan": "30.5"}), 3, ["random"] * 3, least - 1) is None
+    with_kernel = simulate(GAME, ["random"] * 3, fast.MIN_MATCHES["trente-et-un"], seed=9, options={"brelan": "30.5"}).to_json()
     monkeypatch.setattr(fast, "available", lambda: False)
-    assert simulate(GAME, ["random"] * 3, fast.MIN_MATCHES, seed=9, options={"brelan": "30.5"}).to_json() == with_kernel
+    assert simulate(GAME, ["random"] * 3, fast.MIN_MATCHES["trente-et-un"], seed=9, options={"brelan": "30.5"}).to_json() == with_kernel
 
 
 def test_refuses_the_31_shown_on_draw() -> None:

@@ -257,19 +257,19 @@ class RandomMatches:
         return self.play_seeds([seeds])[0]
 
 
-MIN_MATCHES = 200
-"""Fewer matches than this are played faster by the pure engine than by a kernel loaded from
-numba's cache (about a second)."""
+MIN_MATCHES = {"reversis": 200, "guimbarde": 200, "belle-flux-trente-un": 500, "trente-et-un": 1000}
+"""Per game: fewer matches than this are played faster by the pure engine than by a kernel
+loaded from numba's cache (a second or two)."""
 
 
 def random_matches(game: Any, options: Any, num_players: int, bot_names: Any = None,
-                   matches: int = MIN_MATCHES) -> RandomMatches | None:
-    """A :class:`RandomMatches` when the kernel is installed and plays this game, these
-    validated options and these bots (all ``random``), for at least :data:`MIN_MATCHES`
-    ``matches``; otherwise None (use the pure engine: the results are the same)."""
+                   matches: int | None = None) -> RandomMatches | None:
+    """A :class:`RandomMatches` when a kernel is installed and plays this game, these validated
+    options and these bots (all ``random``), for at least the game's :data:`MIN_MATCHES`
+    ``matches`` (when given); otherwise None (use the pure engine: the results are the same)."""
     if bot_names is not None and any(name != "random" for name in bot_names):
         return None
-    if matches < MIN_MATCHES:
+    if matches is not None and matches < MIN_MATCHES.get(game.info.id, 0):
         return None
     if not available() or not supports(game, options, num_players):
         return None
