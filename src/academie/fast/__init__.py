@@ -3,9 +3,10 @@
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
 faster, for random playouts (simulations with random bots, rollouts), and a lockstep test
 (``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both.
-Reversis, Trente et un, Belle-Flux and the Guimbarde have a kernel, each for the options it
-implements
-(:func:`supports`); for anything else, callers fall back to the pure engine.
+Reversis, Trente et un, Belle-Flux and the Guimbarde have a kernel (:mod:`academie.fast.reversis`,
+``trente_et_un``, ``belle_flux``, ``guimbarde``: a state as one numpy array, ``legal_mask`` and
+``apply`` as the step API, ``play_matches`` for seeded random matches), each for the options it
+implements (:func:`supports`); for anything else, callers fall back to the pure engine.
 
 >>> from academie.games import get_game
 >>> game = get_game("reversis")
@@ -43,7 +44,8 @@ FREE_OPTIONS = {
         "counters",
     }),
 }
-NAMES = {"guimbarde": "Guimbarde", "reversis": "Reversis", "trente-et-un": "Trente et un", "belle-flux-trente-un": "Belle, Flux et Trente-un"}
+NAMES = {"reversis": "Reversis", "trente-et-un": "Trente et un", "belle-flux-trente-un": "Belle, Flux et Trente-un",
+         "guimbarde": "Guimbarde"}
 
 
 @lru_cache(maxsize=1)
@@ -162,7 +164,8 @@ def guimbarde_params(options: Any, num_players: int) -> Any:
     ], dtype=np.int64)
 
 
-PARAMS = {"guimbarde": guimbarde_params, "reversis": reversis_params, "trente-et-un": trente_et_un_params, "belle-flux-trente-un": belle_flux_params}
+PARAMS = {"reversis": reversis_params, "trente-et-un": trente_et_un_params, "belle-flux-trente-un": belle_flux_params,
+          "guimbarde": guimbarde_params}
 
 
 @lru_cache(maxsize=1)
