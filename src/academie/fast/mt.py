@@ -4,7 +4,7 @@ so that a compiled playout draws exactly the numbers the pure engine draws from 
 A generator is an ``int64`` array of :data:`MT_SIZE` (the 624 words, then the position).
 :func:`mt_seed` seeds it as ``random.Random(seed)`` does for a non-negative integer below 2**64;
 :func:`mt_randbelow` is ``Random.randrange(n)`` (``_randbelow_with_getrandbits``). ``variant`` says
-how many bits CPython asks for: 0 for ``n.bit_length()`` (CPython 3.11–3.13), 1 for
+how many bits CPython asks for: 0 for ``n.bit_length()`` (CPython 3.11 among others), 1 for
 ``(n - 1).bit_length()``; :func:`academie.fast.randbelow_variant` finds it by asking the running
 interpreter.
 """
