@@ -8,7 +8,8 @@ In alternating short rounds (so that the machine's load falls on both alike) it 
   each seat with its own generator as ``simulate`` seeds them (the matches the pure engine plays),
   counted in deals;
 * a rollout (:func:`academie.fast.reversis.rollout`) from a copy of a state in the play of the
-  cards to the end of the deal, in µs;
+  cards to the end of the deal, in µs; and what a search pays per sample: the pure engine's
+  ``determinize``, :func:`academie.fast.reversis.from_state`, then the rollout;
 * the other kernels' random deals per second: Trente et un (rounds, 4 players), Belle, Flux et
   Trente-un (deals, 5 players) and the Guimbarde (deals, 4 players);
 * if OpenSpiel is installed: Hearts games per second, each game played by
@@ -82,6 +83,16 @@ def main() -> int:
             step(s)
         positions.append(s)
     K.rollout(positions[0].copy(), 1)
+    pure_positions = []
+    for _ in range(20):  # pure states at a decision in the play of the cards of deal 1
+        state = REVERSIS.new_initial_state(args.players)
+        while state.phase != "play":
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        for _ in range(rng.randrange(int(params[3]) * args.players - 1)):
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        pure_positions.append(state)
     from academie.fast import belle_flux as B
     from academie.fast import guimbarde as G
     from academie.fast import trente_et_un as T
@@ -139,6 +150,17 @@ def main() -> int:
         G.random_deals(g_params, seed[0], batch)
         return batch
 
+    sample_rng = random.Random(4)
+
+    def sample_us(seconds: float) -> float:
+        calls, start = 0, CLOCK()
+        while CLOCK() - start < seconds:
+            for state in pure_positions:
+                sample = state.determinize(state.current_player(), sample_rng)
+                K.rollout(K.from_state(sample, params), calls)
+                calls += 1
+        return (CLOCK() - start) / calls * 1e6
+
     game_seed = [0]
 
     def hearts_games() -> int:
@@ -146,7 +168,7 @@ def main() -> int:
         pyspiel.evaluate_bots(hearts.new_initial_state(), hearts_bots, game_seed[0])
         return 1
 
-    figures: dict[str, list[float]] = {"kernel": [], "simulate": [], "rollout": [], "hearts": [], "t31": [], "bf": [], "g": []}
+    figures: dict[str, list[float]] = {"kernel": [], "simulate": [], "rollout": [], "hearts": [], "t31": [], "bf": [], "g": [], "sample": []}
     t = args.round_seconds
     print(f"{args.rounds} rounds of {t:g} s per measure, Reversis ({args.players} players)"
           + (" and OpenSpiel's Hearts alternating" if hearts else ""), flush=True)
@@ -155,6 +177,7 @@ def main() -> int:
             lambda: figures["kernel"].append(rate(kernel_deals, t)),
             lambda: figures["simulate"].append(rate(simulate_deals, t)),
             lambda: figures["rollout"].append(rollout_us(t)),
+            lambda: figures["sample"].append(sample_us(t)),
             lambda: figures["t31"].append(rate(t31_rounds, t)),
             lambda: figures["bf"].append(rate(bf_deals, t)),
             lambda: figures["g"].append(rate(g_deals, t)),
@@ -171,6 +194,7 @@ def main() -> int:
           f"   ({min(figures['kernel']):,.0f}–{max(figures['kernel']):,.0f})")
     print(f"simulate's path, deals/s (median)         {med['simulate']:>12,.0f}")
     print(f"rollout to the end of the deal, µs        {med['rollout']:>12.1f}")
+    print(f"determinize + from_state + rollout, µs    {med['sample']:>12.1f}")
     print(f"Trente et un kernel, rounds/s (4 players) {med['t31']:>12,.0f}")
     print(f"Belle-Flux kernel, deals/s (5 players)    {med['bf']:>12,.0f}")
     print(f"Guimbarde kernel, deals/s (4 players)     {med['g']:>12,.0f}")
