@@ -32,12 +32,15 @@ VARIANTS = [
 ]
 
 
-def lockstep(players: int, options: dict, seed: int) -> list:
-    """One match through both engines with the same random actions; returns the ledger rows."""
+def lockstep(players: int, options: dict, seed: int, check_arrays: bool = False) -> list:
+    """One match through both engines with the same random actions; returns the ledger rows.
+    With ``check_arrays`` the kernel's array equals ``from_state`` of the pure state every few
+    steps."""
     opts = GAME.parse_options(options)
     pure = GAME.new_initial_state(players, opts)
     ledger = np.zeros((20_000, 5), dtype=np.int64)
-    s = G.new_state(fast.guimbarde_params(opts, players), ledger)
+    params = fast.guimbarde_params(opts, players)
+    s = G.new_state(params, ledger)
     rng = random.Random(seed)
     steps = 0
     while not pure.is_terminal():
@@ -48,6 +51,9 @@ def lockstep(players: int, options: dict, seed: int) -> list:
         pure.apply_action(action)
         G.apply(s, ledger, action)
         steps += 1
+        if check_arrays and steps % 5 == 0:
+            np.testing.assert_array_equal(G.compared(G.from_state(pure, params)), G.compared(s),
+                                          err_msg=f"step {steps}: the arrays differ")
     assert int(s[G.PHASE]) == G.OVER
     assert [int(s[G.COUNTERS + x]) - opts.counters for x in range(players)] == pure.returns()
     assert [int(s[G.STATS + i]) for i in range(6)] == [pure.statistics()[k] for k in G.STAT_NAMES]
@@ -64,7 +70,7 @@ def test_lockstep_thousands_of_deals(options: dict) -> None:
     deals = 0
     m = 0
     while deals < 1000:
-        rows = lockstep(3 + m % 6, options, m)
+        rows = lockstep(3 + m % 6, options, m, check_arrays=m < 12)
         rules.update(row[4] for row in rows)
         deals += len({row[0] for row in rows})
         m += 1
@@ -92,3 +98,29 @@ def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyP
     with_kernel = simulate(GAME, ["random"] * 4, fast.MIN_MATCHES["guimbarde"], seed=2).to_json()
     monkeypatch.setattr(fast, "available", lambda: False)
     assert simulate(GAME, ["random"] * 4, fast.MIN_MATCHES["guimbarde"], seed=2).to_json() == with_kernel
+
+
+def test_rollout_plays_to_the_end_of_the_deal_as_python_would() -> None:
+    """rollout(from_state(pure), seed): the deal ends, counters and boxes are conserved, and the
+    counters won are those of the same random choices made with Python's generator."""
+    rng = random.Random(8)
+    for trial in range(30):
+        players = 3 + trial % 6
+        opts = GAME.parse_options({})
+        params = fast.guimbarde_params(opts, players)
+        pure = GAME.new_initial_state(players, opts)
+        for _ in range(rng.randrange(20, 150)):
+            legal = pure.legal_actions()
+            pure.apply_action(legal[rng.randrange(len(legal))])
+        if pure.is_terminal():
+            continue
+        s = G.from_state(pure, params)
+        total = int(s[G.COUNTERS:G.COUNTERS + players].sum() + s[G.POTS:G.POTS + 5].sum())
+        deal, before = pure.match.deal_number, list(pure.match.counters)
+        won = G.rollout(s, 2000 + trial, fast.randbelow_variant())
+        assert int(s[G.COUNTERS:G.COUNTERS + players].sum() + s[G.POTS:G.POTS + 5].sum()) == total
+        replay = random.Random(2000 + trial)
+        while pure.match.deal_number == deal and not pure.is_terminal():
+            legal = pure.legal_actions()
+            pure.apply_action(legal[replay.randrange(len(legal))])
+        assert [int(v) for v in won] == [a - b for a, b in zip(pure.results[-1].counters, before)]

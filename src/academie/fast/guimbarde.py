@@ -54,7 +54,8 @@ TRICK_CARD = 112  # 8
 QUEUE = 120  # 41
 HP = 161  # 136 x 3: marriages in hand to pay (payer, seat, amount + 1000 * rule)
 HP_CAP = 136
-SIZE = HP + 3 * HP_CAP
+END_COUNTERS = HP + 3 * HP_CAP  # 8: counters when the last deal ended, before the next one's stakes
+SIZE = END_COUNTERS + 8
 
 STAT_NAMES = ("deals", "point_carried", "tricks_carried", "marriages_in_play", "grand_mariage_table", "fou_captured")
 
@@ -358,6 +359,8 @@ def start_deal(s, ledger):
     s[FOU_HOLDER] = -1
     s[FOU_CAPT] = -1
     s[HP_N] = 0
+    s[TRUMP] = -1
+    s[TURNED] = -1
     pos = 0
     for k in range(n):
         for _ in range(3):
@@ -403,6 +406,8 @@ def _end_deal(s, ledger):
     if s[FOU_HOLDER] >= 0 and s[FOU_CAPT] < 0:
         for k in range(n):
             _pay_other(s, ledger, _order_seat(s, k), s[FOU_HOLDER], 1, RULE_FOU_PAID)
+    for seat in range(n):
+        s[END_COUNTERS + seat] = s[COUNTERS + seat]
     s[STATS] += 1
     s[DEALNO] += 1
     s[DEALER] = ((s[DEALER] - 1) % n + n) % n
@@ -508,6 +513,28 @@ def play_match(s, ledger, generators, variant):
 
 
 @njit(cache=True)
+def rollout(s, rng_seed, variant=0):
+    """Play uniform random choices (chance too, one generator seeded with ``rng_seed``) from
+    ``s`` to the end of its deal, in place. Returns each seat's counters won in that time (up to
+    the end of the deal, before the next deal's stakes)."""
+    n = s[NPL]
+    before = np.zeros(n, dtype=np.int64)
+    for seat in range(n):
+        before[seat] = s[COUNTERS + seat]
+    mt = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(mt, rng_seed)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    deal = s[DEALNO]
+    while s[PHASE] != OVER and s[DEALNO] == deal:
+        _random_step(s, ledger, mt, variant)
+    out = np.zeros(n, dtype=np.int64)
+    if s[DEALNO] != deal:
+        for seat in range(n):
+            out[seat] = s[END_COUNTERS + seat] - before[seat]
+    return out
+
+
+@njit(cache=True)
 def new_state(params, ledger):
     """A match at its first chance node (its stakes recorded in ``ledger``); ``params``: players,
     deals, deck mask, counters, then parlett_free, overtrump, honours keep suit, point by value,
@@ -601,3 +628,61 @@ def rule_of(reason: str) -> int:
 def ledger_rows(entries) -> list[tuple[int, int, int, int, int]]:
     """Pure ledger entries as the kernel's rows (deal, source, target, amount, rule)."""
     return [(e.deal, account(e.source), account(e.target), e.amount, rule_of(e.reason)) for e in entries]
+
+
+def from_state(state, params: np.ndarray) -> np.ndarray:
+    """The kernel's array for a pure :class:`~academie.games.guimbarde.state.GuimbardeState`
+    (``params``: :func:`academie.fast.guimbarde_params` of its options), e.g. a determinized
+    sample for a rollout."""
+    from academie.games.guimbarde import state as pure
+
+    m = state.match
+    n = m.num_players
+    s = new_state(params, np.zeros((0, 5), dtype=np.int64))
+    s[DEALNO], s[DEALER] = m.deal_number, m.dealer
+    s[PHASE] = {pure.DEALING: DEALING, pure.PLAYING: PLAYING, pure.OVER: OVER}[state.phase]
+    s[TURN] = state.turn
+    s[TRUMP] = state.trump
+    s[TURNED] = -1 if state.turned is None else state.turned
+    s[STOCK] = sum(1 << c for c in state.stock)
+    for k, box in enumerate(BOXES):
+        s[POTS + k] = m.pots[box]
+    for i, name in enumerate(STAT_NAMES):
+        s[STATS + i] = state.stats[name]
+    for seat in range(n):
+        s[HANDS + seat] = sum(1 << c for c in state.hands[seat])
+        s[COUNTERS + seat] = m.counters[seat]
+        s[TWON + seat] = state.tricks_won[seat]
+        for i, number in enumerate(state.reached[seat]):
+            s[REACHED + 5 * seat + i] = number
+        if state.results:
+            s[END_COUNTERS + seat] = state.results[-1].counters[seat]
+    s[TRICKLEN], s[TRICKNO] = len(state.trick), state.trick_number
+    for pos, (seat, card) in enumerate(state.trick):
+        s[TRICK_SEAT + pos], s[TRICK_CARD + pos] = seat, card
+    remaining = list(reversed(state.deal_queue))
+    s[QPOS] = s[QLEN] - len(remaining)
+    for i, seat in enumerate(remaining):
+        s[QUEUE + s[QPOS] + i] = -1 if seat is None else seat
+    s[FOU_HOLDER] = -1 if state.fou_holder is None else state.fou_holder
+    s[FOU_CAPT] = -1 if state.fou_captured_by is None else state.fou_captured_by
+    s[HP_N] = 0
+    for payer, seat, amount, reason in state.hand_payments:
+        _hand_payment(s, payer, seat, amount, rule_of(reason))
+    s[LEDGER_N] = len(m.ledger.entries)
+    return s
+
+
+def compared(s: np.ndarray) -> np.ndarray:
+    """``s`` with what may differ between two arrays of the same position zeroed (the ledger's
+    count, the deal's order already dealt, the trick past its cards, hand payments past their
+    count, the order of tricks won past their count)."""
+    out = s.copy()
+    out[LEDGER_N] = 0
+    out[QUEUE: QUEUE + int(s[QPOS])] = 0
+    out[TRICK_SEAT + int(s[TRICKLEN]): TRICK_SEAT + 8] = 0
+    out[TRICK_CARD + int(s[TRICKLEN]): TRICK_CARD + 8] = 0
+    out[HP + 3 * int(s[HP_N]): HP + 3 * HP_CAP] = 0
+    for seat in range(8):
+        out[REACHED + 5 * seat + int(s[TWON + seat]): REACHED + 5 * seat + 5] = 0
+    return out
