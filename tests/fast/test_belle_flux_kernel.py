@@ -31,13 +31,15 @@ VARIANTS = [
 ]
 
 
-def lockstep(players: int, options: dict, seed: int, asks: float) -> list:
+def lockstep(players: int, options: dict, seed: int, asks: float, check_arrays: bool = False) -> list:
     """One match through both engines with the same actions (chance at random; a player asks
-    with probability ``asks`` when he may). Returns the kernel's ledger rows."""
+    with probability ``asks`` when he may). Returns the kernel's ledger rows. With
+    ``check_arrays`` the kernel's array equals ``from_state`` of the pure state every few steps."""
     opts = GAME.parse_options(options)
     pure = GAME.new_initial_state(players, opts)
     ledger = np.zeros((20_000, 5), dtype=np.int64)
-    s = B.new_state(fast.belle_flux_params(opts, players), ledger)
+    params = fast.belle_flux_params(opts, players)
+    s = B.new_state(params, ledger)
     rng = random.Random(seed)
     steps = 0
     while not pure.is_terminal():
@@ -51,6 +53,9 @@ def lockstep(players: int, options: dict, seed: int, asks: float) -> list:
         pure.apply_action(action)
         B.apply(s, ledger, action)
         steps += 1
+        if check_arrays and steps % 3 == 0 and not pure.is_terminal():
+            np.testing.assert_array_equal(B.compared(B.from_state(pure, params)), B.compared(s),
+                                          err_msg=f"step {steps}: the arrays differ")
     assert int(s[B.PHASE]) == B.OVER
     assert [int(s[B.COUNTERS + x]) - opts.counters for x in range(players)] == pure.returns()
     assert [int(s[B.STATS + i]) for i in range(6)] == [pure.statistics()[k] for k in B.STAT_NAMES]
@@ -67,7 +72,7 @@ def test_lockstep_thousands_of_deals(options: dict) -> None:
     deals = 0
     m = 0
     while deals < 1000:
-        rows = lockstep(2 + m % 11, options, m, asks=(0.3, 0.6, 0.9)[m % 3])
+        rows = lockstep(2 + m % 11, options, m, asks=(0.3, 0.6, 0.9)[m % 3], check_arrays=m < 12)
         rules.update(row[4] for row in rows)
         deals += len({row[0] for row in rows})
         m += 1
@@ -94,3 +99,31 @@ def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyP
     with_kernel = simulate(GAME, ["random"] * 5, fast.MIN_MATCHES["belle-flux-trente-un"], seed=4).to_json()
     monkeypatch.setattr(fast, "available", lambda: False)
     assert simulate(GAME, ["random"] * 5, fast.MIN_MATCHES["belle-flux-trente-un"], seed=4).to_json() == with_kernel
+
+
+def test_rollout_plays_to_the_end_of_the_deal_as_python_would() -> None:
+    """rollout(from_state(pure), seed): the deal ends, counters and baskets are conserved, and
+    the counters won are those of the same random choices made with Python's generator."""
+    rng = random.Random(9)
+    for trial in range(30):
+        players = 2 + trial % 11
+        opts = GAME.parse_options({})
+        params = fast.belle_flux_params(opts, players)
+        pure = GAME.new_initial_state(players, opts)
+        for _ in range(rng.randrange(10, 150)):
+            if pure.is_terminal():
+                break
+            legal = pure.legal_actions()
+            pure.apply_action(legal[rng.randrange(len(legal))])
+        if pure.is_terminal():
+            continue
+        s = B.from_state(pure, params)
+        total = int(s[B.COUNTERS:B.COUNTERS + players].sum() + s[B.POTS:B.POTS + 3].sum())
+        deal, before = pure.match.deal_number, list(pure.match.counters)
+        won = B.rollout(s, 3000 + trial, fast.randbelow_variant())
+        assert int(s[B.COUNTERS:B.COUNTERS + players].sum() + s[B.POTS:B.POTS + 3].sum()) == total
+        replay = random.Random(3000 + trial)
+        while pure.match.deal_number == deal and not pure.is_terminal():
+            legal = pure.legal_actions()
+            pure.apply_action(legal[replay.randrange(len(legal))])
+        assert [int(v) for v in won] == [a - b for a, b in zip(pure.results[-1].counters, before)]

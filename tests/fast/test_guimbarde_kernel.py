@@ -110,6 +110,8 @@ def test_rollout_plays_to_the_end_of_the_deal_as_python_would() -> None:
         params = fast.guimbarde_params(opts, players)
         pure = GAME.new_initial_state(players, opts)
         for _ in range(rng.randrange(20, 150)):
+            if pure.is_terminal():
+                break
             legal = pure.legal_actions()
             pure.apply_action(legal[rng.randrange(len(legal))])
         if pure.is_terminal():

@@ -39,7 +39,8 @@ COUNTERS = 68  # 12
 QUEUE = 80  # 36: the deal's order, seat * 2 + face up
 REQ = 116  # 12: this round of requests, in order
 SCORE = 128  # 12: scratch
-SIZE = 140
+END_COUNTERS = 140  # 12: counters when the last deal ended, before the next one's stakes
+SIZE = 152
 
 STAT_NAMES = ("deals", "belle_carried", "flux_carried", "trente_un_carried", "thirty_ones", "largest_basket")
 NONE = -(1 << 40)
@@ -174,6 +175,8 @@ def start_deal(s, ledger):
         s[STOOD + seat] = 0
     s[STOCK] = (1 << 52) - 1
     s[ASKED] = 0
+    s[RPOS] = 0
+    s[RLEN] = 0
     pos = 0
     for k in range(n):
         seat = _order_seat(s, k)
@@ -211,6 +214,8 @@ def _showdown(s, ledger):
         _win_basket(s, ledger, 2, winner)
     else:
         s[STATS + 3] += 1
+    for seat in range(n):
+        s[END_COUNTERS + seat] = s[COUNTERS + seat]
     s[STATS] += 1
     s[DEALNO] += 1
     s[DEALER] = _mod(s[DEALER] + s[STEP], n)
@@ -360,6 +365,28 @@ def play_match(s, ledger, generators, variant):
 
 
 @njit(cache=True)
+def rollout(s, rng_seed, variant=0):
+    """Play uniform random choices (chance too, one generator seeded with ``rng_seed``) from
+    ``s`` to the end of its deal, in place. Returns each seat's counters won in that time (up to
+    the end of the deal, before the next deal's stakes)."""
+    n = s[NPL]
+    before = np.zeros(n, dtype=np.int64)
+    for seat in range(n):
+        before[seat] = s[COUNTERS + seat]
+    mt = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(mt, rng_seed)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    deal = s[DEALNO]
+    while s[PHASE] != OVER and s[DEALNO] == deal:
+        _random_step(s, ledger, mt, variant)
+    out = np.zeros(n, dtype=np.int64)
+    if s[DEALNO] != deal:
+        for seat in range(n):
+            out[seat] = s[END_COUNTERS + seat] - before[seat]
+    return out
+
+
+@njit(cache=True)
 def new_state(params, ledger):
     """A match at its first chance node (its stakes recorded in ``ledger``); ``params``: players,
     step, deals (0: 10,000), stake, counters, then the flags tie eldest wins, flux carry adds the
@@ -436,3 +463,54 @@ def ledger_rows(entries) -> list[tuple[int, int, int, int, int]]:
         rule = -1 - source + 3 if source < 0 else -1 - target
         rows.append((e.deal, source, target, e.amount, rule))
     return rows
+
+
+def from_state(state, params: np.ndarray) -> np.ndarray:
+    """The kernel's array for a pure :class:`~academie.games.belle_flux.state.BelleFluxState`
+    (``params``: :func:`academie.fast.belle_flux_params` of its options), e.g. a determinized
+    sample for a rollout."""
+    from academie.games.belle_flux import state as pure
+
+    m = state.match
+    n = m.num_players
+    s = new_state(params, np.zeros((0, 5), dtype=np.int64))
+    s[DEALNO], s[DEALER] = m.deal_number, m.dealer
+    s[PHASE] = {pure.DEALING: DEALING, pure.REQUESTS: REQUESTS, pure.EXTRA: EXTRA, pure.OVER: OVER}[state.phase]
+    s[TURN] = state.turn
+    s[STOCK] = sum(1 << c for c in state.stock)
+    s[ASKED] = int(state.asked_this_round)
+    for k, basket in enumerate(BASKETS):
+        s[POTS + k] = m.pots[basket]
+    for i, name in enumerate(STAT_NAMES):
+        s[STATS + i] = state.stats[name]
+    for seat in range(n):
+        s[CARDS + seat] = sum(1 << c for c in state._cards(seat))
+        s[UP + seat] = -1 if state.up[seat] is None else state.up[seat]
+        s[STOOD + seat] = int(state.stood[seat])
+        s[COUNTERS + seat] = m.counters[seat]
+        if state.results:
+            s[END_COUNTERS + seat] = state.results[-1].counters[seat]
+    remaining = list(reversed(state.deal_queue))
+    s[QPOS] = s[QLEN] - len(remaining)
+    for i, (seat, face_up) in enumerate(remaining):
+        s[QUEUE + s[QPOS] + i] = 2 * seat + int(face_up)
+    pending = list(reversed(state.queue))
+    for i, seat in enumerate(pending):
+        s[REQ + i] = seat
+    s[RPOS], s[RLEN] = 0, len(pending)
+    s[LEDGER_N] = len(m.ledger.entries)
+    return s
+
+
+def compared(s: np.ndarray) -> np.ndarray:
+    """``s`` with what may differ between two arrays of the same position zeroed or put in one
+    form: the ledger's count, scratch, the deal's order already dealt, the seats already asked."""
+    out = s.copy()
+    out[LEDGER_N] = 0
+    out[SCORE: SCORE + 12] = 0
+    out[QUEUE: QUEUE + int(s[QPOS])] = 0
+    pending = s[REQ + int(s[RPOS]): REQ + int(s[RLEN])].copy()
+    out[REQ: REQ + 12] = 0
+    out[REQ: REQ + len(pending)] = pending
+    out[RPOS], out[RLEN] = 0, len(pending)
+    return out
