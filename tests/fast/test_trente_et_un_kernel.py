@@ -31,12 +31,14 @@ VARIANTS = [
 ]
 
 
-def lockstep(players: int, options: dict, seed: int, knock_rarely: bool) -> dict:
+def lockstep(players: int, options: dict, seed: int, knock_rarely: bool, check_arrays: bool = False) -> dict:
     """One match through both engines with the same actions (random; a knock only one time in
-    ten when ``knock_rarely``, so that stocks run out and are reshuffled)."""
+    ten when ``knock_rarely``, so that stocks run out and are reshuffled). With ``check_arrays``
+    the kernel's array equals ``from_state`` of the pure state every few steps."""
     opts = GAME.parse_options(options)
     pure = GAME.new_initial_state(players, opts)
-    s = T.new_state(fast.trente_et_un_params(opts, players))
+    params = fast.trente_et_un_params(opts, players)
+    s = T.new_state(params)
     rng = random.Random(seed)
     steps = 0
     while not pure.is_terminal():
@@ -53,6 +55,9 @@ def lockstep(players: int, options: dict, seed: int, knock_rarely: bool) -> dict
         pure.apply_action(action)
         T.apply(s, action)
         steps += 1
+        if check_arrays and steps % 3 == 0 and not pure.is_terminal():
+            np.testing.assert_array_equal(T.compared(T.from_state(pure, params)), T.compared(s),
+                                          err_msg=f"step {steps}: the arrays differ")
     assert int(s[T.PHASE]) == T.OVER and T.legal_actions(s) == []
     stats = pure.statistics()
     assert [int(s[T.STATS + i]) for i in range(4)] == [stats[k] for k in T.STAT_NAMES]
@@ -67,7 +72,7 @@ def test_lockstep_thousands_of_rounds(options: dict) -> None:
     totals = dict.fromkeys(T.STAT_NAMES, 0)
     m = 0
     while totals["rounds"] < 1000:  # matches of 2 to 9 players until a thousand rounds
-        stats = lockstep(2 + m % 8, options, m, knock_rarely=m % 2 == 1)
+        stats = lockstep(2 + m % 8, options, m, knock_rarely=m % 2 == 1, check_arrays=m < 12)
         for k in T.STAT_NAMES:
             totals[k] += stats[k]
         m += 1
@@ -141,3 +146,33 @@ def test_refuses_the_31_shown_on_draw() -> None:
     opts = GAME.parse_options({"thirty_one_check": "on_draw"})
     assert "thirty_one_check" in fast.unsupported_reason(GAME, opts, 4)
     assert fast.random_matches(GAME, opts, 4, ["random"] * 4, 10_000) is None
+
+
+def test_rollout_plays_to_the_end_of_the_round_as_python_would() -> None:
+    """rollout(from_state(pure), seed): the round ends, and each seat's change of standing
+    (lives, plus one while in) is that of the same random choices made with Python's generator."""
+    rng = random.Random(10)
+    for trial in range(40):
+        players = 2 + trial % 8
+        opts = GAME.parse_options({})
+        params = fast.trente_et_un_params(opts, players)
+        pure = GAME.new_initial_state(players, opts)
+        for _ in range(rng.randrange(5, 120)):
+            if pure.is_terminal():
+                break
+            legal = pure.legal_actions()
+            pure.apply_action(legal[rng.randrange(len(legal))])
+        if pure.is_terminal():
+            continue
+
+        def standing() -> list[int]:
+            return [lives + (not out) for lives, out in zip(pure.match.lives, pure.match.eliminated)]
+
+        s = T.from_state(pure, params)
+        rounds, before = pure.stats["rounds"], standing()
+        won = T.rollout(s, 4000 + trial, fast.randbelow_variant())
+        replay = random.Random(4000 + trial)
+        while pure.stats["rounds"] == rounds and not pure.is_terminal():
+            legal = pure.legal_actions()
+            pure.apply_action(legal[replay.randrange(len(legal))])
+        assert [int(v) for v in won] == [a - b for a, b in zip(standing(), before)]

@@ -40,7 +40,8 @@ STOCK_CARDS = 56  # 52, in order
 PILE_CARDS = 108  # 52, the top last
 QUEUE = 160  # 28: the deal's order (-1: the up card)
 LOSSES = 188  # 9, scratch
-SIZE = 197
+END_STANDING = 197  # 9: each seat's lives, plus one while not eliminated, when the last round ended
+SIZE = 206
 
 STAT_NAMES = ("rounds", "knocks", "thirty_ones", "void_rounds")
 KNOCKER_TIES = ("lose2", "safe", "lose1")
@@ -211,6 +212,8 @@ def _end_deal(s, ending):
             v = s[LOSSES + seat]
             s[OUT + seat] = 1 if v >= 1000 else 0
             s[LIVES + seat] = v - 1000 if v >= 1000 else v
+    for seat in range(n):
+        s[END_STANDING + seat] = s[LIVES + seat] + (1 - s[OUT + seat])
     if remaining <= 1 and not void:
         s[WINNER] = -1
         for seat in range(n):
@@ -385,6 +388,27 @@ def play_match(s, generators, variant):
 
 
 @njit(cache=True)
+def rollout(s, rng_seed, variant=0):
+    """Play uniform random choices (chance too, one generator seeded with ``rng_seed``) from
+    ``s`` to the end of its round, in place. Returns each seat's change of standing in that
+    time: lives, plus one while not eliminated (a life lost -1, an elimination on the bus -1)."""
+    n = s[NPL]
+    before = np.zeros(n, dtype=np.int64)
+    for seat in range(n):
+        before[seat] = s[LIVES + seat] + (1 - s[OUT + seat])
+    mt = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(mt, rng_seed)
+    rounds = s[STATS]
+    while s[PHASE] != OVER and s[STATS] == rounds:
+        _random_step(s, mt, variant)
+    out = np.zeros(n, dtype=np.int64)
+    if s[STATS] != rounds:
+        for seat in range(n):
+            out[seat] = s[END_STANDING + seat] - before[seat]
+    return out
+
+
+@njit(cache=True)
 def new_state(params):
     """A match at its first chance node; ``params``: players, step, lives, bus none, brelan × 2
     (0: off), no knock in the first round, knocker tie (0 lose2, 1 safe, 2 lose1), knocker loses
@@ -447,3 +471,53 @@ def legal_actions(s: np.ndarray) -> list[int]:
     mask = int(legal_mask(s))
     base = DISCARD if int(s[PHASE]) == DISCARDING else 0
     return [base + b for b in range(55) if mask >> b & 1]
+
+
+def from_state(state, params: np.ndarray) -> np.ndarray:
+    """The kernel's array for a pure :class:`~academie.games.trente_et_un.state.TrenteEtUnState`
+    (``params``: :func:`academie.fast.trente_et_un_params` of its options), e.g. a determinized
+    sample for a rollout."""
+    from academie.games.trente_et_un import state as pure
+
+    m = state.match
+    n = m.num_players
+    s = new_state(params)
+    s[DEALNO], s[DEALER] = m.deal_number, m.dealer
+    s[PHASE] = {pure.DEALING: DEALING, pure.DRAW: DRAW, pure.STOCK_DRAW: STOCK_DRAW, pure.DISCARDING: DISCARDING,
+                pure.OVER: OVER}[state.phase]
+    s[TURN] = state.turn
+    s[KNOCKER] = -1 if state.knocker is None else state.knocker
+    s[TURNS] = state.turns_taken
+    s[PILE_CARD] = -1 if state.pile_card is None else state.pile_card
+    s[WINNER] = -1 if state.winner is None else state.winner
+    s[STOCK_N], s[PILE_N] = len(state.stock), len(state.pile)
+    s[STOCK_CARDS: STOCK_CARDS + len(state.stock)] = state.stock
+    s[PILE_CARDS: PILE_CARDS + len(state.pile)] = state.pile
+    s[STOCK_MASK] = sum(1 << c for c in state.stock)
+    for i, name in enumerate(STAT_NAMES):
+        s[STATS + i] = state.stats[name]
+    for seat in range(n):
+        s[HANDS + seat] = sum(1 << c for c in state.hands[seat])
+        s[LIVES + seat] = m.lives[seat]
+        s[OUT + seat] = int(m.eliminated[seat])
+    s[QLEN] = 3 * len(m.active_seats()) + 1
+    remaining = list(reversed(state.deal_queue))
+    s[QPOS] = s[QLEN] - len(remaining)
+    for i, seat in enumerate(remaining):
+        s[QUEUE + s[QPOS] + i] = -1 if seat is None else seat
+    if state.results:
+        for seat in range(n):
+            s[END_STANDING + seat] = s[LIVES + seat] + (1 - s[OUT + seat])
+    return s
+
+
+def compared(s: np.ndarray) -> np.ndarray:
+    """``s`` with what may differ between two arrays of the same position zeroed: scratch, the
+    deal's order already dealt (or past its end), the stock and pile past their cards."""
+    out = s.copy()
+    out[LOSSES: LOSSES + 9] = 0
+    out[QUEUE: QUEUE + int(s[QPOS])] = 0
+    out[QUEUE + int(s[QLEN]): QUEUE + 28] = 0
+    out[STOCK_CARDS + int(s[STOCK_N]): STOCK_CARDS + 52] = 0
+    out[PILE_CARDS + int(s[PILE_N]): PILE_CARDS + 52] = 0
+    return out
