@@ -17,8 +17,11 @@ KeyboardInterrupt is raised in it, as Ctrl-C would (a simulation then prints its
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -243,3 +246,48 @@ def judge(args: list[str], stdin: str, seconds: float = 2.0) -> Outcome:
     if code == 1:
         return Outcome(key, "refused", code)
     return Outcome(key, "ok" if code == 0 else "interrupted", code)
+
+
+ENVIRONMENTS = {
+    "utf-8": {},
+    "latin-1": {"LC_ALL": "C", "PYTHONIOENCODING": "latin-1"},
+    "ascii": {"LC_ALL": "C", "PYTHONIOENCODING": "ascii"},
+}
+"""Terminals a real process runs under: Unicode, Latin-1, ASCII."""
+
+
+def judge_process(args: list[str], stdin: str, environment: str = "utf-8", seconds: float = 3.0) -> Outcome:
+    """Run one command line as a real ``academie`` process (arguments as bytes, so a lone
+    surrogate arrives as the byte that is not UTF-8), in one of :data:`ENVIRONMENTS`; when
+    ``seconds`` are spent it gets SIGINT (Ctrl-C). Judged as :func:`judge` does, on its exit
+    status and standard error."""
+    env = dict(os.environ, COLUMNS="100", **ENVIRONMENTS[environment])
+    command = [sys.executable, "-m", "academie.cli.app", *(os.fsencode(a) for a in args)]
+    key = tuple(args)
+    process = subprocess.Popen(  # SIGINT as a terminal sends it, even from a shell that ignores it
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    data = stdin.encode("utf-8")
+    try:
+        _, err = process.communicate(data, timeout=seconds)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGINT)
+        try:
+            _, err = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            return Outcome(key, "bad-exit", None, "still running 30 s after Ctrl-C")
+    text = err.decode("utf-8", "replace")
+    code = process.returncode
+    if "Traceback (most recent call last)" in text:
+        return Outcome(key, "traceback", code, text[-300:])
+    if code not in EXIT_CODES:
+        return Outcome(key, "bad-exit", code, text[-300:])
+    if code == 2 and not (not text.strip() and not args):  # `academie` alone: help, exit 2
+        errors = [line for line in text.splitlines() if line.startswith("error: ")]
+        if len(errors) != 1 or len(errors[0]) > 700:
+            if not ("Usage:" in text and not errors):
+                return Outcome(key, "bad-error", code, text[-300:])
+    return Outcome(key, {0: "ok", 130: "interrupted"}.get(code, "refused"), code)

@@ -276,3 +276,57 @@ def test_games_and_rules_print_on_a_terminal_that_cannot_print_unicode(args):
     else:
         assert b"\xe2" not in done.stdout  # no UTF-8 bytes: the table is ASCII (latin-1 accents at most)
         assert (b"reversis" in done.stdout) or (b"Reversis" in done.stdout)
+
+
+def test_a_move_the_input_encoding_cannot_read_is_refused_not_a_traceback(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, LC_ALL="C", PYTHONIOENCODING="ascii")
+    done = subprocess.run([sys.executable, "-m", "academie.cli.app", "play", "blason", "--record",
+                           str(tmp_path / "m.json")], env=env, input="é\nquit\n".encode(), capture_output=True)
+    assert b"Traceback" not in done.stderr, done.stderr.decode("ascii", "replace")
+    assert done.returncode == 0
+    assert b"is not a legal action now" in done.stdout and b"Match stopped." in done.stdout
+
+
+@pytest.mark.parametrize("columns", ["0", "-5", "abc", "99999999"])
+@pytest.mark.parametrize("args", [["games", "blason"], ["--help"], ["rules", "blason"]])
+def test_a_columns_value_out_of_reason_still_draws_readable_tables(columns, args):
+    result = runner.invoke(app, args, env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output[-500:]
+    assert 1000 < len(result.output) < 200_000
+    assert "lason" in result.output or "Usage" in result.output
+
+
+def test_ctrl_c_while_the_command_line_loads_exits_130_without_a_traceback(monkeypatch):
+    import builtins
+    import sys
+
+    from academie.cli import entry
+
+    real = builtins.__import__
+
+    def interrupted(name, *args, **kwargs):
+        if name == "academie.cli.app":
+            raise KeyboardInterrupt  # Ctrl-C in the second typer, rich and the games take to load
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    monkeypatch.setattr(sys, "argv", ["academie", "games"])
+    with pytest.raises(SystemExit) as done:
+        entry.main()
+    assert done.value.code == 130
+    monkeypatch.setattr(builtins, "__import__", real)
+    with pytest.raises(SystemExit) as done:
+        entry.main()  # loaded, it runs the command
+    assert done.value.code == 0
+
+
+def test_the_academie_command_is_the_entry_point():
+    import tomllib
+    from pathlib import Path
+
+    scripts = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"academie": "academie.cli.entry:main"}

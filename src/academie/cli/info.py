@@ -7,6 +7,7 @@ options are printed from the game's option model; sources by their bibliographic
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,7 +29,7 @@ except ImportError:  # pragma: no cover - a typer that uses click itself
 
 import academie
 from academie.bots import bot_names
-from academie.cli.terminal import can_encode, make_console, print_error
+from academie.cli.terminal import MAX_WIDTH, MIN_WIDTH, can_encode, make_console, print_error
 from academie.core.errors import AcademieError
 from academie.core.game import Game
 from academie.core.guide import guide_of
@@ -100,6 +101,7 @@ class AcademieGroup(TyperGroup):
              standalone_mode: bool = True, **extra: Any) -> Any:
         """Run the command line; a usage error (a bad value, a missing argument, an unknown
         option) is told on one line, ``error: … (see academie CMD --help)``, with exit code 2."""
+        _sane_columns()
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
@@ -115,6 +117,22 @@ class AcademieGroup(TyperGroup):
             print_error("aborted")
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _sane_columns() -> None:
+    """Bring ``COLUMNS`` within 20 … 1000 (or drop it when it is no number): the help screens
+    and tables are drawn that wide, and ``COLUMNS=0`` drew nothing, ``COLUMNS=99999999`` half a
+    gigabyte of help."""
+    value = os.environ.get("COLUMNS")
+    if value is None:
+        return
+    try:
+        width = int(value)
+    except ValueError:
+        del os.environ["COLUMNS"]
+        return
+    if not MIN_WIDTH <= width <= MAX_WIDTH:
+        os.environ["COLUMNS"] = str(max(MIN_WIDTH, min(width, MAX_WIDTH)))
 
 
 def package_version() -> str:

@@ -99,8 +99,21 @@ def make_console(force_ascii: bool = False, stream: TextIO | None = None) -> Con
     plain = force_ascii or not can_encode(getattr(stream, "encoding", None))
     glyphs.set_ascii(plain)
     if plain:
-        return Console(file=AsciiFile(stream), highlight=False, markup=False)  # type: ignore[arg-type]
-    return Console(file=stream, highlight=False, markup=False)
+        return fit_width(Console(file=AsciiFile(stream), highlight=False, markup=False))  # type: ignore[arg-type]
+    return fit_width(Console(file=stream, highlight=False, markup=False))
+
+
+MIN_WIDTH, MAX_WIDTH = 20, 1000
+"""The narrowest and widest lines drawn, whatever ``COLUMNS`` says (``COLUMNS=0`` printed
+nothing, ``COLUMNS=99999999`` padded ``academie games`` to a gigabyte)."""
+
+
+def fit_width(console: Console) -> Console:
+    """``console`` with its width brought within :data:`MIN_WIDTH` … :data:`MAX_WIDTH`."""
+    width = console.width
+    if not MIN_WIDTH <= width <= MAX_WIDTH:
+        console.width = max(MIN_WIDTH, min(width, MAX_WIDTH))
+    return console
 
 
 _ESCAPES = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|O.|.)?")
@@ -160,7 +173,12 @@ def prompt_reader(console: Console) -> Callable[[str | Text], str]:
     earlier moves); the prompt is printed on its own line, and ``> `` is the edited line's
     prompt, so that editing never garbles it. Read from a file or a pipe, the answer is echoed
     after the prompt, as a terminal would show it. Escape sequences that still come through are
-    dropped."""
+    dropped. Bytes the input's encoding cannot read (``é`` typed under ``PYTHONIOENCODING=ascii``)
+    become ``�``, a word that is then refused like any other, never a UnicodeDecodeError."""
+    try:
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):  # not a text stream that can be reconfigured
+        pass
     interactive = sys.stdin.isatty()
     if interactive:
         try:
