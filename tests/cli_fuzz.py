@@ -281,6 +281,8 @@ def judge_process(args: list[str], stdin: str, environment: str = "utf-8", secon
             return Outcome(key, "bad-exit", None, "still running 30 s after Ctrl-C")
     text = err.decode("utf-8", "replace")
     code = process.returncode
+    if code == -signal.SIGINT:  # Ctrl-C while Python itself starts or shuts down (no handler then):
+        code = 130  # the shell reports it as 128 + 2, the same as the command's own 130
     if "Traceback (most recent call last)" in text:
         return Outcome(key, "traceback", code, text[-300:])
     if code not in EXIT_CODES:
