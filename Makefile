@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 $(BIN)/.installed: pyproject.toml
 	@echo "Setting up $(VENV): downloading and installing academie's packages (a minute or two, once)."
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -e '.[test,fast]'
+	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -e '.[test,fast,ray]'
 	@echo "Set-up done."
 	touch $@
 

@@ -16,8 +16,10 @@ import random
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
+from academie.analysis.parallel import check_backend, default_workers, map_matches
 from academie.bots import make_bot
 from academie.core.chance import SeededChance
 from academie.core.game import Game
@@ -132,44 +134,121 @@ def simulate(
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int | None = 1,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimulationReport:
     """Play ``matches`` matches of ``game`` with ``bot_names[seat]`` in each seat.
 
-    The seed fixes every deal and every bot's choices, so a report is reproducible.
-    Raises the game's option and player-count errors, and
-    :class:`~academie.core.errors.UnknownBotError`; on Ctrl-C, :class:`SimulationInterrupted`
-    with the report so far. Memory grows by a few dozen bytes a match (the figures are kept to
-    give their medians).
+    The seed fixes every deal and every bot's choices, so a report is reproducible: each
+    match's seeds (one per seat's bot, then the chance's) are drawn in match order from one
+    ``random.Random(seed)``, whoever plays the match. ``workers`` processes play the matches
+    (``None``: every core); ``backend="ray"`` plays them on the Ray cluster at ``address`` (see
+    :func:`academie.analysis.parallel.map_matches`). The report is the same for every number of
+    workers and every backend; fewer than :data:`POOL_MIN` matches are played in this process.
+    Raises the game's option and player-count errors,
+    :class:`~academie.core.errors.UnknownBotError` and
+    :class:`~academie.analysis.parallel.BackendError`. ``progress(0)`` is called when the first
+    match starts, then ``progress(k)`` when ``k`` matches have finished (once per batch of
+    outcomes that came back together). On Ctrl-C, :class:`SimulationInterrupted`
+    with the report over the matches finished in order. Memory grows by a few dozen bytes a
+    match (the figures are kept to give their medians).
     """
     n = len(bot_names)
     game.check_players(n)
     opts = game.parse_options(options)
     for name in set(bot_names):
         make_bot(name, game.info.id)  # fail fast on an unknown bot
+    check_backend(backend, workers, address)
     import numpy  # noqa: F401  (loaded before the first match, so that a report after Ctrl-C
     import scipy.stats  # noqa: F401  needs no slow import, itself open to a second Ctrl-C)
 
     master = random.Random(seed)
+    seeds = (match_seeds(master, n) for _ in range(matches))
     tally = _Tally(game, list(bot_names), seed, opts.model_dump(), matches)
     # Random bots on a game with a compiled kernel (academie[fast] installed): the same matches.
     from academie.fast import random_matches
 
     fast = random_matches(game, opts, n, bot_names, matches)
-    try:
-        for m in range(matches):
-            seeds = [master.getrandbits(32) for _ in range(n + 1)]  # each seat's bot's, the chance's
-            if fast is not None:
-                tally.add(fast.play(seeds))
-            else:
-                state = game.new_initial_state(n, opts)
-                bots = [make_bot(name, game.info.id, seed) for name, seed in zip(bot_names, seeds)]
-                play_match(state, SeededChance(seeds[n]), bots)
-                tally.add(state)
+    if workers is None and backend == "local":
+        workers = default_workers()
+    if backend == "local" and matches < POOL_MIN:
+        workers = 1
+    spec = MatchSpec(game, tuple(bot_names), opts, fast is not None)
+    size = partial(chunk_size, matches, fast=fast is not None)
+    with map_matches(partial(play_chunk, spec), seeds, workers, backend, address, size) as outcomes:
+        try:
             if progress is not None:
-                progress(m + 1)
-    except KeyboardInterrupt:
-        raise SimulationInterrupted(tally.report() if tally.done else None) from None
+                progress(0)  # the matches start (after the imports and the workers' start)
+            for returns, stats in outcomes:
+                tally.add(returns, stats)
+                if progress is not None and not outcomes.at_hand():
+                    progress(tally.done)
+        except KeyboardInterrupt:
+            for returns, stats in outcomes.ready():  # finished by the workers, next in order
+                tally.add(returns, stats)
+            raise SimulationInterrupted(tally.report() if tally.done else None) from None
     return tally.report()
+
+
+POOL_MIN = 64
+"""Fewer matches than this are played in this process whatever the number of workers: starting
+the pool would take longer than they do."""
+
+
+def match_seeds(master: random.Random, n: int) -> list[int]:
+    """One match's seeds, drawn from the master generator: each seat's bot's, then the chance's.
+
+    >>> master = random.Random(1)
+    >>> match_seeds(random.Random(1), 2) == [master.getrandbits(32) for _ in range(3)]
+    True
+    """
+    return [master.getrandbits(32) for _ in range(n + 1)]
+
+
+def chunk_size(matches: int, workers: int, fast: bool = False) -> int:
+    """Matches per chunk handed to a worker: about sixteen chunks per worker, so that progress
+    and Ctrl-C come often, but no more than 32 matches of the pure engine (a few seconds at
+    most; one at a time in this process) and at least 256 for a compiled kernel (whose matches
+    take microseconds).
+
+    >>> chunk_size(100_000, 2, False), chunk_size(100_000, 2, True), chunk_size(100, 2, False)
+    (32, 3125, 4)
+    >>> chunk_size(100_000, 1, False)
+    1
+    """
+    even = -(-matches // (workers * 16))
+    if fast:
+        return max(256, even)
+    return 1 if workers == 1 else max(1, min(32, even))
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """What a worker needs to play a simulation's matches: the game, the bots, the validated
+    options, and whether a compiled kernel plays them (random bots, ``academie[fast]``)."""
+
+    game: Game
+    bot_names: tuple[str, ...]
+    options: Any
+    fast: bool
+
+
+def play_chunk(spec: MatchSpec, chunk: list[list[int]]) -> list[tuple[list[float], dict[str, Any]]]:
+    """Play one match per seeds of ``chunk`` (as :func:`simulate` plays it) and give each
+    match's returns and statistics, in order: a worker's task."""
+    game, names, n = spec.game, spec.bot_names, len(spec.bot_names)
+    if spec.fast:
+        from academie.fast import RandomMatches
+
+        return [(m.returns(), m.statistics()) for m in RandomMatches(game, spec.options, n).play_seeds(chunk)]
+    out = []
+    for match in chunk:
+        state = game.new_initial_state(n, spec.options)
+        bots = [make_bot(name, game.info.id, seed) for name, seed in zip(names, match)]
+        play_match(state, SeededChance(match[n]), bots)
+        out.append((state.returns(), state.statistics()))
+    return out
 
 
 class _Tally:
@@ -186,12 +265,10 @@ class _Tally:
         self.per_deal = [array("d") for _ in range(n)]
         self.seat_figures: dict[str, list[float]] = {}
 
-    def add(self, state: Any) -> None:
-        """Count one finished match."""
+    def add(self, returns: list[float], stats: dict[str, Any]) -> None:
+        """Count one finished match, from its returns and statistics."""
         n = len(self.bot_names)
-        returns = state.returns()
         best = max(returns)
-        stats = state.statistics()
         deals = stats.get("deals")
         for key, values in (stats.get("per_seat") or {}).items():
             totals = self.seat_figures.setdefault(key, [0.0] * n)

@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from academie.analysis.parallel import check_backend, default_workers
 from academie.analysis.simulate import MeanReturn, SimulationInterrupted, SimulationReport, simulate
 from academie.bots import bot_names, make_bot
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
@@ -185,6 +186,9 @@ class TimeWarning:
         self.matches, self.clock, self.start, self.done = matches, clock, clock(), False
 
     def __call__(self, finished: int) -> None:
+        if finished == 0:  # the first match starts: the time before it (imports, workers) is not a match's
+            self.start = self.clock()
+            return
         if self.done:
             return
         elapsed = self.clock() - self.start
@@ -217,6 +221,9 @@ def simulate_cmd(
     seed: Annotated[Optional[int], typer.Option(min=0, max=SEED_RANGE - 1, help="Seed, for a reproducible report (random if omitted, and printed).", show_default=False)] = None,
     option: OptionsArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    workers: Annotated[Optional[int], typer.Option(help=f"Processes that play the matches (default: every core, {default_workers()} here; with --backend ray, the cluster's CPUs). The report is the same for any number.", show_default=False)] = None,
+    backend: Annotated[str, typer.Option(help="Where the matches are played: local (this machine's cores) or ray (a Ray cluster: pip install 'academie[ray]').")] = "local",
+    address: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="The Ray cluster's address, with --backend ray (default: $RAY_ADDRESS, or a Ray instance started here).", show_default=False)] = None,
 ) -> None:
     """Simulate many matches between bots: win rates with 95% intervals, and match figures."""
     with user_errors():
@@ -235,6 +242,7 @@ def simulate_cmd(
                 f"--matches must be from 1 to {MAX_MATCHES:,}, not {matches:,} (a million matches take hours"
                 " and give win rates within about ±0.1 point; for more, run again with other seeds)"
             )
+        check_backend(backend, workers, address)
         if seed is None:
             seed = draw_seed()
     warn = TimeWarning(matches)
@@ -249,7 +257,9 @@ def simulate_cmd(
             warn(finished)
 
         try:
-            report = simulate(g, names, matches, seed, opts, progress=progress)
+            with user_errors():  # a Ray cluster that cannot be reached
+                report = simulate(g, names, matches, seed, opts, progress=progress, workers=workers,
+                                  backend=backend, address=address)
         except SimulationInterrupted as stop:
             if stop.report is None:
                 note(f"interrupted before the first of {matches:,} matches ended: nothing to report.")

@@ -1,0 +1,275 @@
+"""Independent matches played on every core (a process pool) or on a Ray cluster, their
+outcomes delivered in match order.
+
+:func:`map_matches` takes a function of a *chunk* (a list of tasks, e.g. each match's seeds)
+that returns one outcome per task, and the tasks; it hands chunks to the workers, a few at a
+time per worker, and gives back the outcomes one by one in task order. The outcomes do not
+depend on the number of workers nor on the backend: a caller that draws every task's seeds
+before handing it out (as :func:`academie.analysis.simulate.simulate` does, from one master
+seed) gets the same results on one core, on every core and on a cluster.
+
+>>> with map_matches(square_all, range(6), workers=1) as outcomes:
+...     list(outcomes)
+[0, 1, 4, 9, 16, 25]
+
+The function must be picklable (a module-level function, or a :func:`functools.partial` of
+one): the workers import it by name. Workers ignore Ctrl-C; the caller stops them with
+:meth:`MatchMap.close` (leaving the ``with`` block does it), and :meth:`MatchMap.ready` gives
+the outcomes already computed that follow the ones delivered, so that an interrupted run can
+still report on every match finished in order.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from academie.core.errors import AcademieError
+
+BACKENDS = ("local", "ray")
+"""``local``: a pool of processes on this machine; ``ray``: the tasks of a Ray cluster."""
+
+START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
+"""How the pool's processes start: forked on Linux (at once, with every module already loaded);
+elsewhere spawned, which imports the caller's main module again in each worker (so a script
+that asks for workers keeps its main code under ``if __name__ == "__main__":``)."""
+
+MAX_WORKERS_PER_CORE = 4
+"""The local backend starts at most this many processes per core."""
+
+IN_FLIGHT = 4
+"""Chunks handed out per worker ahead of the one being read: enough to keep every worker busy,
+few enough that memory does not grow with the number of matches."""
+
+
+class BackendError(AcademieError, RuntimeError):
+    """A backend that cannot run: an unknown name, a bad number of workers, Ray missing, or a
+    cluster that cannot be reached."""
+
+
+def default_workers() -> int:
+    """All the cores of this machine (``os.cpu_count()``, 1 if unknown)."""
+    return os.cpu_count() or 1
+
+
+def check_backend(backend: str, workers: int | None = None, address: str | None = None) -> None:
+    """Raise :class:`BackendError` for a ``backend`` and ``workers`` that cannot run, before any
+    work starts.
+
+    >>> check_backend("local", 2)
+    >>> check_backend("mpi")
+    Traceback (most recent call last):
+    ...
+    academie.analysis.parallel.BackendError: unknown backend 'mpi'; the backends are: local, ray
+    >>> check_backend("local", 0)
+    Traceback (most recent call last):
+    ...
+    academie.analysis.parallel.BackendError: the number of workers must be at least 1, not 0
+    >>> check_backend("local", 2, "10.0.0.1:6379")
+    Traceback (most recent call last):
+    ...
+    academie.analysis.parallel.BackendError: --address names a Ray cluster: it goes with --backend ray
+    """
+    if backend not in BACKENDS:
+        raise BackendError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+    if workers is not None and workers < 1:
+        raise BackendError(f"the number of workers must be at least 1, not {workers}")
+    most = MAX_WORKERS_PER_CORE * default_workers()
+    if backend == "local" and workers is not None and workers > most:
+        raise BackendError(
+            f"at most {most} workers on this machine ({default_workers()} cores), not {workers}:"
+            " more processes than cores only share them"
+        )
+    if address is not None and backend != "ray":
+        raise BackendError("--address names a Ray cluster: it goes with --backend ray")
+    if backend == "ray":
+        _import_ray()
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise BackendError(
+            "the ray backend needs Ray, which is not installed: install academie[ray]"
+            " (pip install 'academie[ray]')"
+        ) from None
+    return ray
+
+
+def square_all(chunk: list[int]) -> list[int]:
+    """Each number squared: the doctests' chunk function."""
+    return [x * x for x in chunk]
+
+
+def chunked(tasks: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    """``tasks`` in lists of ``size`` (the last one shorter), drawn lazily.
+
+    >>> list(chunked(range(5), 2))
+    [[0, 1], [2, 3], [4]]
+    """
+    it = iter(tasks)
+    while chunk := list(itertools.islice(it, size)):
+        yield chunk
+
+
+class MatchMap:
+    """The outcomes of ``fn`` over the chunks of ``tasks``, one by one in task order (an
+    iterator). See :func:`map_matches`."""
+
+    def __init__(self, fn: Callable[[list[Any]], list[Any]], tasks: Iterable[Any], workers: int,
+                 backend: str, address: str | None, chunk_size: int | Callable[[int], int]) -> None:
+        self.fn, self.workers, self.backend = fn, workers, backend
+        self.pending: deque[Any] = deque()  # chunks handed out, oldest first
+        self.buffer: deque[Any] = deque()  # outcomes of the oldest finished chunk not yet delivered
+        self.closed = False
+        self.pool: Any = None
+        self.ray: Any = None
+        if backend == "ray":
+            self._start_ray(address)
+        elif workers > 1:
+            import multiprocessing
+
+            context = multiprocessing.get_context(START_METHOD)
+            self.pool = context.Pool(workers, initializer=_ignore_ctrl_c)
+        size = chunk_size(self.workers) if callable(chunk_size) else chunk_size
+        self.chunks = chunked(tasks, max(1, size))
+        self._hand_out()
+
+    # --- backends -------------------------------------------------------------------------
+    def _start_ray(self, address: str | None) -> None:
+        ray = _import_ray()
+        if not ray.is_initialized():
+            try:
+                ray.init(address=address, include_dashboard=False, log_to_driver=False,
+                         configure_logging=False)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                where = f"at {address}" if address else "(none running: could not start one here)"
+                raise BackendError(f"cannot reach a Ray cluster {where}: {exc}") from None
+        self.ray = ray
+        self.remote = ray.remote(num_cpus=1, max_retries=3)(_run_chunk)
+        if self.workers < 1:
+            self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+
+    def _submit(self, chunk: list[Any]) -> Any:
+        if self.ray is not None:
+            return self.remote.remote(self.fn, chunk)
+        if self.pool is not None:
+            return self.pool.apply_async(self.fn, (chunk,))
+        return chunk  # one worker: the chunk is played when it is read, in this process
+
+    def _result(self, handle: Any) -> list[Any]:
+        if self.ray is not None:
+            return self.ray.get(handle)
+        if self.pool is not None:
+            return handle.get()
+        return self.fn(handle)
+
+    def _done(self, handle: Any) -> bool:
+        if self.ray is not None:
+            ready, _ = self.ray.wait([handle], timeout=0)
+            return bool(ready)
+        if self.pool is not None:
+            return handle.ready()
+        return False
+
+    # --- the iterator ---------------------------------------------------------------------
+    def _hand_out(self) -> None:
+        ahead = self.workers * IN_FLIGHT if self.pool is not None or self.ray is not None else 1
+        while len(self.pending) < ahead:
+            chunk = next(self.chunks, None)
+            if chunk is None:
+                return
+            self.pending.append(self._submit(chunk))
+
+    def __iter__(self) -> MatchMap:
+        return self
+
+    def __next__(self) -> Any:
+        while not self.buffer:
+            if self.closed or not self.pending:
+                raise StopIteration
+            outcomes = self._result(self.pending[0])
+            self.pending.popleft()
+            self.buffer.extend(outcomes)
+            self._hand_out()
+        return self.buffer.popleft()
+
+    def at_hand(self) -> bool:
+        """True when the next outcome is there without waiting (its chunk is finished); so a
+        caller can give its progress once per batch of outcomes rather than once per outcome,
+        all of a batch coming at once."""
+        return bool(self.buffer) or (not self.closed and bool(self.pending) and self._done(self.pending[0]))
+
+    def ready(self) -> list[Any]:
+        """The outcomes already computed that follow the ones delivered, in order, without
+        waiting for any (after Ctrl-C: what the report may still count)."""
+        out = list(self.buffer)
+        self.buffer.clear()
+        while self.pending and self._done(self.pending[0]):
+            try:
+                out.extend(self._result(self.pending.popleft()))
+            except Exception:  # a chunk that failed: what came before it still counts
+                break
+        return out
+
+    def close(self) -> None:
+        """Stop the workers (the chunks being played are dropped)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.buffer.clear()
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+        if self.ray is not None:
+            for handle in self.pending:
+                try:
+                    self.ray.cancel(handle, force=True)
+                except Exception:  # already finished, or the cluster is gone
+                    pass
+        self.pending.clear()
+
+    def __enter__(self) -> MatchMap:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def map_matches(fn: Callable[[list[Any]], list[Any]], tasks: Iterable[Any], workers: int | None = None,
+                backend: str = "local", address: str | None = None,
+                chunk_size: int | Callable[[int], int] = 16) -> MatchMap:
+    """Apply ``fn`` to ``tasks`` in chunks of ``chunk_size`` and give back its outcomes one by
+    one, in task order (a :class:`MatchMap`, to be closed: use it in a ``with`` block).
+
+    ``fn(chunk)`` returns one outcome per task of ``chunk``; ``chunk_size`` may be a function of
+    the number of workers (known once a cluster is reached). ``backend`` ``"local"`` runs the
+    chunks on ``workers`` processes of this machine (default: every core; one worker plays them
+    in this process); ``"ray"`` runs them as Ray tasks, ``workers`` chunks at a time (default:
+    the cluster's CPUs), on the cluster at ``address`` (``"auto"``, ``"HOST:PORT"``; default:
+    the ``RAY_ADDRESS`` environment variable, the Ray instance this process already started, or
+    a new local one). Tasks are drawn lazily, a few chunks per worker ahead. Raises
+    :class:`BackendError` when the backend cannot run; an exception in ``fn`` comes back out of
+    the iteration.
+    """
+    check_backend(backend, workers, address)
+    if workers is None:
+        workers = 0 if backend == "ray" else default_workers()
+    return MatchMap(fn, tasks, workers, backend, address, chunk_size)
+
+
+def _run_chunk(fn: Callable[[list[Any]], list[Any]], chunk: list[Any]) -> list[Any]:
+    """A Ray task: ``fn(chunk)``."""
+    return fn(chunk)
+
+
+def _ignore_ctrl_c() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to every process of the command): the
+    parent decides what to stop and stops it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
