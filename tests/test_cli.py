@@ -216,7 +216,7 @@ def test_delay_pauses_before_each_bot_move_and_a_negative_delay_is_refused(tmp_p
     throws = len(GameRecord.load(tmp_path / "d.json").actions)
     assert naps == [0.25] * throws
     bad = runner.invoke(app, ["play", "blason", "--delay", "-1", "--record", str(tmp_path / "x.json")])
-    assert bad.exit_code == 2 and "--delay must be 0 or more seconds, not -1.0" in bad.output
+    assert bad.exit_code == 2 and "--delay must be a number of seconds from 0 to 60, not -1.0" in bad.output
     naps.clear()
     runner.invoke(app, ["play", "blason", "--demo", "--seed", "3", "--record", str(tmp_path / "e.json")])
     assert naps == []  # no terminal: no delay by default

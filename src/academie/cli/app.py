@@ -96,6 +96,14 @@ def draw_seed() -> int:
     return random.SystemRandom().randrange(1, SEED_RANGE)
 
 
+def check_seed(value: Optional[int]) -> Optional[int]:
+    """A ``--seed`` lies from 0 to 2⁶³ − 1, as in a record; the error gives both bounds."""
+    if value is not None and not 0 <= value < SEED_RANGE:
+        shown = str(value) if len(str(value)) <= 30 else str(value)[:29] + "…"
+        raise typer.BadParameter(f"a seed is an integer from 0 to {SEED_RANGE - 1} (2^63 - 1), not {shown}")
+    return value
+
+
 def default_delay(demo: bool) -> float:
     """The pause before each bot move: short when a person watches a terminal, none otherwise
     (a pipe, a test)."""
@@ -108,7 +116,7 @@ def play(
     players: Annotated[Optional[int], typer.Option(help="Number of players.")] = None,
     seat: Annotated[Optional[int], typer.Option(help="Your seat (0 deals first; default 0).")] = None,
     opponents: Annotated[Optional[str], typer.Option(help="Bot name for every other seat, or one per seat, comma-separated (default: the game's best bot).")] = None,
-    seed: Annotated[Optional[int], typer.Option(min=0, max=SEED_RANGE - 1, help="Seed for the deal; random if omitted.", show_default=False)] = None,
+    seed: Annotated[Optional[int], typer.Option(callback=check_seed, help="Seed for the deal, 0 to 2^63 - 1; random if omitted.", show_default=False)] = None,
     option: OptionsArg = None,
     record: Annotated[Optional[Path], typer.Option(help="Where to save the game record (a new file; see --force).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Let --record replace an existing file.")] = False,
@@ -218,7 +226,7 @@ def simulate_cmd(
     matches: Annotated[int, typer.Option(min=1, help=f"Number of matches (at most {MAX_MATCHES:,}).")] = 1000,
     players: Annotated[Optional[int], typer.Option(help="Number of players (default: number of bots given).")] = None,
     bots: Annotated[Optional[str], typer.Option(help="Bot per seat, comma-separated (one name fills every seat; default: heuristic then random).")] = None,
-    seed: Annotated[Optional[int], typer.Option(min=0, max=SEED_RANGE - 1, help="Seed, for a reproducible report (random if omitted, and printed).", show_default=False)] = None,
+    seed: Annotated[Optional[int], typer.Option(callback=check_seed, help="Seed, for a reproducible report, 0 to 2^63 - 1 (random if omitted, and printed).", show_default=False)] = None,
     option: OptionsArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     workers: Annotated[Optional[int], typer.Option(help=f"Processes that play the matches (default: every core, {default_workers()} here; with --backend ray, the cluster's CPUs). The report is the same for any number.", show_default=False)] = None,
@@ -359,9 +367,8 @@ def replay_cmd(
         def on_chance(state: Any) -> None:
             narrator(state).chanced()
 
-        if as_json:
-            state = replay(rec, g)
-        else:
+        state = replay(rec, g)  # checked whole first: a refused record prints only its error
+        if not as_json:
             state = replay(rec, g, on_action, after_action, on_chance=on_chance)
     if as_json:
         data = {

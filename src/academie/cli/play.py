@@ -29,6 +29,7 @@ from academie.cli.terminal import printable
 from academie.core.chance import ChanceSource, chance_source
 from academie.core.errors import IllegalActionError, OptionError, RecordError
 from academie.core.game import Game
+from academie.core.options import check_json_types
 from academie.core.record import GameRecord, PlayerRecord, replay
 from academie.core.state import State
 
@@ -175,9 +176,7 @@ class PlaySession:
         game.check_players(num_players)
         if seat is not None and not 0 <= seat < num_players:
             raise OptionError(f"--seat must be from 0 to {num_players - 1}, not {seat}")
-        if delay < 0:
-            raise OptionError(f"--delay must be 0 or more seconds, not {delay}")
-        if not delay <= MAX_DELAY:  # also nan
+        if not 0 <= delay <= MAX_DELAY:  # also nan
             raise OptionError(f"--delay must be a number of seconds from 0 to {MAX_DELAY}, not {delay}")
         self.game, self.seat, self.seed, self.delay = game, seat, seed, delay
         self.options = game.parse_options(options)
@@ -251,6 +250,10 @@ class PlaySession:
             raise RecordError(f"{where!r} has {len(humans)} human seats; only one person can take his seat again")
         seat = humans[0]
         opponents = [p.kind for s, p in enumerate(record.players) if s != seat]
+        try:
+            check_json_types(game.options_model, record.options)  # a record is read strictly
+        except OptionError as exc:
+            raise RecordError(str(exc)) from None
         return cls(
             game, record.num_players, seat, opponents, record.seed, dict(record.options), record_path, console,
             read_line, decks=record.decks, delay=delay, resumed=record,

@@ -123,6 +123,66 @@ def describe_options(model: type[GameOptions]) -> list[OptionDoc]:
 M = TypeVar("M", bound=GameOptions)
 
 
+def _json_text(value: Any) -> str:
+    """``value`` as JSON writes it, cut short (for error messages)."""
+    import json
+
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def check_json_types(model: type[GameOptions], given: Mapping[str, Any]) -> None:
+    """Options read from a record must come in their JSON types: an ``int`` option as a JSON
+    integer (not ``"1"`` nor ``1.0``), a ``bool`` one as ``true``/``false`` (not ``0`` nor
+    ``"false"``), a choice or a text as a JSON string (``"brelan": "30.5"``, ``"deck": "48"``, as
+    the program writes them). Unknown options pass here (:func:`parse_options` names them).
+    Raises :class:`OptionError` (one line) for the first option of another type.
+
+    >>> from typing import Literal
+    >>> class Demo(GameOptions):
+    ...     lives: int = option(3, doc="Lives.", provenance=Provenance.SOURCE, ref="T11")
+    ...     brelan: Literal["off", "30.5"] = option("off", doc="Brelan.", provenance=Provenance.PROPOSAL, ref="T4")
+    >>> check_json_types(Demo, {"lives": 2, "brelan": "30.5"})
+    >>> check_json_types(Demo, {"lives": "1"})
+    Traceback (most recent call last):
+    ...
+    academie.core.errors.OptionError: record option 'lives' must be an integer, not "1"
+    >>> check_json_types(Demo, {"brelan": 30.5})
+    Traceback (most recent call last):
+    ...
+    academie.core.errors.OptionError: record option 'brelan' must be a string ("off" or "30.5"), not 30.5
+    """
+    fields = model.model_fields
+    for key, value in given.items():
+        info = fields.get(key)
+        if info is None:
+            continue
+        annotation = info.annotation
+        if annotation is bool:
+            ok, want = type(value) is bool, "true or false"
+        elif annotation is int:
+            ok, want = type(value) is int, "an integer"
+        elif annotation is float:
+            ok, want = type(value) in (int, float), "a number"
+        elif annotation is str:
+            ok, want = type(value) is str, "a string"
+        elif typing.get_origin(annotation) is typing.Literal:
+            choices = typing.get_args(annotation)
+            ok = any(type(value) is type(c) and value == c for c in choices)
+            kinds = {type(c) for c in choices}
+            shown = " or ".join(_json_text(c) for c in choices)
+            want = f"a string ({shown})" if kinds == {str} else f"one of {shown}"
+            if type(value) is str and kinds == {str} and not ok:
+                continue  # the right type, a bad value: parse_options lists the allowed values
+        else:
+            continue
+        if not ok:
+            raise OptionError(f"record option {key!r} must be {want}, not {_json_text(value)}")
+
+
 def parse_options(model: type[M], given: Mapping[str, Any] | None = None) -> M:
     """Validate ``given`` (values, or strings as typed on a command line) into ``model``.
 

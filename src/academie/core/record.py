@@ -26,8 +26,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
 
 from academie.core.chance import ChanceSource, StackedChance, chance_source
-from academie.core.errors import AcademieError, IllegalActionError, RecordError
+from academie.core.errors import AcademieError, IllegalActionError, OptionError, RecordError
 from academie.core.game import Game
+from academie.core.options import check_json_types
 from academie.core.runner import advance_chance
 from academie.core.state import State
 
@@ -38,7 +39,7 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 MAX_NAME = 60
 """The longest player name, in characters."""
 SEED_LIMIT = 2**63
-"""A record's seed lies in ``-SEED_LIMIT < seed < SEED_LIMIT``."""
+"""A record's seed lies in ``0 <= seed < SEED_LIMIT``, as on the command line."""
 
 Word = Annotated[str, StringConstraints(min_length=1, max_length=60)]
 """A game id, a player kind, an option name."""
@@ -64,8 +65,11 @@ class PlayerRecord(BaseModel):
     @classmethod
     def _printable(cls, name: str) -> str:
         for c in name:
-            if unicodedata.category(c) in ("Cc", "Cs"):
-                raise ValueError(f"a player name holds no control character nor lone surrogate (found {c!r})")
+            if unicodedata.category(c) in ("Cc", "Cs", "Cf", "Zl", "Zp"):
+                raise ValueError(
+                    "a player name holds no control, format or separator character nor lone surrogate"
+                    f" (found U+{ord(c):04X})"
+                )
         return name
 
 
@@ -85,7 +89,7 @@ class GameRecord(BaseModel):
     num_players: Annotated[int, Field(ge=1, le=100)]
     options: dict[Word, Any] = Field(default_factory=dict)
     players: list[PlayerRecord]
-    seed: Annotated[int, Field(gt=-SEED_LIMIT, lt=SEED_LIMIT)] | None = None
+    seed: int | None = None
     decks: list[list[Notation]] | None = None
     actions: list[Notation] = Field(default_factory=list)
     complete: bool = False
@@ -97,6 +101,23 @@ class GameRecord(BaseModel):
         if type(value) is not int:  # Literal[1] would take true or 1.0
             raise ValueError("format_version must be the integer 1")
         return value
+
+    @field_validator("seed")
+    @classmethod
+    def _seed(cls, seed: int | None) -> int | None:
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            raise ValueError(f"a seed is an integer from 0 to {SEED_LIMIT - 1} (2^63 - 1)")
+        return seed
+
+    @field_validator("players")
+    @classmethod
+    def _distinct(cls, players: list[PlayerRecord]) -> list[PlayerRecord]:
+        seen: set[str] = set()
+        for player in players:
+            if player.name in seen:
+                raise ValueError(f"two players are named {_clip(player.name)}: each player has a name of his own")
+            seen.add(player.name)
+        return players
 
     @field_validator("result")
     @classmethod
@@ -126,7 +147,7 @@ class GameRecord(BaseModel):
         if len(text) > MAX_RECORD_BYTES:
             raise RecordError(f"malformed record: longer than {MAX_RECORD_BYTES // 2**20} MiB")
         try:
-            return cls.model_validate_json(text, strict=True)
+            record = cls.model_validate_json(text, strict=True)
         except ValidationError as exc:
             err = exc.errors()[0]
             if err["type"] == "json_invalid":
@@ -136,6 +157,8 @@ class GameRecord(BaseModel):
             where = ".".join(str(p) if isinstance(p, int) else _clip(p, 30).strip("'") for p in err["loc"])
             msg = err["msg"].removeprefix("Value error, ")
             raise RecordError(f"malformed record: field {where!r}: {msg}") from None
+        _refuse_duplicate_keys(text)
+        return record
 
     def save(self, path: str | Path) -> Path:
         """Write the record to ``path`` (parent folders created)."""
@@ -163,6 +186,26 @@ class GameRecord(BaseModel):
         except UnicodeDecodeError:
             raise RecordError(f"cannot read record {name}: not UTF-8 text") from None
         return cls.loads(text)
+
+
+def _refuse_duplicate_keys(text: str | bytes) -> None:
+    """Raise :class:`RecordError` if an object of the JSON ``text`` gives one key twice (JSON
+    parsers keep the last silently; a record says each thing once)."""
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in items:
+            if key in seen:
+                raise RecordError(f"malformed record: key {_clip(key)} is given twice in one object")
+            seen[key] = value
+        return seen
+
+    try:
+        json.loads(text, object_pairs_hook=pairs)
+    except (RecursionError, ValueError) as exc:  # already read by pydantic: only its limits differ
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError("malformed record: nested too deep or a number too long") from None
 
 
 def replay(
@@ -200,6 +243,10 @@ def replay(
             f"record names {len(record.players)} players but num_players is {record.num_players}"
         )
     _check_kinds(record, game)
+    try:
+        check_json_types(game.options_model, record.options)
+    except OptionError as exc:
+        raise RecordError(str(exc)) from None
     try:
         state = game.new_initial_state(record.num_players, record.options)
     except AcademieError as exc:
