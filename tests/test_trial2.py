@@ -126,3 +126,136 @@ def test_replay_of_a_refused_record_prints_only_the_error(tmp_path):
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert result.output.count("\n") == 1 and result.output.startswith("error: "), result.output
+
+
+# --- a bad outcome in a stacked deck says what an outcome is ------------------------------------
+@pytest.mark.parametrize("gid", ["trente-et-un", "belle-flux-trente-un"])
+def test_a_bad_card_in_a_stacked_deck_says_it_is_not_a_card_code(gid):
+    from academie.core.record import PlayerRecord
+
+    game = get_game(gid)
+    record = GameRecord(
+        game=gid, game_version=game.info.version, num_players=3,
+        players=[PlayerRecord(name=f"P{s}", kind="random") for s in range(3)], decks=[["ZZ"]],
+    )
+    with pytest.raises(RecordError) as err:
+        replay(record, game)
+    assert str(err.value) == "stacked deck, deal 1, position 1: 'ZZ' is not a card code (e.g. AS, 10H, TH)"
+
+
+@pytest.mark.parametrize("throw", ["13", "x", "²", "0"])
+def test_a_bad_throw_in_a_stacked_deck_says_it_is_not_a_dice_total(throw):
+    from academie.core.record import PlayerRecord
+
+    game = get_game("blason")
+    record = GameRecord(
+        game="blason", game_version=game.info.version, num_players=2,
+        players=[PlayerRecord(name="A", kind="random"), PlayerRecord(name="B", kind="random")],
+        decks=[["7", throw]], actions=["throw", "throw"],
+    )
+    with pytest.raises(RecordError) as err:
+        replay(record, game)
+    assert str(err.value) == f"stacked deck, deal 1, position 2: {throw!r} is not a dice total (2–12)"
+
+
+# --- Blason: a payment line comes right after the throw that causes it ----------------------------
+def test_blason_payment_comes_before_the_turns_passed_over(tmp_path):
+    path = tmp_path / "b.json"
+    made = runner.invoke(app, ["play", "blason", "--demo", "--players", "3", "--seed", "3", "-o", "counters=3",
+                               "--record", str(path)])
+    assert made.exit_code == 0, made.output
+    lines = runner.invoke(app, ["replay", str(path)], env={"COLUMNS": "400"}).output.splitlines()
+    throw = next(i for i, line in enumerate(lines) if "18 Bastien throws 7" in line)
+    assert "couronne: pays and goes to 26" in lines[throw]
+    assert lines[throw + 1].startswith("  Bastien puts 1 jeton into the pot — square 54, couronne")
+    assert lines[throw + 2] == "Camille rests (2 of 2)."
+    # every throw's payments follow it at once: no payment line after a passed-over turn
+    for i, line in enumerate(lines[1:], 1):
+        if "into the pot — square" in line:
+            assert "throws" in lines[i - 1] or "into the pot" in lines[i - 1], lines[i - 1 : i + 1]
+
+
+# --- tables: shown cards still in hand, one minus sign, "1 jeton" ---------------------------------
+def _plain(renderable, width: int = 200) -> str:
+    from io import StringIO
+
+    from rich.console import Console
+
+    out = StringIO()
+    Console(file=out, width=width, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def test_guimbarde_table_shows_beside_a_player_only_the_shown_cards_still_in_hand():
+    from dataclasses import replace
+
+    from academie.cards import parse_card
+    from academie.cli.render import guimbarde as render
+    from academie.core.chance import SeededChance
+    from academie.core.runner import advance_chance
+
+    state = get_game("guimbarde").new_initial_state(3)
+    advance_chance(state, SeededChance(1))
+    kh, qh = parse_card("KH"), parse_card("QH")
+    view = replace(state.public_view(), shown=((kh, qh), (), ()))
+    text = _plain(render.render_turn(view, ["Anne", "Bastien", "Camille"]))
+    assert "shows Q♥ K♥" in text or "shows K♥ Q♥" in text
+    played = replace(view, log=(*view.log, ("play", 0, kh)))
+    text = _plain(render.render_turn(played, ["Anne", "Bastien", "Camille"]))
+    assert "K♥" not in text.split("Turned:")[0] and "shows Q♥" in text
+    gone = replace(played, log=(*played.log, ("play", 0, qh)))
+    assert "shows" not in _plain(render.render_turn(gone, ["Anne", "Bastien", "Camille"]))
+
+
+def test_blason_table_says_1_jeton_and_writes_negatives_with_one_minus_sign():
+    from dataclasses import replace
+
+    from academie.cli.render import blason as render
+    from academie.cli.render.common import jetons, number, signed
+
+    state = get_game("blason").new_initial_state(3)
+    view = replace(state.public_view(), counters=(1, -3, 0), pot=1)
+    text = _plain(render.render_turn(view, ["Anne", "Bastien", "Camille"]))
+    assert "1 jeton " in text or "1 jeton\n" in text or "1 jeton│" in text
+    assert "1 jetons" not in text and "Pot: 1 jeton" in text
+    assert "−3 jetons" in text and "-3" not in text
+    assert (number(-3), signed(-3), jetons(-1)) == ("−3", "−3", "−1 jeton")
+
+
+def test_ascii_terminal_writes_the_minus_sign_as_a_hyphen():
+    from academie.cli.render.common import jetons, signed
+    from academie.cli.terminal import to_ascii
+
+    assert to_ascii(jetons(-3)) == "-3 jetons" and to_ascii(signed(-6)) == "-6"
+
+
+def test_replay_json_gives_the_lives_log_with_reasons(tmp_path):
+    path = tmp_path / "t.json"
+    made = runner.invoke(app, ["play", "trente-et-un", "--demo", "--players", "3", "--seed", "7", "--record", str(path)])
+    assert made.exit_code == 0, made.output
+    data = json.loads(runner.invoke(app, ["replay", str(path), "--json"]).output)
+    lost = sum(e["lives"] for e in data["lives"] if e["kind"] == "lives")
+    assert lost >= 3 * 2  # two of three players lose their three lives at least
+    first = data["lives"][0]
+    assert first["deal"] == 1 and first["kind"] == "lives"
+    assert "« Règles de Trente et un »" in first["reason"] and "[003]" not in first["reason"]
+    assert {e["kind"] for e in data["lives"]} >= {"lives", "bus", "out"}
+    text = runner.invoke(app, ["replay", str(path)], env={"COLUMNS": "300"}).output
+    assert text.count(" loses 1 life — ") + text.count(" loses 2 lives — ") >= 1
+    assert " is out of the match — " in text
+
+
+# --- Trente et un: one line per draw, the person's draws retold from his seat ---------------------
+def test_a_draw_is_told_once_with_its_card_and_retold_so_after_resume(tmp_path):
+    path = tmp_path / "r.json"
+    first = runner.invoke(app, ["play", "trente-et-un", "--seed", "5", "--record", str(path)], input="s\n6S\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert first.output.count("You draw 4♣ from the stock.") == 1
+    assert "You draw from the stock." not in first.output and "You draw 4♣." not in first.output
+    again = runner.invoke(app, ["play", "--resume", str(path)], input="s\nquit\n")
+    assert again.exit_code == 0, again.output
+    assert again.output.count("You draw 4♣ from the stock.") == 1  # retold from the person's seat
+    assert again.output.count("You draw 10♦ from the stock.") == 1
+    assert "You draw from the stock." not in again.output and "You draw 10♦." not in again.output
+    assert "Bastien draws from the stock." in again.output  # another seat's card stays hidden
+

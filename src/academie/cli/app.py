@@ -383,6 +383,8 @@ def replay_cmd(
             "deals": state.deal_results(),
             # every reason as a person reads it: the source named, not cited by its siglum
             "ledger": [dict(e, reason=reason_text(e["reason"])) for e in state.match.ledger.to_json()],
+            # every life lost, going on the bus, out, a void round, with its rule
+            "lives": [dict(e.to_json(), reason=reason_text(e.reason)) for e in state.match.lives_log],
         }
         plain = not can_encode(getattr(sys.stdout, "encoding", None))
         console.print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)

@@ -24,8 +24,8 @@ from rich.console import Console
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.common import person, signed
-from academie.core.ledger import Account, Entry
+from academie.cli.render.common import jetons, person, signed
+from academie.core.ledger import Account, Entry, LivesEntry
 from academie.core.state import State
 from academie.sources import source
 
@@ -215,6 +215,27 @@ def _pays(names: Sequence[str], sources: Sequence[Account], target: Account, amo
     return f"{who} {verb} {_amount(amount)} each {into} {where}"
 
 
+def lives_line(entry: LivesEntry, names: Sequence[str]) -> Text:
+    """One movement of lives as a line, with its rule: ``Anne loses 2 lives — the knocker has
+    the lowest total (« Règles de Trente et un »…: « … en perd deux »)``."""
+    if entry.seat is None:
+        text = "No life is lost: the round is void"
+    else:
+        you = names[entry.seat] == "You"
+        who = person(names, entry.seat, start=True)
+        if entry.kind == "lives" and entry.lives:
+            text = f"{who} {'lose' if you else 'loses'} {plural(entry.lives, 'life', 'lives')}"
+        elif entry.kind == "lives":
+            text = f"{who} {'lose' if you else 'loses'} no life"
+        elif entry.kind == "bus":
+            text = f"{who} {'go' if you else 'goes'} on the bus, out at the next loss"
+        else:
+            text = f"{who} {'are' if you else 'is'} out of the match"
+    line = Text("  " + text)
+    line.append(f" — {reason_text(entry.reason)}", style="dim")
+    return line
+
+
 def deal_deltas(entries: Sequence[Entry], deal: int, num_players: int) -> list[int]:
     """Each seat's counters won (+) or lost (−) in deal ``deal`` (0-based), stakes included."""
     out = [0] * num_players
@@ -272,7 +293,7 @@ def standings(state: State, render: ModuleType, names: Sequence[str], before_dea
         if lives_text is not None:
             out.append(f"{names[seat]} {lives_text(view, seat)}")
         else:
-            out.append(f"{names[seat]} {plural(counters[seat], 'jeton')} ({signed(nets[seat])})"
+            out.append(f"{names[seat]} {jetons(counters[seat])} ({signed(nets[seat])})"
                        + (" out" if m.eliminated[seat] else ""))
     label = getattr(render, "pot_label", None) or (lambda name: f"the {name}")
     held = [f"{label(name)} {amount}" for name, amount in pots.items() if amount]
@@ -316,9 +337,11 @@ class Narrator:
         # A match taken up again (``from_start`` False) is told from where it stands.
         self.results_seen = 0 if from_start else len(state.finished_results())
         self.printed = 0 if from_start else len(state.match.ledger.entries)  # ledger entries told so far
+        self.lives_told = 0 if from_start else len(state.match.lives_log)  # lives log entries told so far
         self.headers: set[int] = set()
         self.silent, self.loud_from = False, 0
         self._pending: tuple[int, str, Any, str] | None = None
+        self._pending_deal = 0  # the deal in which the pending move was made
 
     # --- what the driver calls ----------------------------------------------------------
     def view(self) -> Any:
@@ -339,6 +362,7 @@ class Narrator:
         """``seat`` has just played ``text`` (``before``: the view before it). Its line is told
         once the chance outcomes that belong to it are known."""
         self._pending = (seat, text, before, prefix)
+        self._pending_deal = self.state.match.deal_number
         if not self.state.is_chance_node():
             self._tell_move()
             self._update()
@@ -375,9 +399,17 @@ class Narrator:
         assert self._pending is not None
         seat, text, before, prefix = self._pending
         self._pending = None
-        line = self.render.describe_action(before, seat, text, self.names, after=self.view())
+        line, *following = self.render.describe_action(before, seat, text, self.names, after=self.view()).split("\n")
         out = Text(prefix, style="dim") if prefix else Text()
         self._print(out.append(line))
+        if following:
+            # The payments the move caused come right after it, before the turns passed over
+            # that follow it (a player resting, one waiting on 30).
+            deal = self._pending_deal
+            if deal in self.headers:
+                self._tell_ledger(deal)
+            for extra in following:
+                self._print(Text(extra))
 
     def _update(self) -> None:
         results = self.state.finished_results()
@@ -396,8 +428,17 @@ class Narrator:
         if self.state.match.deal_number in self.headers:
             self._tell_ledger(self.state.match.deal_number)
 
+    def _tell_lives(self, upto: int | None) -> None:
+        """Tell the movements of lives not told yet (lives lost, the bus, out, a void round),
+        of deals up to ``upto`` (all: None), each with its rule."""
+        log = self.state.match.lives_log
+        while self.lives_told < len(log) and (upto is None or log[self.lives_told].deal <= upto):
+            self._print(lives_line(log[self.lives_told], self.names))
+            self.lives_told += 1
+
     def _tell_ledger(self, upto: int | None) -> None:
         """Tell the movements of counters not told yet, of deals up to ``upto`` (all: None)."""
+        self._tell_lives(upto)
         entries = self.state.match.ledger.entries
         end = self.printed
         while end < len(entries) and (upto is None or entries[end].deal <= upto):

@@ -60,6 +60,9 @@ class StackedChance:
                 state.check_stacked_deck(self.decks[deal])
                 self.room[deal] = state.stacked_deck_room()
             text = self.decks[deal][pos]
+            notation = state.outcome_notation_error(text)
+            if notation:
+                raise StackedDeckError(f"stacked deck, deal {deal + 1}, position {pos + 1}: {text!r:.40} is {notation}")
             try:
                 action = state.string_to_action(text)
             except AcademieError as exc:

@@ -32,6 +32,28 @@ class Entry:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class LivesEntry:
+    """One movement of lives during deal ``deal``: ``seat`` loses ``lives`` lives (``kind``
+    ``'lives'``), goes on the bus (``'bus'``: no life left, one more loss puts him out), is
+    out of the match (``'out'``), or the round is void and takes no life (``'void'``, ``seat``
+    None). ``reason`` names the rule, with its source tag and words, as a ledger reason does.
+
+    >>> LivesEntry(0, 1, "lives", 2, "the knocker lowest [003] «en perd deux»").to_json()["deal"]
+    1
+    """
+
+    deal: int
+    seat: int | None
+    kind: str
+    lives: int
+    reason: str
+
+    def to_json(self) -> dict:
+        """JSON-ready, the deal counted from 1 as everywhere a person reads it."""
+        return dict(asdict(self), deal=self.deal + 1)
+
+
 @dataclass
 class Ledger:
     """An append-only list of :class:`Entry`; sums by account.

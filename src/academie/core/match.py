@@ -1,8 +1,9 @@
 """The match (*partie*): what carries from one deal (*coup*) to the next.
 
 A :class:`Match` holds the counters (jetons) of each seat, the pots that carry over (paniers,
-boîtes, poule), the lives, the dealer's seat, who is eliminated, the number of the current deal
-and the :class:`~academie.core.ledger.Ledger`. It knows no game: each game's state owns one and
+boîtes, poule), the lives, the dealer's seat, who is eliminated, the number of the current deal,
+the :class:`~academie.core.ledger.Ledger` and the log of lives lost (:meth:`Match.log_lives`,
+every life lost, every going on the bus or out, with its rule). It knows no game: each game's state owns one and
 applies its own rule for when the match ends.
 
 >>> m = Match.start(3, counters=10, pots=("belle",))
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from academie.core.ledger import Account, Ledger
+from academie.core.ledger import Account, Ledger, LivesEntry
 
 
 @dataclass
@@ -37,6 +38,8 @@ class Match:
     dealer: int = 0
     deal_number: int = 0
     ledger: Ledger = field(default_factory=Ledger)
+    lives_log: tuple[LivesEntry, ...] = ()
+    """Every movement of lives with its reason (a tuple: clones share it)."""
 
     @classmethod
     def start(
@@ -69,6 +72,17 @@ class Match:
         self._add(source, -amount)
         self._add(target, amount)
         self.ledger.record(self.deal_number, source, target, amount, reason)
+
+    def log_lives(self, seat: int | None, kind: str, lives: int, reason: str) -> None:
+        """Record a movement of lives (the game changes :attr:`lives` and :attr:`eliminated`
+        itself): ``kind`` is ``'lives'`` (``seat`` lost ``lives``), ``'bus'``, ``'out'`` or
+        ``'void'`` (see :class:`~academie.core.ledger.LivesEntry`).
+
+        >>> m = Match.start(2, lives=3); m.log_lives(0, "lives", 1, "lowest total")
+        >>> [(e.seat, e.kind, e.lives) for e in m.lives_log]
+        [(0, 'lives', 1)]
+        """
+        self.lives_log = (*self.lives_log, LivesEntry(self.deal_number, seat, kind, lives, reason))
 
     def _add(self, account: Account, amount: int) -> None:
         if isinstance(account, str):

@@ -110,6 +110,12 @@ class State(ABC):
         """Match figures for simulation reports (rounds, knocks …), JSON-ready."""
 
     # --- provided -----------------------------------------------------------------------------
+    def outcome_notation_error(self, text: str) -> str | None:
+        """At a chance node: ``None`` if ``text`` is written as this game's chance outcomes are
+        (it may still be impossible now: a card already dealt), else a short phrase saying
+        what an outcome is (``"not a card code (e.g. AS, 10H, TH)"``). Games override this."""
+        return None
+
     def check_stacked_deck(self, outcomes: list[str]) -> None:
         """Refuse a stacked deck this game cannot deal, called at the deal's first chance node:
         here every outcome, even past the part the deal will use, must be one this chance node
@@ -287,6 +293,11 @@ def read_stacked_deck(state: State, outcomes: Sequence[str]) -> list[int]:
     for pos, text in enumerate(outcomes):
         action = read.get(text)
         if action is None:
+            notation = state.outcome_notation_error(text)
+            if notation:
+                raise StackedDeckError(
+                    f"stacked deck, deal {state.match.deal_number + 1}, position {pos + 1}: {text!r:.40} is {notation}"
+                )
             try:
                 action = read[text] = state.string_to_action(text)
             except AcademieError as exc:
@@ -404,6 +415,17 @@ class StockDrawState(State):
 
     def sample_chance(self, rng: random.Random) -> int:
         return self.stock[rng.randrange(len(self.stock))]
+
+    def outcome_notation_error(self, text: str) -> str | None:
+        """A chance outcome here is a card code."""
+        from academie.cards import parse_card  # cards are no game; imported late (cards uses core.errors)
+        from academie.core.errors import CardCodeError
+
+        try:
+            parse_card(str(text))
+        except CardCodeError:
+            return "not a card code (e.g. AS, 10H, TH)"
+        return None
 
     def stacked_deck_room(self) -> int:
         """The stock's size at the deal's start: a stacked deck may name the whole pack."""

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from academie.cli.render.common import counter_standings, delta_column, nets_from, person, signed
+from academie.cli.render.common import counter_standings, delta_column, jetons, nets_from, number, person, signed
 from academie.cli.render.glyphs import FACE_DOWN
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.belle_flux import BelleFluxView, DealResult
@@ -46,7 +46,7 @@ def render_turn(view: BelleFluxView, names: Sequence[str]) -> Panel:
                                  ("to play", seat == view.current_player)) if on]
         table.add_row(
             Text(name, style="bold cyan" if seat == view.seat else ""),
-            f"{view.counters[seat]} jetons",
+            jetons(view.counters[seat]),
             cards,
             ", ".join(marks),
         )
@@ -139,7 +139,7 @@ def render_result(
         row = [
             names[seat], cards_text(result.hands[seat]),
             str(result.fluxes.get(seat, "")), str(result.points[seat]) + (" (over)" if result.points[seat] > 31 else ""),
-            str(result.counters[seat]),
+            number(result.counters[seat]),
         ]
         table.add_row(*row, *([signed(deltas[seat])] if shown and deltas is not None else []))
     if result.declared is not None and result.declared == result.trente_un:

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from academie.cli.render.common import nets_from, person, places, signed
+from academie.cli.render.common import jetons, nets_from, number, person, places, signed
 from academie.cli.render.trente_et_un import verb
 from academie.games.blason import BlasonView, Square
 
@@ -85,8 +85,8 @@ def render_turn(view: BlasonView, names: Sequence[str]) -> Panel:
             state.append("to throw")
         pos = view.positions[seat]
         players.add_row(f"{_token(names, seat)} {name}", f"square {pos}" if pos else "start",
-                        f"{view.counters[seat]} jetons", ", ".join(state))
-    lines: list[RenderableType] = [render_track(view, names), players, Text(f"Pot: {view.pot} jetons")]
+                        jetons(view.counters[seat]), ", ".join(state))
+    lines: list[RenderableType] = [render_track(view, names), players, Text(f"Pot: {jetons(view.pot)}")]
     return Panel(Group(*lines), title=f"Jeu du Blason ({view.dice})", expand=False)
 
 
@@ -198,5 +198,5 @@ def render_end(view: BlasonView, names: Sequence[str], results: Sequence = (), l
         table.add_column(col, justify="left" if col == "player" else "right")
     for seat in sorted(range(len(names)), key=lambda s: (-score[s], s)):
         table.add_row(place[seat], names[seat], str(view.positions[seat]) if view.positions[seat] else "start",
-                      str(view.counters[seat]), signed(nets[seat]))
+                      number(view.counters[seat]), signed(nets[seat]))
     return Panel(Group(headline, table), title="End of the race", expand=False, border_style="green")

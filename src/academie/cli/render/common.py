@@ -58,6 +58,24 @@ def signed(n: int | float) -> str:
     return "0"
 
 
+def number(n: int) -> str:
+    """A count as the tables write it, with the same minus sign as :func:`signed`: ``3``, ``−3``.
+
+    >>> number(3), number(-3), number(0)
+    ('3', '−3', '0')
+    """
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def jetons(n: int) -> str:
+    """``1 jeton``, ``2 jetons``, ``−3 jetons``.
+
+    >>> jetons(1), jetons(-1), jetons(0), jetons(-3)
+    ('1 jeton', '−1 jeton', '0 jetons', '−3 jetons')
+    """
+    return f"{number(n)} jeton{'' if abs(n) == 1 else 's'}"
+
+
 def delta_column(table: Table, deltas: Sequence[int] | None) -> bool:
     """Add the deal's +/− column to a result table when there are deltas."""
     if deltas is None:
@@ -75,7 +93,7 @@ def counter_standings(
         table.add_column(col, justify="left" if col == "player" else "right")
     place = places(counters)
     for seat in sorted(range(len(names)), key=lambda s: (-counters[s], s)):
-        table.add_row(place[seat], names[seat], str(counters[seat]), signed(nets[seat]))
+        table.add_row(place[seat], names[seat], number(counters[seat]), signed(nets[seat]))
     parts: list[RenderableType] = [*notes, table]
     return Panel(Group(*parts), title=title, expand=False, border_style="green")
 

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.common import counter_standings, delta_column, nets_from, signed, suit_name
+from academie.cli.render.common import counter_standings, delta_column, jetons, nets_from, number, signed, suit_name
 from academie.cli.render.reversis import hand_by_suit, sorted_by_suit
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.guimbarde import DealResult, GuimbardeView
@@ -54,13 +54,21 @@ def _announcements(view: GuimbardeView, names: Sequence[str]) -> str:
     return _announced(view.announcements, names)
 
 
+def still_shown(view: GuimbardeView, seat: int) -> list[int]:
+    """The cards ``seat`` showed for a box or a marriage that are still in his hand (a card
+    shown and since played is no longer beside his name)."""
+    played = {card for kind, who, card in view.log if kind == "play" and who == seat}
+    return [c for c in view.shown[seat] if c not in played]
+
+
 def render_turn(view: GuimbardeView, names: Sequence[str]) -> Panel:
     """Players, boxes, the turned card and trumps, announcements, the trick, your hand."""
     table = Table.grid(padding=(0, 2))
     for seat, name in enumerate(names):
         marks = [m for m, on in (("dealer", seat == view.dealer), ("to play", seat == view.current_player)) if on]
-        shown = Text("shows ").append_text(cards_text(sorted_by_suit(view.shown[seat]))) if view.shown[seat] else Text("")
-        table.add_row(Text(name, style="bold cyan" if seat == view.seat else ""), f"{view.counters[seat]} jetons",
+        still = still_shown(view, seat)
+        shown = Text("shows ").append_text(cards_text(sorted_by_suit(still))) if still else Text("")
+        table.add_row(Text(name, style="bold cyan" if seat == view.seat else ""), jetons(view.counters[seat]),
                       f"{view.tricks_won[seat]} trick{'' if view.tricks_won[seat] == 1 else 's'}", shown,
                       ", ".join(marks))
     trick = Text("Trick: ")
@@ -118,7 +126,7 @@ def render_result(
         table.add_column(col, justify="left" if col == "player" else "right")
     shown = delta_column(table, deltas)
     for seat, name in enumerate(names):
-        table.add_row(name, str(result.tricks[seat]), str(result.counters[seat]),
+        table.add_row(name, str(result.tricks[seat]), number(result.counters[seat]),
                       *([signed(deltas[seat])] if shown and deltas is not None else []))
     contest = names[result.trick_winner] if result.trick_winner is not None else "nobody (the box stays)"
     announced = _announced(result.announcements, names)

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.common import counter_standings, delta_column, nets_from, person, signed
+from academie.cli.render.common import counter_standings, delta_column, jetons, nets_from, number, person, signed
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.reversis import DealResult, ReversisView
 from academie.games.reversis.rules import trick_winner
@@ -61,7 +61,7 @@ def render_turn(view: ReversisView, names: Sequence[str]) -> Panel:
     for seat, name in enumerate(names):
         marks = [m for m, on in (("dealer", seat == view.dealer), ("to play", seat == view.current_player)) if on]
         table.add_row(
-            Text(name, style="bold cyan" if seat == view.seat else ""), f"{view.counters[seat]} jetons",
+            Text(name, style="bold cyan" if seat == view.seat else ""), jetons(view.counters[seat]),
             f"{view.tricks_won[seat]} trick{'' if view.tricks_won[seat] == 1 else 's'}", view.ecart[seat] or "",
             ", ".join(marks),
         )
@@ -145,7 +145,7 @@ def render_result(
         table.add_column(col, justify="left" if col == "player" else "right")
     shown = delta_column(table, deltas)
     for seat, name in enumerate(names):
-        table.add_row(name, str(result.tricks[seat]), str(result.points[seat]), str(result.counters[seat]),
+        table.add_row(name, str(result.tricks[seat]), str(result.points[seat]), number(result.counters[seat]),
                       *([signed(deltas[seat])] if shown and deltas is not None else []))
     lines = [Text("Talon: ").append_text(cards_text(sorted_by_suit(result.talon))).append(
         f" worth {result.talon_value}, won by {person(names, result.talon_winner)}"

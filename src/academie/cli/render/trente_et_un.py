@@ -113,6 +113,11 @@ def describe_action(
     """One line telling what ``seat`` did, as the viewer of ``view`` (taken before it) saw it."""
     who = names[seat]
     if action == "stock":
+        # The viewer's own draw is told with its card (his view knows it), once: in play, in a
+        # match taken up again (his draws retold from his seat), never to another seat.
+        drawn = _drawn_by(after, seat)
+        if drawn is not None:
+            return verb(who, "draws", "draw") + f" {card_label(drawn)} from the stock."
         return verb(who, "draws", "draw") + " from the stock."
     if action == "pile":
         up = view.up_card
@@ -135,11 +140,16 @@ def describe_deal(
     return f"── Deal {view.deal_number + 1}: {verb(names[view.dealer], 'deals', 'deal')}{turned}."
 
 
+def _drawn_by(view: TrenteEtUnView | None, seat: int) -> int | None:
+    """The card ``seat`` has just drawn from the stock, if ``view`` (his own) shows it."""
+    if view is None or view.seat != seat or not view.log:
+        return None
+    kind, who, card = view.log[-1]
+    return card if kind == "stock" and who == seat else None
+
+
 def describe_drawn(view: TrenteEtUnView) -> str | None:
-    """The card the viewer just drew from the stock, if any."""
-    if view.log and view.log[-1][0] == "stock" and view.log[-1][1] == view.seat:
-        card = view.log[-1][2]
-        return f"You draw {card_label(card)}." if card is not None else None
+    """Nothing: the viewer's draw is told with its card by :func:`describe_action`."""
     return None
 
 

@@ -90,6 +90,14 @@ class BlasonState(State):
             return []
         return [(ROLL + t, p) for t, p in DICE[self.options.dice]]
 
+    def outcome_notation_error(self, text: str) -> str | None:
+        """A chance outcome is a total of the dice in ASCII digits."""
+        totals = [t for t, _ in DICE[self.options.dice]]
+        word = str(text).strip()
+        if 0 < len(word) <= 2 and word.isascii() and word.isdigit() and int(word) in totals:
+            return None
+        return f"not a dice total ({min(totals)}–{max(totals)})"
+
     def _apply(self, action: int) -> None:
         if action == THROW:
             # [002] «chacun une fois & à son tour»

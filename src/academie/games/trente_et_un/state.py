@@ -196,14 +196,18 @@ class TrenteEtUnState(StockDrawState):
             return
         safe = holders if self.options.dealt_thirty_one == "all_safe" else holders[:1]
         losses = {s: 1 for s in m.active_seats() if s not in safe}
-        self._end_deal("dealt_thirty_one", losses, shown=holders[0], reveal=safe)
+        why = {s: "a 31 dealt and shown, option dealt_thirty_one [003] «tous les autres perdent une vie»"
+               for s in losses}
+        self._end_deal("dealt_thirty_one", losses, shown=holders[0], reveal=safe, why=why)
 
     def _thirty_one(self, seat: int) -> None:
         # [003] «Le tour s'arrête et tous les autres perdent une vie.»
         losses = {s: 1 for s in self.match.active_seats() if s != seat}
+        why = {s: "a 31 shown [003] «Le tour s'arrête et tous les autres perdent une vie»" for s in losses}
         if self.knocker is not None and self.options.thirty_one_after_knock == "knocker_loses_2":
             losses[self.knocker] = 2  # T2 variant
-        self._end_deal("thirty_one", losses, shown=seat, reveal=[seat])
+            why[self.knocker] = "the knocker, when another shows 31 (option thirty_one_after_knock, a later variant)"
+        self._end_deal("thirty_one", losses, shown=seat, reveal=[seat], why=why)
 
     def _end_turn(self) -> None:
         self.turns_taken += 1
@@ -236,32 +240,58 @@ class TrenteEtUnState(StockDrawState):
         # [003] «Le total le plus bas perd une vie… Si plusieurs joueurs sont à égalité pour le
         # total le plus bas, chacun d'eux perd une vie.»
         losses = {s: 1 for s in lowest}
+        alone = "the lowest total [003] «Le total le plus bas perd une vie»"
+        tied = "tied for the lowest total [003] «chacun d'eux perd une vie»"
+        why = {s: alone if len(lowest) == 1 else tied for s in lowest}
         if self.knocker in losses:
             # [003] «Celui qui a frappé et se révèle avoir le total le plus bas en perd deux.»
             if len(lowest) == 1:
                 losses[self.knocker] = 2
+                why[self.knocker] = ("the knocker has the lowest total [003] «Celui qui a frappé et se révèle"
+                                     " avoir le total le plus bas en perd deux»")
             else:  # T1: a knocker tied for lowest
                 losses[self.knocker] = {"lose2": 2, "lose1": 1, "safe": 0}[self.options.knocker_tie]
-        self._end_deal(ending, losses, shown=None, reveal=active)
+                why[self.knocker] = {
+                    "lose2": "the knocker tied for the lowest total, option knocker_tie=lose2 [003] «en perd deux»",
+                    "lose1": "the knocker tied for the lowest total, option knocker_tie=lose1 [003] «chacun d'eux"
+                             " perd une vie»",
+                    "safe": "the knocker tied for the lowest total is safe, option knocker_tie=safe",
+                }[self.options.knocker_tie]
+        self._end_deal(ending, losses, shown=None, reveal=active, why=why)
 
     def _end_deal(
-        self, ending: str, losses: dict[int, int], shown: int | None, reveal: list[int]
+        self, ending: str, losses: dict[int, int], shown: int | None, reveal: list[int],
+        why: dict[int, str] | None = None,
     ) -> None:
         m = self.match
         self.final_hands = [tuple(h) for h in self.hands]
         lives, out = list(m.lives), list(m.eliminated)
+        moves: list[tuple[int, str, int, str]] = []  # the lives log of this deal (seat, kind, lives, reason)
         for seat, count in losses.items():
+            reason = (why or {}).get(seat, ending)
+            taken = 0
             for _ in range(count):
                 # [003] «Perdez trois vies et vous êtes dans le bus : un dernier tour, et si vous
                 # le perdez vous êtes éliminé.» (T5: lives lost together are taken one by one.)
                 if lives[seat] > 0:
                     lives[seat] -= 1
+                    taken += 1
                     if lives[seat] == 0 and self.options.bus == "none":
                         out[seat] = True
                         break
                 else:
                     out[seat] = True
                     break
+            if taken:
+                moves.append((seat, "lives", taken, reason))
+            if out[seat]:
+                moves.append((seat, "out", 0, (
+                    "a loss on the bus [003] «un dernier tour, et si vous le perdez vous êtes éliminé»"
+                    if self.options.bus != "none" else "no life left, option bus=none")))
+            elif lives[seat] == 0 and m.lives[seat] > 0:
+                moves.append((seat, "bus", 0, "no life left [003] «Perdez trois vies et vous êtes dans le bus»"))
+            if count == 0 and reason != ending:
+                moves.append((seat, "lives", 0, reason))
         remaining = [s for s in range(m.num_players) if not out[s]]
         void = not remaining and self.options.all_out == "replay"  # T6
         newly_out = tuple(s for s in range(m.num_players) if out[s] and not m.eliminated[s])
@@ -286,8 +316,12 @@ class TrenteEtUnState(StockDrawState):
             self.stats["thirty_ones"] += 1
         if void:
             self.stats["void_rounds"] += 1
+            m.log_lives(None, "void", 0, "every player left would be out: the round is void and dealt again,"
+                                         " no life lost (option all_out=replay)")
         else:
             m.lives, m.eliminated = lives, out
+            for seat, kind, count, reason in moves:
+                m.log_lives(seat, kind, count, reason)
         if len(remaining) <= 1 and not void:
             # [003] «Le dernier en lice gagne.»
             self.winner = remaining[0] if remaining else None
