@@ -259,3 +259,29 @@ def test_a_draw_is_told_once_with_its_card_and_retold_so_after_resume(tmp_path):
     assert "You draw from the stock." not in again.output and "You draw 10♦." not in again.output
     assert "Bastien draws from the stock." in again.output  # another seat's card stays hidden
 
+
+
+def test_an_outcome_that_cannot_be_dealt_now_is_told_without_the_list_of_every_outcome():
+    from types import SimpleNamespace
+
+    from academie.core.chance import StackedChance
+    from academie.core.errors import IllegalActionError, StackedDeckError
+
+    class Fake:
+        match = SimpleNamespace(deal_number=0)
+
+        def check_stacked_deck(self, outcomes):
+            pass
+
+        def stacked_deck_room(self):
+            return 52
+
+        def outcome_notation_error(self, text):
+            return None
+
+        def string_to_action(self, text):
+            raise IllegalActionError(f"{text!r} is not a legal action now (already dealt); legal: 2S, 3S, 4S", text, ())
+
+    with pytest.raises(StackedDeckError) as err:
+        StackedChance([["AS"]]).choose(Fake())
+    assert str(err.value) == "stacked deck, deal 1, position 1: 'AS' cannot be dealt now ('AS' is not a legal action now (already dealt))"

@@ -66,9 +66,10 @@ class StackedChance:
             try:
                 action = state.string_to_action(text)
             except AcademieError as exc:
+                why = str(exc).split("; legal: ")[0]  # not the whole pack's list of outcomes
                 raise StackedDeckError(
-                    f"stacked deck, deal {deal + 1}, position {pos + 1}: {text!r} cannot be dealt"
-                    f" now ({exc})"
+                    f"stacked deck, deal {deal + 1}, position {pos + 1}: {text!r:.40} cannot be dealt"
+                    f" now ({why})"
                 ) from None
             self.positions[deal] = pos + 1
             return action

@@ -301,9 +301,10 @@ def read_stacked_deck(state: State, outcomes: Sequence[str]) -> list[int]:
             try:
                 action = read[text] = state.string_to_action(text)
             except AcademieError as exc:
+                why = str(exc).split("; legal: ")[0]  # not the whole pack's list of outcomes
                 raise StackedDeckError(
                     f"stacked deck, deal {state.match.deal_number + 1}, position {pos + 1}:"
-                    f" {text!r:.40} is not an outcome of this game ({exc})"
+                    f" {text!r:.40} is not an outcome of this game ({why})"
                 ) from None
         actions.append(action)
     return actions
