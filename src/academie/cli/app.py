@@ -298,10 +298,10 @@ def print_report(report: SimulationReport, console: Console = console) -> None:
         console.print(Text(
             f"PARTIAL REPORT: interrupted after {report.matches:,} of {report.requested:,} matches"
             " (the same as a run of that many matches with this seed).", style="bold yellow"), soft_wrap=True)
-    console.print(
-        f"[bold]{report.game}[/]: {report.matches} match{'es' if report.matches != 1 else ''},"
+    console.print(Text(report.game, style="bold").append(
+        f": {report.matches} match{'es' if report.matches != 1 else ''},"
         f" {report.players} players, seed {report.seed}"
-    )
+    ))
     for title, rows in (("by seat", report.seats), ("by bot", report.bots)):
         table = Table(title=f"Win rate {title}", header_style="bold")
         for col in ("", "wins", "trials", "win rate", "95% CI"):
@@ -391,7 +391,7 @@ def replay_cmd(
         return
     narrator(state).finish()
     if not state.is_terminal():
-        out.print(f"[yellow]The record stops before the end of the match ({len(rec.actions)} actions).[/]")
+        out.print(Text(f"The record stops before the end of the match ({len(rec.actions)} actions).", style="yellow"))
         out.print(standings(state, render, names))
 
 
