@@ -3,6 +3,7 @@ every backend, Ctrl-C in a pool, and clear errors for a backend that cannot run.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import select
@@ -193,6 +194,17 @@ def test_the_command_line_refuses_bad_backends(args: list[str], message: str) ->
     assert result.exit_code == 2 and message in result.output
 
 
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="academie[ray] not installed")
+def test_a_cluster_that_does_not_answer_is_refused_at_once() -> None:
+    start = time.monotonic()
+    result = runner.invoke(app, ["simulate", "blason", "--matches", "5", "--backend", "ray", "--address", "127.0.0.1:1"])
+    assert result.exit_code == 2
+    assert "cannot reach a Ray cluster at 127.0.0.1:1: Connection refused" in result.output
+    assert time.monotonic() - start < 30  # Ray alone would retry for minutes
+    result = runner.invoke(app, ["simulate", "blason", "--matches", "5", "--backend", "ray", "--address", "head"])
+    assert result.exit_code == 2 and "--address must be HOST:PORT" in result.output
+
+
 # --- Ray ------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def ray_instance():
@@ -201,7 +213,9 @@ def ray_instance():
         import ray  # CI installs academie[ray]: the test must run there
     else:
         ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    # on the loopback address: the test's traffic stays on this machine
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False,
+             _node_ip_address="127.0.0.1")
     yield ray
     ray.shutdown()
 

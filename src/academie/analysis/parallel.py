@@ -102,6 +102,42 @@ def _import_ray() -> Any:
     return ray
 
 
+PROBE_SECONDS = 5.0
+"""How long :func:`probe` waits for a cluster's head to answer."""
+
+
+def probe(address: str | None) -> None:
+    """Raise :class:`BackendError` at once when ``address`` is a ``HOST:PORT`` that accepts no
+    connection (Ray itself would retry for minutes); other addresses (``auto``, ``local``,
+    ``ray://…``, none) are left to Ray.
+
+    >>> probe("127.0.0.1:1")
+    Traceback (most recent call last):
+    ...
+    academie.analysis.parallel.BackendError: cannot reach a Ray cluster at 127.0.0.1:1: Connection refused (is `ray start --head` running there?)
+    >>> probe("a-host:not-a-port")
+    Traceback (most recent call last):
+    ...
+    academie.analysis.parallel.BackendError: --address must be HOST:PORT (e.g. 192.168.1.10:6379), 'auto' or 'local', not 'a-host:not-a-port'
+    """
+    if address is None or address in ("auto", "local") or "://" in address:
+        return
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise BackendError(
+            f"--address must be HOST:PORT (e.g. 192.168.1.10:6379), 'auto' or 'local', not {address!r}"
+        )
+    import socket
+
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise BackendError(
+            f"cannot reach a Ray cluster at {address}: {reason} (is `ray start --head` running there?)"
+        ) from None
+
+
 def square_all(chunk: list[int]) -> list[int]:
     """Each number squared: the doctests' chunk function."""
     return [x * x for x in chunk]
@@ -123,8 +159,9 @@ class MatchMap:
     iterator). See :func:`map_matches`."""
 
     def __init__(self, fn: Callable[[list[Any]], list[Any]], tasks: Iterable[Any], workers: int,
-                 backend: str, address: str | None, chunk_size: int | Callable[[int], int]) -> None:
-        self.fn, self.workers, self.backend = fn, workers, backend
+                 backend: str, address: str | None, chunk_size: int | Callable[[int], int],
+                 per_chunk: bool = False) -> None:
+        self.fn, self.workers, self.backend, self.per_chunk = fn, workers, backend, per_chunk
         self.pending: deque[Any] = deque()  # chunks handed out, oldest first
         self.buffer: deque[Any] = deque()  # outcomes of the oldest finished chunk not yet delivered
         self.closed = False
@@ -145,6 +182,7 @@ class MatchMap:
     def _start_ray(self, address: str | None) -> None:
         ray = _import_ray()
         if not ray.is_initialized():
+            probe(address)
             try:
                 ray.init(address=address, include_dashboard=False, log_to_driver=False,
                          configure_logging=False)
@@ -196,7 +234,7 @@ class MatchMap:
                 raise StopIteration
             outcomes = self._result(self.pending[0])
             self.pending.popleft()
-            self.buffer.extend(outcomes)
+            self._keep(outcomes)
             self._hand_out()
         return self.buffer.popleft()
 
@@ -213,10 +251,18 @@ class MatchMap:
         self.buffer.clear()
         while self.pending and self._done(self.pending[0]):
             try:
-                out.extend(self._result(self.pending.popleft()))
+                self._keep(self._result(self.pending.popleft()))
             except Exception:  # a chunk that failed: what came before it still counts
                 break
+        out.extend(self.buffer)
+        self.buffer.clear()
         return out
+
+    def _keep(self, outcomes: Any) -> None:
+        if self.per_chunk:
+            self.buffer.append(outcomes)
+        else:
+            self.buffer.extend(outcomes)
 
     def close(self) -> None:
         """Stop the workers (the chunks being played are dropped)."""
@@ -262,6 +308,23 @@ def map_matches(fn: Callable[[list[Any]], list[Any]], tasks: Iterable[Any], work
     if workers is None:
         workers = 0 if backend == "ray" else default_workers()
     return MatchMap(fn, tasks, workers, backend, address, chunk_size)
+
+
+def map_chunks(fn: Callable[[list[Any]], Any], tasks: Iterable[Any], workers: int | None = None,
+               backend: str = "local", address: str | None = None,
+               chunk_size: int | Callable[[int], int] = 16) -> MatchMap:
+    """As :func:`map_matches`, but ``fn(chunk)`` returns one result for the whole chunk (e.g. the
+    counts of its matches, so that less crosses between processes), and the iteration gives
+    those results, in chunk order.
+
+    >>> with map_chunks(sum, range(10), workers=1, chunk_size=4) as sums:
+    ...     list(sums)
+    [6, 22, 17]
+    """
+    check_backend(backend, workers, address)
+    if workers is None:
+        workers = 0 if backend == "ray" else default_workers()
+    return MatchMap(fn, tasks, workers, backend, address, chunk_size, per_chunk=True)
 
 
 def _run_chunk(fn: Callable[[list[Any]], list[Any]], chunk: list[Any]) -> list[Any]:

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from functools import partial
 from typing import Any
 
-from academie.analysis.parallel import check_backend, default_workers, map_matches
+from academie.analysis.parallel import check_backend, default_workers, map_chunks
 from academie.bots import make_bot
 from academie.core.chance import SeededChance
 from academie.core.game import Game
@@ -176,17 +176,17 @@ def simulate(
         workers = 1
     spec = MatchSpec(game, tuple(bot_names), opts, fast is not None)
     size = partial(chunk_size, matches, fast=fast is not None)
-    with map_matches(partial(play_chunk, spec), seeds, workers, backend, address, size) as outcomes:
+    with map_chunks(partial(play_chunk, spec), seeds, workers, backend, address, size) as outcomes:
         try:
             if progress is not None:
                 progress(0)  # the matches start (after the imports and the workers' start)
-            for returns, stats in outcomes:
-                tally.add(returns, stats)
+            for counts in outcomes:
+                tally.merge(counts)
                 if progress is not None and not outcomes.at_hand():
                     progress(tally.done)
         except KeyboardInterrupt:
-            for returns, stats in outcomes.ready():  # finished by the workers, next in order
-                tally.add(returns, stats)
+            for counts in outcomes.ready():  # finished by the workers, next in order
+                tally.merge(counts)
             raise SimulationInterrupted(tally.report() if tally.done else None) from None
     return tally.report()
 
@@ -234,29 +234,32 @@ class MatchSpec:
     fast: bool
 
 
-def play_chunk(spec: MatchSpec, chunk: list[list[int]]) -> list[tuple[list[float], dict[str, Any]]]:
-    """Play one match per seeds of ``chunk`` (as :func:`simulate` plays it) and give each
-    match's returns and statistics, in order: a worker's task."""
+def play_chunk(spec: MatchSpec, chunk: list[list[int]]) -> Counts:
+    """Play one match per seeds of ``chunk`` (as :func:`simulate` plays it) and count them in
+    order: a worker's task."""
     game, names, n = spec.game, spec.bot_names, len(spec.bot_names)
+    counts = Counts(n)
     if spec.fast:
         from academie.fast import RandomMatches
 
-        return [(m.returns(), m.statistics()) for m in RandomMatches(game, spec.options, n).play_seeds(chunk)]
-    out = []
+        for match in RandomMatches(game, spec.options, n).play_seeds(chunk):
+            counts.add(match.returns(), match.statistics())
+        return counts
     for match in chunk:
         state = game.new_initial_state(n, spec.options)
         bots = [make_bot(name, game.info.id, seed) for name, seed in zip(names, match)]
         play_match(state, SeededChance(match[n]), bots)
-        out.append((state.returns(), state.statistics()))
-    return out
+        counts.add(state.returns(), state.statistics())
+    return counts
 
 
-class _Tally:
-    """What :func:`simulate` keeps of each finished match, and the report it makes of them."""
+class Counts:
+    """What a report keeps of finished matches: wins, returns and figures. A worker counts the
+    matches of its chunk; :meth:`merge` adds a chunk's counts after those of the chunks before it,
+    which gives exactly the counts of the matches added one by one in match order (the arrays are
+    appended in order; the per-seat totals are sums of counts, exact in any grouping)."""
 
-    def __init__(self, game: Game, bot_names: list[str], seed: int | None, options: dict, requested: int) -> None:
-        n = len(bot_names)
-        self.game, self.bot_names, self.seed, self.options, self.requested = game, bot_names, seed, options, requested
+    def __init__(self, n: int) -> None:
         self.done = 0
         self.wins = [0] * n
         self.no_winner = 0
@@ -267,7 +270,7 @@ class _Tally:
 
     def add(self, returns: list[float], stats: dict[str, Any]) -> None:
         """Count one finished match, from its returns and statistics."""
-        n = len(self.bot_names)
+        n = len(self.wins)
         best = max(returns)
         deals = stats.get("deals")
         for key, values in (stats.get("per_seat") or {}).items():
@@ -286,6 +289,30 @@ class _Tally:
             if isinstance(value, (int, float)) and not isinstance(value, bool) and key != "winner":
                 self.figures.setdefault(key, array("d")).append(float(value))
         self.done += 1
+
+    def merge(self, other: Counts) -> None:
+        """Count ``other``'s matches after these."""
+        n = len(self.wins)
+        for key, values in other.seat_figures.items():
+            totals = self.seat_figures.setdefault(key, [0.0] * n)
+            for seat, value in enumerate(values):
+                totals[seat] += value
+        for seat in range(n):
+            self.returns_by_seat[seat].extend(other.returns_by_seat[seat])
+            self.per_deal[seat].extend(other.per_deal[seat])
+            self.wins[seat] += other.wins[seat]
+        self.no_winner += other.no_winner
+        for key, values in other.figures.items():
+            self.figures.setdefault(key, array("d")).extend(values)
+        self.done += other.done
+
+
+class _Tally(Counts):
+    """The counts of :func:`simulate`'s finished matches, and the report it makes of them."""
+
+    def __init__(self, game: Game, bot_names: list[str], seed: int | None, options: dict, requested: int) -> None:
+        super().__init__(len(bot_names))
+        self.game, self.bot_names, self.seed, self.options, self.requested = game, bot_names, seed, options, requested
 
     def report(self) -> SimulationReport:
         """The report over the matches counted so far."""
