@@ -15,7 +15,7 @@ rounds for each and the speed-up over one worker:
 Wall time (``time.perf_counter``): what a person waits for. On a machine with other work going on
 the speed-up is lower than the number of cores.
 
-Run: ``.venv/bin/python benchmarks/workers.py [--workers 2] [--rounds 3] [--scale 1.0]``.
+Run: ``.venv/bin/python benchmarks/workers.py [--workers 2] [--rounds 5] [--scale 1.0]``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from academie.analysis.simulate import simulate
 from academie.games import get_game
 
 WORKLOADS = [
-    ("reversis heuristic", "reversis", ["heuristic", "random", "random", "random"], 600),
+    ("reversis heuristic", "reversis", ["heuristic", "random", "random", "random"], 400),
     ("trente-et-un heuristic", "trente-et-un", ["heuristic", "random", "random", "random"], 600),
     ("reversis random", "reversis", ["random"] * 4, 20_000),
 ]
@@ -56,7 +56,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, nargs="+", default=[os.cpu_count() or 1],
                         help="numbers of workers to compare with one (default: every core)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds per workload (best time kept)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per workload (best time kept)")
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every workload's matches")
     args = parser.parse_args()
     counts = [1, *[w for w in args.workers if w != 1]]

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from academie import fast
 from academie.analysis import parallel
 from academie.analysis import simulate as simulate_module
-from academie.analysis.parallel import BackendError, check_backend, map_matches, square_all
+from academie.analysis.parallel import BackendError, check_backend, map_chunks, map_matches, square_all
 from academie.analysis.simulate import POOL_MIN, SimulationInterrupted, simulate
 from academie.cli.app import app
 from academie.games import get_game
@@ -52,6 +52,12 @@ def test_outcomes_come_back_in_task_order(workers: int, size: int) -> None:
         assert [first, *outcomes] == [x * x for x in range(40)]
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_chunk_results_come_back_in_chunk_order(workers: int) -> None:
+    with map_chunks(sum, range(100), workers=workers, chunk_size=7) as sums:
+        assert list(sums) == [sum(range(i, min(i + 7, 100))) for i in range(0, 100, 7)]
+
+
 def test_an_error_in_a_worker_comes_back_to_the_caller() -> None:
     with map_matches(fails_on_seven, range(20), workers=2, chunk_size=4) as outcomes:
         assert [next(outcomes) for _ in range(4)] == [0, 1, 2, 3]
@@ -78,6 +84,19 @@ def test_simulate_gives_the_same_report_for_every_number_of_workers() -> None:
         assert simulate(game, HEURISTIC, matches, seed=12, workers=workers).to_json() == one
     # and the seeds are still those of one random.Random(seed) drawn match by match
     assert simulate(game, HEURISTIC, 5, seed=12).to_json()["seats"] != one["seats"]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_seed_gives_the_report_it_gave_before_the_pool(workers: int) -> None:
+    """Figures printed by simulate on one process before it had workers (seed 12, 70 matches)."""
+    report = simulate(get_game("reversis"), ["heuristic", "random", "random", "random"], 70, seed=12,
+                      workers=workers).to_json()
+    assert [s["wins"] for s in report["seats"]] == [58, 1, 2, 1] and report["no_winner"] == 8
+    assert report["means"]["quinola_renounced"] == pytest.approx(2.5142857142857142, abs=0)
+    assert report["means"]["pool_won"] == pytest.approx(0.5142857142857142, abs=0)
+    assert [round(r["mean"], 6) for r in report["seat_returns"]] == [35.342857, -38.071429, -31.9, -37.257143]
+    assert report["bot_figures"]["heuristic"]["talon_won"] == pytest.approx(4.557142857142857, abs=0)
+    assert report["bot_figures"]["random"]["quinola_bete"] == pytest.approx(1.6095238095238096, abs=0)
 
 
 def test_simulate_with_workers_keeps_the_reports_of_a_single_process(monkeypatch) -> None:

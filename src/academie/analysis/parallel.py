@@ -12,6 +12,10 @@ seed) gets the same results on one core, on every core and on a cluster.
 ...     list(outcomes)
 [0, 1, 4, 9, 16, 25]
 
+:func:`map_chunks` is the same for work summed up per chunk: ``fn(chunk)`` returns one result
+for the chunk (``simulate``'s workers return the counts of their matches), given back in chunk
+order.
+
 The function must be picklable (a module-level function, or a :func:`functools.partial` of
 one): the workers import it by name. Workers ignore Ctrl-C; the caller stops them with
 :meth:`MatchMap.close` (leaving the ``with`` block does it), and :meth:`MatchMap.ready` gives

@@ -230,7 +230,7 @@ def simulate_cmd(
     option: OptionsArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     workers: Annotated[Optional[int], typer.Option(help=f"Processes that play the matches (default: every core, {default_workers()} here; with --backend ray, the cluster's CPUs). The report is the same for any number.", show_default=False)] = None,
-    backend: Annotated[str, typer.Option(help="Where the matches are played: local (this machine's cores) or ray (a Ray cluster: pip install 'academie[ray]').")] = "local",
+    backend: Annotated[str, typer.Option(metavar="local|ray", help="Where the matches are played: local (this machine's cores) or ray (a Ray cluster: pip install 'academie\\[ray]').")] = "local",
     address: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="The Ray cluster's address, with --backend ray (default: $RAY_ADDRESS, or a Ray instance started here).", show_default=False)] = None,
 ) -> None:
     """Simulate many matches between bots: win rates with 95% intervals, and match figures."""
