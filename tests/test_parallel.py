@@ -156,7 +156,7 @@ def test_ctrl_c_stops_the_workers_and_reports_the_matches_finished_in_order(tmp_
     bots = "heuristic,random,random,random"
     script = "from academie.cli.entry import main; main()"
     command = [sys.executable, "-c", script, "simulate", "reversis", "--bots", bots,
-               "--matches", "20000", "--seed", "4", "--workers", "2", "--json"]
+               "--matches", "200000", "--seed", "4", "--workers", "2", "--json"]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         # the matches have started once the command says how long they will take (on stderr)
@@ -175,7 +175,7 @@ def test_ctrl_c_stops_the_workers_and_reports_the_matches_finished_in_order(tmp_
     assert proc.returncode == 130, err.decode()
     assert b"Traceback" not in err
     data = json.loads(out)
-    assert data["partial"] is True and 0 < data["matches"] < 20000 and data["requested"] == 20000
+    assert data["partial"] is True and 0 < data["matches"] < 200_000 and data["requested"] == 200_000
     left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
     assert left == []
     whole = simulate(get_game("reversis"), bots.split(","), data["matches"], seed=4).to_json()
@@ -233,8 +233,9 @@ def ray_instance():
     else:
         ray = pytest.importorskip("ray")
     # on the loopback address: the test's traffic stays on this machine
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False,
-             _node_ip_address="127.0.0.1")
+    # address "local": a new instance, even where a cluster runs on this machine
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
+             configure_logging=False, _node_ip_address="127.0.0.1")
     yield ray
     ray.shutdown()
 
