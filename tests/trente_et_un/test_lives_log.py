@@ -7,8 +7,16 @@ from rich.console import Console
 
 from academie.cli.narrate import Narrator, lives_line
 from academie.cli.render import RENDERERS
+import pytest
+
+from academie.bots import make_bot
+from academie.core.chance import SeededChance
+from academie.core.runner import play_match
+from academie.games import get_game
 from tests.helpers import play, t31_deck, t31_state
 from tests.trente_et_un.test_lives import ALL_TIED, KNOCK_ROUND, SEAT2_LOWEST
+
+GAME = get_game("trente-et-un")
 
 
 def _log(state):
@@ -36,8 +44,38 @@ def test_two_lives_with_one_left_put_the_knocker_out():
     deck = t31_deck(["7S 8S 2D", "2H 3H 4C", "7D 8D 2S"], up="6C")
     state, chance = t31_state([deck], players=3, lives=1)
     play(state, chance, KNOCK_ROUND)
-    assert _log(state) == [(0, 1, "lives", 1), (0, 1, "out", 0)]
-    assert "vous êtes éliminé" in state.match.lives_log[1].reason
+    assert _log(state) == [(0, 1, "lives", 2), (0, 1, "bus", 0), (0, 1, "out", 0)]
+    assert "en perd deux" in state.match.lives_log[0].reason
+    assert "vous êtes éliminé" in state.match.lives_log[2].reason
+
+
+def test_a_loss_on_the_bus_is_logged_with_its_count_and_cause_before_out():
+    deck = t31_deck(["7S 8S 2D", "2H 3H 4C", "7D 8D 2S"], up="6C")  # knocker 1 alone lowest
+    state, chance = t31_state([deck], players=3, lives=2)
+    state.match.lives[1] = 0  # already on the bus
+    play(state, chance, KNOCK_ROUND)
+    assert _log(state) == [(0, 1, "lives", 2), (0, 1, "out", 0)]
+    assert "en perd deux" in state.match.lives_log[0].reason
+    assert state.results[0].lives_lost == {1: 2}
+
+
+@pytest.mark.parametrize("options", [{}, {"lives": 1}, {"lives": 2, "bus": "none"}, {"knocker_tie": "lose1"}])
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_logged_lives_add_up_to_every_deals_lives_lost(players, options):
+    for seed in range(12):
+        state = GAME.new_initial_state(players, options)
+        bots = [make_bot("heuristic" if s % 2 else "random", GAME.info.id, seed * 7 + s) for s in range(players)]
+        play_match(state, SeededChance(seed), bots)
+        logged: dict[tuple[int, int], int] = {}
+        for e in state.match.lives_log:
+            if e.kind == "lives":
+                logged[e.deal, e.seat] = logged.get((e.deal, e.seat), 0) + e.lives
+        for r in state.results:
+            for seat in range(players):
+                assert logged.get((r.deal, seat), 0) == r.lives_lost.get(seat, 0), (seed, r.deal, seat)
+            for seat in r.eliminated:  # out comes last, after the loss (and the bus)
+                kinds = [e.kind for e in state.match.lives_log if e.deal == r.deal and e.seat == seat]
+                assert kinds[0] == "lives" and kinds[-1] == "out"
 
 
 def test_a_void_round_is_logged_and_takes_no_life():

@@ -269,29 +269,28 @@ class TrenteEtUnState(StockDrawState):
         moves: list[tuple[int, str, int, str]] = []  # the lives log of this deal (seat, kind, lives, reason)
         for seat, count in losses.items():
             reason = (why or {}).get(seat, ending)
-            taken = 0
+            # The loss is logged whole, with its cause, whatever the seat had left: the log adds up
+            # to the deal's lives lost; going on the bus and out follow it.
+            if count or reason != ending:
+                moves.append((seat, "lives", count, reason))
             for _ in range(count):
                 # [003] «Perdez trois vies et vous êtes dans le bus : un dernier tour, et si vous
                 # le perdez vous êtes éliminé.» (T5: lives lost together are taken one by one.)
                 if lives[seat] > 0:
                     lives[seat] -= 1
-                    taken += 1
                     if lives[seat] == 0 and self.options.bus == "none":
                         out[seat] = True
                         break
+                    if lives[seat] == 0:
+                        moves.append((seat, "bus", 0,
+                                      "no life left [003] «Perdez trois vies et vous êtes dans le bus»"))
                 else:
                     out[seat] = True
                     break
-            if taken:
-                moves.append((seat, "lives", taken, reason))
             if out[seat]:
                 moves.append((seat, "out", 0, (
                     "a loss on the bus [003] «un dernier tour, et si vous le perdez vous êtes éliminé»"
                     if self.options.bus != "none" else "no life left, option bus=none")))
-            elif lives[seat] == 0 and m.lives[seat] > 0:
-                moves.append((seat, "bus", 0, "no life left [003] «Perdez trois vies et vous êtes dans le bus»"))
-            if count == 0 and reason != ending:
-                moves.append((seat, "lives", 0, reason))
         remaining = [s for s in range(m.num_players) if not out[s]]
         void = not remaining and self.options.all_out == "replay"  # T6
         newly_out = tuple(s for s in range(m.num_players) if out[s] and not m.eliminated[s])
