@@ -302,3 +302,19 @@ def test_the_replay_command_gives_one_short_line_and_a_non_zero_exit(tmp_path, m
 def test_the_replay_command_refuses_dev_zero():
     result = CliRunner().invoke(app, ["replay", "/dev/zero"])
     assert result.exit_code != 0 and "larger than 16 MiB" in result.output
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("junk", ["ZZ", "13", "١٢"])
+def test_junk_in_a_deck_no_action_reaches_is_refused_up_front(game_id, junk):
+    data = base(game_id, 2)
+    data.update(seed=None, actions=[], decks=[[junk]])  # blason: no throw, no chance node reached
+    refused(data, f"stacked deck, deal 1, position 1: {junk!r}")
+    data.update(seed=3, decks=[[], ["ZZ"]])  # a later deal the record never reaches
+    refused(data, "stacked deck, deal 2, position 1: 'ZZ' is not")
+
+
+def test_a_blason_dice_total_out_of_range_is_refused_with_no_throw():
+    data = base("blason", 2)
+    data.update(seed=None, actions=[], decks=[["13"]])
+    assert refused(data) == "stacked deck, deal 1, position 1: '13' is not a dice total (2–12)"

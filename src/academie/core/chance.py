@@ -80,6 +80,26 @@ class StackedChance:
         return self.fallback.choose(state)
 
 
+def check_deck_notation(state: State, decks: Sequence[Sequence[str]] | None) -> None:
+    """Refuse, before anything is dealt, a stacked deck with an outcome not written in the
+    game's outcome notation (:meth:`~academie.core.state.State.outcome_notation_error`), in
+    every deck and at every position, even past the part a deal uses or in a deal no action
+    reaches. Raises :class:`~academie.core.errors.StackedDeckError` naming the first one.
+
+    >>> from academie.games import get_game
+    >>> state = get_game("blason").new_initial_state(2, {})
+    >>> check_deck_notation(state, [["7", "13"]])
+    Traceback (most recent call last):
+    ...
+    academie.core.errors.StackedDeckError: stacked deck, deal 1, position 2: '13' is not a dice total (2–12)
+    """
+    for deal, deck in enumerate(decks or ()):
+        for pos, text in enumerate(deck):
+            notation = state.outcome_notation_error(text)
+            if notation:
+                raise StackedDeckError(f"stacked deck, deal {deal + 1}, position {pos + 1}: {text!r:.40} is {notation}")
+
+
 def chance_source(seed: int | None, decks: Sequence[Sequence[str]] | None = None) -> ChanceSource:
     """The chance source of a record: its stacked decks if any, then its seed."""
     if decks:

@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
 
-from academie.core.chance import ChanceSource, StackedChance, chance_source
+from academie.core.chance import ChanceSource, StackedChance, chance_source, check_deck_notation
 from academie.core.errors import AcademieError, IllegalActionError, OptionError, RecordError
 from academie.core.game import Game
 from academie.core.options import check_json_types
@@ -253,6 +253,7 @@ def replay(
         raise RecordError(f"record cannot start: {exc}") from None
     if record.seed is None and not record.decks:
         raise RecordError("record has neither a seed nor stacked decks: its deals cannot be replayed")
+    check_deck_notation(state, record.decks)  # every outcome, even one no action reaches
     if chance is None:
         chance = chance_source(record.seed, record.decks)
 
