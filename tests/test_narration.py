@@ -321,3 +321,20 @@ def test_you_is_lower_case_inside_every_result_sentence():
     names[result.talon_winner] = "You"
     text = rendered(reversis.render_result(result, names))
     assert "won by you" in text and "won by You" not in text
+
+
+def test_the_belle_flux_result_panel_names_who_tied_and_the_sources_words():
+    from academie.cli.render import belle_flux
+    from tests.helpers import bft_state, play
+
+    deck = bft_deck(["2C 3C", "QD 10H", "10D QC"], ["7C", "KS", "KH"])  # Camille and Denis: K up, 30
+    state, chance = bft_state([deck], 3, seed=1)
+    play(state, chance, ["stand", "stand", "stand"])
+    result = state.results[0]
+    assert (result.trente_un, result.belle, result.flux) == (None, None, 0)
+    text = " ".join(rendered(belle_flux.render_result(result, ["Anne", "Camille", "Denis"])).replace("│", " ").split())
+    words = ("(the basket stays, Encyclopédie méthodique, Dictionnaire des jeux (1792), art. « Belle, Flux et"
+             " Trente-un »: « aucun d'eux ne tire le panier »)")
+    assert f"Trente-un: nobody: Camille and Denis tie at 30 {words}" in text
+    assert f"Belle: nobody: Camille and Denis tie with K♠ and K♥ {words}" in text
+    assert "Flux: Anne" in text

@@ -13,6 +13,11 @@ from academie.cli.render.common import counter_standings, delta_column, jetons, 
 from academie.cli.render.glyphs import FACE_DOWN
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.belle_flux import BelleFluxView, DealResult
+from academie.games.belle_flux.rules import BELLE_ACE_HIGH, BELLE_KING_HIGH
+from academie.sources import cite
+
+TIE_WORDS = cite("000", "aucun d'eux ne tire le panier")
+"""The source's words for a tie: nobody takes the basket, it stays for the next deal."""
 
 HELP = (
     "At the trente-un: [bold]a[/] ask for a card (carte), [bold]s[/] stand (je m'y tiens)."
@@ -125,6 +130,38 @@ def describe_drawn(view: BelleFluxView) -> str | None:
     return None
 
 
+def _best(values: dict[int, float]) -> list[int]:
+    top = max(values.values(), default=None)
+    return [s for s, v in sorted(values.items()) if v == top]
+
+
+def _tied(result: DealResult, basket: str) -> tuple[list[int], str]:
+    """The seats tied for the best of a basket nobody won, from what the result shows, and what
+    they tied at (``'at 30'``, ``'with K♠ and K♥'`` for the belle); ``[]`` when nobody tied (no flux, all over 31)."""
+    if basket == "trente-un":
+        under = {s: p for s, p in result.points.items() if p <= 31}
+        tied = _best(under)
+        return (tied, f"at {under[tied[0]]}") if len(tied) > 1 else ([], "")
+    if basket == "flux":
+        tied = _best(dict(result.fluxes))
+        return (tied, f"at {result.fluxes[tied[0]]}") if len(tied) > 1 else ([], "")
+    for table in (BELLE_KING_HIGH, BELLE_ACE_HIGH):  # the result does not say the order: the one with a tie
+        tied = _best({s: table[c] for s, c in result.up.items()})
+        if len(tied) > 1:
+            return tied, "with " + " and ".join(card_text(result.up[s]).plain for s in tied)
+    return [], ""
+
+
+def _nobody(result: DealResult, names: Sequence[str], basket: str) -> str:
+    """``'nobody: Camille and Denis tie at 30 (the basket stays, « … »)'``."""
+    tied, at = _tied(result, basket)
+    if not tied:
+        why = {"flux": "no flux", "trente-un": "everyone over 31"}.get(basket, "no winner")
+        return f"nobody ({why}, the basket stays)"
+    who = ", ".join(names[s] for s in tied[:-1]) + f" and {names[tied[-1]]}"
+    return f"nobody: {who} tie {at} (the basket stays, {TIE_WORDS})"
+
+
 def render_result(
     result: DealResult, names: Sequence[str], view: BelleFluxView | None = None,
     deltas: Sequence[int] | None = None,
@@ -145,12 +182,12 @@ def render_result(
     if result.declared is not None and result.declared == result.trente_un:
         trente_un = f"{names[result.trente_un]} (declared 31)"
     else:
-        trente_un = names[result.trente_un] if result.trente_un is not None else "nobody (stays)"
+        trente_un = names[result.trente_un] if result.trente_un is not None else _nobody(result, names, "trente-un")
         if result.declared is not None:
             trente_un += f"; {person(names, result.declared)} declared 31"
     lines = [
-        f"Belle: {names[result.belle] if result.belle is not None else 'nobody (stays)'}",
-        f"Flux: {names[result.flux] if result.flux is not None else 'nobody (stays)'}",
+        f"Belle: {names[result.belle] if result.belle is not None else _nobody(result, names, 'belle')}",
+        f"Flux: {names[result.flux] if result.flux is not None else _nobody(result, names, 'flux')}",
         f"Trente-un: {trente_un}",
         "Baskets now: " + " · ".join(f"{k} {v}" for k, v in result.baskets.items()),
     ]
