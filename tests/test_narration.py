@@ -332,6 +332,8 @@ def test_the_belle_flux_result_panel_names_who_tied_and_the_sources_words():
     play(state, chance, ["stand", "stand", "stand"])
     result = state.results[0]
     assert (result.trente_un, result.belle, result.flux) == (None, None, 0)
+    # the game's judging says who tied, in deal order (Denis is served first); the panel only reads it
+    assert dict(result.ties) == {"belle": (2, 1), "flux": (), "trente-un": (2, 1)}
     text = " ".join(rendered(belle_flux.render_result(result, ["Anne", "Camille", "Denis"])).replace("│", " ").split())
     words = ("(the basket stays, Encyclopédie méthodique, Dictionnaire des jeux (1792), art. « Belle, Flux et"
              " Trente-un »: « aucun d'eux ne tire le panier »)")

@@ -13,7 +13,6 @@ from academie.cli.render.common import counter_standings, delta_column, jetons, 
 from academie.cli.render.glyphs import FACE_DOWN
 from academie.cli.render.trente_et_un import card_text, cards_text, verb
 from academie.games.belle_flux import BelleFluxView, DealResult
-from academie.games.belle_flux.rules import BELLE_ACE_HIGH, BELLE_KING_HIGH
 from academie.sources import cite
 
 TIE_WORDS = cite("000", "aucun d'eux ne tire le panier")
@@ -130,26 +129,17 @@ def describe_drawn(view: BelleFluxView) -> str | None:
     return None
 
 
-def _best(values: dict[int, float]) -> list[int]:
-    top = max(values.values(), default=None)
-    return [s for s, v in sorted(values.items()) if v == top]
-
-
-def _tied(result: DealResult, basket: str) -> tuple[list[int], str]:
-    """The seats tied for the best of a basket nobody won, from what the result shows, and what
-    they tied at (``'at 30'``, ``'with K♠ and K♥'`` for the belle); ``[]`` when nobody tied (no flux, all over 31)."""
-    if basket == "trente-un":
-        under = {s: p for s, p in result.points.items() if p <= 31}
-        tied = _best(under)
-        return (tied, f"at {under[tied[0]]}") if len(tied) > 1 else ([], "")
-    if basket == "flux":
-        tied = _best(dict(result.fluxes))
-        return (tied, f"at {result.fluxes[tied[0]]}") if len(tied) > 1 else ([], "")
-    for table in (BELLE_KING_HIGH, BELLE_ACE_HIGH):  # the result does not say the order: the one with a tie
-        tied = _best({s: table[c] for s, c in result.up.items()})
-        if len(tied) > 1:
-            return tied, "with " + " and ".join(card_text(result.up[s]).plain for s in tied)
-    return [], ""
+def _tied(result: DealResult, basket: str) -> tuple[tuple[int, ...], str]:
+    """The seats tied for the best of a basket nobody won (the game's judging, in the result),
+    and what they tied at (``'at 30'``, ``'with K♠ and K♥'`` for the belle); ``()`` when nobody
+    tied (no flux, everyone over 31)."""
+    tied = tuple(sorted(result.ties.get(basket, ())))  # named in seat order
+    if not tied:
+        return (), ""
+    if basket == "belle":
+        return tied, "with " + " and ".join(card_text(result.up[s]).plain for s in tied)
+    values = result.points if basket == "trente-un" else result.fluxes
+    return tied, f"at {values[tied[0]]}"
 
 
 def _nobody(result: DealResult, names: Sequence[str], basket: str) -> str:

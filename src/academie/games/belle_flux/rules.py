@@ -56,6 +56,22 @@ def trente_un_value(cards: Sequence[int], one_suit: bool = False) -> int:
     return max(totals)
 
 
+def tied_for_best(scores: Mapping[int, float], order: Sequence[int]) -> tuple[int, ...]:
+    """The seats, in ``order``, that share the best score when more than one does; ``()`` when
+    one seat alone is best or nobody scored ([000] «aucun d'eux ne tire le panier»).
+
+    >>> tied_for_best({0: 5, 1: 7, 2: 7}, [2, 1, 0])
+    (2, 1)
+    >>> tied_for_best({0: 5, 1: 7}, [0, 1])
+    ()
+    """
+    if not scores:
+        return ()
+    top = max(scores.values())
+    tied = tuple(s for s in order if scores.get(s) == top)
+    return tied if len(tied) > 1 else ()
+
+
 def best_unique(scores: Mapping[int, float], order: Sequence[int], eldest_wins: bool) -> int | None:
     """The seat with the best score, or None on a tie for best (the basket stays, B2);
     with ``eldest_wins`` a tie goes to the tied seat first in ``order`` (the eldest).

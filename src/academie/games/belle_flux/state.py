@@ -27,7 +27,7 @@ from academie.core.match import Match
 from academie.core.state import StockDrawState
 from academie.games.belle_flux.options import OPEN_MATCH_DEALS, BelleFluxOptions
 from academie.games.belle_flux.rules import (
-    BELLE_ACE_HIGH, BELLE_KING_HIGH, THIRTY_ONE, best_unique, flux_value, trente_un_value,
+    BELLE_ACE_HIGH, BELLE_KING_HIGH, THIRTY_ONE, best_unique, flux_value, tied_for_best, trente_un_value,
 )
 from academie.games.belle_flux.view import BelleFluxView, DealResult
 
@@ -110,6 +110,7 @@ class BelleFluxState(StockDrawState):
         self.flux_winner: int | None = None
         self.belle_done = False
         self.fluxes: dict[int, int] = {}
+        self.ties: dict[str, tuple[int, ...]] = {}  # basket -> seats tied for the best
         self.deal_queue: list[tuple[int, bool]] = []
         self.queue: list[int] = []
         self.asked_this_round = False
@@ -184,6 +185,7 @@ class BelleFluxState(StockDrawState):
         # panier : il reste pour le coup suivant» (B2: option tie_rule).
         ranks = {s: self.belle_rank[self.up[s]] for s in order}  # type: ignore[index]
         self.belle_winner = best_unique(ranks, order, eldest)
+        belle_tie = tied_for_best(ranks, order)
         if self.belle_winner is not None:
             self._win_basket("belle", self.belle_winner, "belle [000] «la plus haute carte découverte»")
         else:
@@ -196,6 +198,7 @@ class BelleFluxState(StockDrawState):
             if value is not None:
                 self.fluxes[s] = value
         self.flux_winner = best_unique(self.fluxes, order, eldest)
+        self.ties = {"belle": belle_tie, "flux": tied_for_best(self.fluxes, order)}
         if self.flux_winner is not None:
             self._win_basket("flux", self.flux_winner, "flux [000] «trois cartes de la même couleur»")
         else:
@@ -276,6 +279,7 @@ class BelleFluxState(StockDrawState):
             hands={s: tuple(self._cards(s)) for s in order},
             points=points, trente_un=winner, declared=self.declared,
             baskets=dict(m.pots), counters=tuple(m.counters),
+            ties={**self.ties, "trente-un": tied_for_best(under, order)},
         ))
         self.stats["deals"] += 1
         m.deal_number += 1
@@ -381,6 +385,7 @@ class BelleFluxState(StockDrawState):
         d["stood"] = self.stood.copy()
         d["log"] = self.log.copy()
         d["fluxes"] = self.fluxes.copy()
+        d["ties"] = self.ties.copy()
         d["deal_queue"] = self.deal_queue.copy()
         d["queue"] = self.queue.copy()
         return other

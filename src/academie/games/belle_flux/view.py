@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from academie.cards import card_code
 from academie.core.frozen import freeze
@@ -21,7 +21,9 @@ class DealResult:
     the next deal. ``fluxes``: seat → flux value in points; ``hands``/``points``: every hand as
     shown at the trente-un (« on accuse le jeu ») and its point; ``declared``: the seat that
     declared 31; ``baskets``: what each basket holds after the deal (carried over), in counters;
-    ``counters``: each seat's counters after the deal.
+    ``counters``: each seat's counters after the deal; ``ties``: basket (``'belle'``,
+    ``'flux'``, ``'trente-un'``) → the seats tied for its best, in deal order (``()`` when one
+    was best alone or nobody qualified; under ``tie_rule=carry`` a tie leaves the basket).
     """
 
     deal: int
@@ -36,6 +38,7 @@ class DealResult:
     declared: int | None
     baskets: Mapping[str, int]
     counters: tuple[int, ...]
+    ties: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # A deep, immutable snapshot: the dicts become read-only FrozenMaps.
@@ -56,6 +59,7 @@ class DealResult:
             "declared": self.declared,
             "baskets_after": dict(self.baskets),
             "counters_after": list(self.counters),
+            "ties": {k: list(v) for k, v in self.ties.items()},
         }
 
 
