@@ -182,7 +182,7 @@ def render_result(
             _value(result.values[seat]) if seat in result.values else "",
             str(result.lives_lost.get(seat, 0)),
         )
-    notes: list[Text] = [Text(verb(names[result.dealer], "dealt", "dealt") + ".")]
+    notes: list[Text] = [Text(f"Dealer: {names[result.dealer]}.")]
     if view is not None and view.seat is not None and view.seat not in result.hands and view.previous_hand:
         notes.append(Text("Your hand was ").append_text(cards_text(displayed(view.previous_hand))).append("."))
     if result.void:
