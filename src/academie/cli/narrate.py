@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
@@ -236,6 +237,13 @@ def lives_line(entry: LivesEntry, names: Sequence[str]) -> Text:
     return line
 
 
+def hanging(line: Text) -> Any:
+    """A movement line (``'  Anne pays …'``) whose wrapped lines keep its indent."""
+    if not line.plain.startswith("  "):
+        return line
+    return Padding(line[2:], (0, 0, 0, 2), expand=False)
+
+
 def deal_deltas(entries: Sequence[Entry], deal: int, num_players: int) -> list[int]:
     """Each seat's counters won (+) or lost (−) in deal ``deal`` (0-based), stakes included."""
     out = [0] * num_players
@@ -433,7 +441,7 @@ class Narrator:
         of deals up to ``upto`` (all: None), each with its rule."""
         log = self.state.match.lives_log
         while self.lives_told < len(log) and (upto is None or log[self.lives_told].deal <= upto):
-            self._print(lives_line(log[self.lives_told], self.names))
+            self._print(hanging(lives_line(log[self.lives_told], self.names)))
             self.lives_told += 1
 
     def _tell_ledger(self, upto: int | None) -> None:
@@ -450,7 +458,7 @@ class Narrator:
         label = getattr(self.render, "pot_label", lambda name: f"the {name}")
         seats = [s for s in range(self.state.num_players) if not self.state.match.eliminated[s]]
         for line in ledger_lines(batch, self.names, label, seats):
-            self._print(line)
+            self._print(hanging(line))
 
     def _print(self, renderable: Any) -> None:
         if not self.silent:
