@@ -21,6 +21,8 @@ from academie.core.runner import play_match  # noqa: E402
 from academie.fast import guimbarde as G  # noqa: E402
 from academie.games import get_game  # noqa: E402
 
+from tests.fast.support import assert_seeded_matches_replay_the_pure_engine  # noqa: E402
+
 GAME = get_game("guimbarde")
 VARIANTS = [
     {},
@@ -80,13 +82,7 @@ def test_lockstep_thousands_of_deals(options: dict) -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 8])
 def test_seeded_random_matches_replay_the_pure_engine(players: int) -> None:
-    returns, stats = fast.play_random_matches(GAME, {}, players, 6, 80)
-    master = random.Random(6)
-    for m in range(80):
-        seeds = [master.getrandbits(32) for _ in range(players + 1)]
-        state = GAME.new_initial_state(players)
-        play_match(state, SeededChance(seeds[players]), [make_bot("random", GAME.info.id, x) for x in seeds[:players]])
-        assert (returns[m], stats[m]) == (state.returns(), state.statistics()), f"match {m}"
+    assert_seeded_matches_replay_the_pure_engine(GAME, players, 6, 80)
 
 
 def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
