@@ -27,8 +27,9 @@ from typing import Any
 from academie.core.frozen import FrozenMap
 from academie.core.match import Match
 from academie.core.state import CHANCE, TERMINAL, State
-from academie.games.blason.board import GOAL, OFFICERS, Square, make_board
+from academie.games.blason.board import GOAL, Square, make_board
 from academie.games.blason.options import BlasonOptions
+from academie.games.blason.rules import token_move
 from academie.games.blason.view import BlasonView, Move
 
 THROW = 0
@@ -113,25 +114,21 @@ class BlasonState(State):
         self.match.pay(seat, "pot", amount, reason)
 
     def _move(self, seat: int, total: int) -> None:
-        price = self.options.price
         origin = self.position[seat]
         first = not self.thrown[seat]
         self.thrown[seat] = True
-        events: list[str] = []
-        if first and total == 9:
-            # [002] «celui qui amènera du premier coup neuf, mettra au jeu le prix convenu, &
-            # passera à 26 chez les officiers du souverain» (L3: any nine)
-            self._pay(seat, price, "first throw of nine [002] «du premier coup neuf»")
+        o = self.options
+        # The lone token's move (first nine, bounce past 63, the square's effect): rules.token_move.
+        step = token_move(self.board, origin, total, first, o.price, o.mois_romains, o.exact_finish, o.rest_reading)
+        landed, dest, events = step.landed, step.dest, list(step.events)
+        if step.effect == "first_nine":
             self.stats["first_nine"] += 1
-            landed, dest = 9, OFFICERS
-            events.append("first throw of nine: to 26")
-        else:
-            landed = origin + total
-            if landed > GOAL:
-                # [002] «rétrogradera autant de points qu'il a de plus» (option exact_finish)
-                landed = GOAL - (landed - GOAL) if self.options.exact_finish == "bounce" else GOAL
-                events.append(f"past 63: back to {landed}")
-            dest = self._square_effect(seat, landed, events)
+        elif step.effect not in ("none", "goal"):
+            self.stats[f"square_{landed}"] += 1
+        if step.payment is not None:
+            self._pay(seat, *step.payment)
+        if step.rest:
+            self.rest[seat] = step.rest
         self._meet(seat, origin, landed, dest, events)
         self.position[seat] = dest
         self.moves.append(Move(seat, total, origin, landed, dest, tuple(events)))
@@ -141,30 +138,6 @@ class BlasonState(State):
             self.stats["pot"] = self.match.pots["pot"]
             self.match.pay("pot", seat, self.match.pots["pot"], "the pot to the winner [002] «tirera tous les jettons»")
             self.phase = OVER
-
-    def _square_effect(self, seat: int, landed: int, events: list[str]) -> int:
-        """Apply the effect of the square ``landed`` on; returns where the player ends."""
-        square = self.board[landed]
-        price = self.options.price
-        if square.effect not in ("none", "goal"):
-            self.stats[f"square_{landed}"] += 1
-        if square.effect in ("jump", "casque", "restart"):
-            # 6 → 12; casques and couronnes → 26 (« passera ou rétrogradera »); 58 → 1.
-            self._pay(seat, price, f"square {landed}, {square.name} {square.source}")
-            events.append(f"{square.name}: pays and goes to {square.target}")
-            return square.target  # type: ignore[return-value]
-        if square.effect in ("rest", "indies"):
-            # 19: «pendant que les autres joueront deux fois»; 49: «jusqu'à ce que les autres
-            # joueurs aient joué chacun deux coups» — both the same wait (L7): two turns passed
-            # over (the others throw three times), or one (the others throw twice).
-            self._pay(seat, price, f"square {landed}, {square.name} {square.source}")
-            turns = square.turns if self.options.rest_reading == "miss_two_turns" else square.turns - 1
-            self.rest[seat] = turns
-            events.append(f"{square.name}: pays and misses {turns} turn{'s' if turns > 1 else ''}")
-        elif square.effect == "pay_mois_romains":
-            self._pay(seat, self.options.mois_romains, f"square 41, mois romains {square.source}")
-            events.append("pays the mois romains")
-        return landed
 
     def _meet(self, seat: int, origin: int, landed: int, dest: int, events: list[str]) -> None:
         if dest in (0, GOAL):
