@@ -6,15 +6,17 @@ True
 >>> make_bot("genius", "trente-et-un")
 Traceback (most recent call last):
 ...
-academie.core.errors.UnknownBotError: unknown bot 'genius' for trente-et-un; the bots are: heuristic, random
+academie.core.errors.UnknownBotError: unknown bot 'genius' for trente-et-un; the bots are: heuristic, ismcts, random
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, Protocol
 
+from academie.bots.spec import parse_spec
 from academie.core.errors import UnknownBotError
 
 
@@ -43,7 +45,7 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
-def _registry() -> dict[str, dict[str, Callable[[int | None], Bot]]]:
+def _registry() -> dict[str, dict[str, Callable[..., Bot]]]:
     from academie.bots.belle_flux import HeuristicBelleFlux
     from academie.bots.guimbarde import HeuristicGuimbarde
     from academie.bots.reversis import HeuristicReversis
@@ -57,16 +59,63 @@ def _registry() -> dict[str, dict[str, Callable[[int | None], Bot]]]:
     }
 
 
+def _bots_of(game_id: str) -> dict[str, Callable[..., Bot]]:
+    """Name → factory ``factory(seed, **params)`` of every bot of ``game_id``: the game's own
+    bots in :func:`_registry`, and ``ismcts`` for every game with decisions (see
+    :func:`has_decisions`), whatever the game."""
+    bots = dict(_registry().get(game_id, {"random": RandomBot}))
+    if has_decisions(game_id):
+        from academie.bots.ismcts import ismcts_factory
+
+        bots["ismcts"] = ismcts_factory(game_id)
+    return bots
+
+
+@lru_cache(maxsize=None)
+def has_decisions(game_id: str) -> bool:
+    """Whether a player of ``game_id`` ever chooses between two actions: found by playing one
+    seeded match (first legal action, seeded chance) until such a choice, at most
+    10,000 actions; a game whose every turn has one action (the Blason's throws) has none.
+    An unknown game has none."""
+    from academie.games import GAMES
+
+    game = GAMES.get(game_id)
+    if game is None:
+        return False
+    state, rng = game.new_initial_state(), random.Random(0)
+    for _ in range(10_000):
+        if state.is_terminal():
+            return False
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng), trusted=True)
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            return True
+        state.apply_action(legal[0], trusted=True)
+    return False
+
+
 def bot_names(game_id: str) -> list[str]:
     """The bots available for ``game_id`` (``random`` for every game)."""
-    return sorted(_registry().get(game_id, {"random": RandomBot}))
+    return sorted(_bots_of(game_id))
 
 
-def make_bot(name: str, game_id: str, seed: int | None = None) -> Bot:
-    """A new bot ``name`` for ``game_id``. Raises :class:`UnknownBotError` listing the bots."""
-    bots = _registry().get(game_id, {"random": RandomBot})
-    if name not in bots:
-        raise UnknownBotError(
-            f"unknown bot {name!r} for {game_id}; the bots are: {', '.join(sorted(bots))}"
-        )
-    return bots[name](seed)
+def make_bot(spec: str, game_id: str, seed: int | None = None) -> Bot:
+    """A new bot for ``game_id`` from ``spec``: a bot name (``'heuristic'``) or a name with
+    parameters after colons (``'ismcts:iterations=500:rollout=heuristic'``, see
+    :mod:`academie.bots.spec`). Raises :class:`UnknownBotError` naming the bots, the bot's
+    parameters or a parameter's legal values."""
+    bots = _bots_of(game_id)
+    parsed = parse_spec(spec, game_id, bots)
+    return bots[parsed.name](seed, **parsed.params)
+
+
+def bot_spec(spec: str, game_id: str) -> str:
+    """The canonical text of bot ``spec`` for ``game_id`` (what records keep as the player's
+    kind). Raises :class:`UnknownBotError` as :func:`make_bot` does.
+
+    >>> bot_spec(" heuristic ", "reversis")
+    'heuristic'
+    """
+    return parse_spec(spec, game_id, _bots_of(game_id)).text

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from academie.analysis.parallel import check_backend, default_workers
 from academie.analysis.simulate import MeanReturn, SimulationInterrupted, SimulationReport, simulate
-from academie.bots import bot_names, make_bot
+from academie.bots import bot_names, bot_spec
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
 from academie.cli.narrate import Narrator, options_line, reason_text, standings
 from academie.cli.play import PlaySession
@@ -71,7 +71,9 @@ def parse_kv(pairs: list[str] | None) -> dict[str, str]:
 
 
 def split_bots(text: str, count: int, game_id: str, what: str) -> list[str]:
-    """One bot name for every seat, or exactly ``count`` comma-separated names."""
+    """One bot for every seat, or exactly ``count`` comma-separated bots; each a name or a bot
+    spec with parameters after colons (``ismcts:iterations=500:rollout=heuristic``). Returns
+    the canonical specs (:func:`academie.bots.bot_spec`); raises the spec's errors."""
     names = [n.strip() for n in text.split(",")]
     if "" in names:
         raise OptionError(f"{what} has an empty bot name in {text!r}; the bots are: {', '.join(bot_names(game_id))}")
@@ -81,9 +83,7 @@ def split_bots(text: str, count: int, game_id: str, what: str) -> list[str]:
         raise OptionError(
             f"{what} needs one bot name or {count} comma-separated names, got {len(names)}: {text!r}"
         )
-    for name in set(names):
-        make_bot(name, game_id)
-    return names
+    return [bot_spec(name, game_id) for name in names]
 
 
 SEED_RANGE = 2**63

@@ -287,15 +287,22 @@ def replay(
 
 
 def _check_kinds(record: GameRecord, game: Game) -> None:
-    """Every player is ``human`` or a bot of ``game``."""
-    from academie.bots import bot_names  # the bots know the games; the engine core does not import them
+    """Every player is ``human`` or a bot of ``game`` (a name, or a bot spec with parameters)."""
+    from academie.bots import bot_names, bot_spec  # the bots know the games; the engine core does not import them
 
     kinds = ["human", *bot_names(game.info.id)]
     for seat, player in enumerate(record.players):
-        if player.kind not in kinds:
-            raise RecordError(
-                f"players[{seat}] is of kind {_clip(player.kind)}: a player is one of {', '.join(kinds)}"
-            )
+        if player.kind in kinds:
+            continue
+        if player.kind.split(":")[0].strip() in kinds[1:]:
+            try:
+                bot_spec(player.kind, game.info.id)
+                continue
+            except AcademieError as exc:
+                raise RecordError(f"players[{seat}] is of kind {_clip(player.kind)}: {exc}") from None
+        raise RecordError(
+            f"players[{seat}] is of kind {_clip(player.kind)}: a player is one of {', '.join(kinds)}"
+        )
 
 
 def _check_outcome(record: GameRecord, state: State, chance: ChanceSource) -> None:

@@ -1,0 +1,275 @@
+"""Information Set Monte Carlo Tree Search, for every game with decisions.
+
+After Cowling, Powley & Whitehouse, « Information Set Monte Carlo Tree Search », *IEEE
+Transactions on Computational Intelligence and AI in Games* 4(2), 2012, pp. 120–143: the
+single-observer variant (SO-ISMCTS). Each iteration samples a world — a full state its seat
+could not tell from the real one — from the seat's view with :func:`academie.core.sampling.sample`,
+then descends one tree shared by every world: at a player's node only the actions legal in this
+world compete, by UCB1 with *availability counts* (an action's count of the times it was legal
+when its node was visited, in place of the parent's visits); an untried legal action is expanded;
+a chance node (a card drawn from the stock at Trente et un or Belle-Flux) draws its outcome with
+its probability, and the tree keeps one child per outcome drawn. A playout then plays the world
+to the end of the current deal, by uniform random choices (the compiled kernels of
+:mod:`academie.fast` when installed and they play the game with these options, else the pure
+engine) or by the game's heuristic bot in every seat (it gets each seat's view, built at each
+decision). The bot never sees the state: it gets its seat's view and the legal actions.
+
+Rewards are per deal, not per match. A deal ends when ``match.deal_number`` changes or the
+match ends (the engine's deal counter, the same for every game); a seat's *standing* is its
+counters (jetons) plus its lives plus 1 while not eliminated, counters taken as the finished
+deal's result records them (``counters``, before the next deal's stakes) when it does. A
+playout's reward for each seat is its standing at the end of the deal minus its standing at the
+start of the search: counters won or lost in the deal (Reversis, Guimbarde, Belle-Flux), lives
+lost (Trente et un). Each node keeps the sum of the rewards of the player who chose the action
+leading to it; for UCB these means are mapped to 0…1 by the smallest and largest rewards seen
+in this search. The move played is the root's most visited action.
+
+Parameters (a bot spec, :mod:`academie.bots.spec`): ``iterations`` (worlds searched per move,
+default 1000), ``seconds`` (an upper bound on the time per move, in seconds; the search stops
+at whichever comes first; a move then depends on the machine's speed), ``c`` (the exploration
+constant, default 0.7 as in the article), ``rollout`` (``random`` or ``heuristic``). Seeded: the
+same seed and the same views give the same moves when ``seconds`` is not given.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from academie.bots.spec import Param
+
+PARAMS = {
+    "iterations": Param("int", 1000, "worlds searched per move", low=1, high=1_000_000),
+    "seconds": Param("float", None, "upper bound on the time per move, in seconds", low=0, high=3600, low_open=True),
+    "c": Param("float", 0.7, "UCB exploration constant (rewards mapped to 0…1)", low=0, high=100),
+    "rollout": Param("choice", "random", "playout policy", choices=("random", "heuristic")),
+}
+
+KERNEL_MODULES = {"trente-et-un": "trente_et_un", "belle-flux-trente-un": "belle_flux", "reversis": "reversis",
+                  "guimbarde": "guimbarde"}
+"""Game id → module of :mod:`academie.fast` holding ``from_state`` and ``rollout``."""
+
+
+class Node:
+    """A node of the search tree: ``children`` (action → node), ``chance`` (outcome → node),
+    ``visits``, ``avail`` (times its action was legal when its parent was visited) and
+    ``total`` (sum of the rewards of the player who chose its action)."""
+
+    __slots__ = ("children", "chance", "visits", "avail", "total", "player")
+
+    def __init__(self, player: int = -1) -> None:
+        self.children: dict[int, Node] = {}
+        self.chance: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.player = player
+
+
+def standings(state: Any) -> list[float]:
+    """Each seat's standing now: counters + lives + 1 while not eliminated."""
+    m = state.match
+    return [m.counters[s] + m.lives[s] + (not m.eliminated[s]) for s in range(m.num_players)]
+
+
+def deal_end_standings(state: Any) -> list[float]:
+    """Each seat's standing at the end of the deal just finished: as :func:`standings`, the
+    counters taken from the deal's result when it keeps them (before the next deal's stakes)."""
+    m = state.match
+    results = state.finished_results()
+    counters = getattr(results[-1], "counters", None) if results else None
+    if not counters or len(counters) != m.num_players:
+        counters = m.counters
+    return [counters[s] + m.lives[s] + (not m.eliminated[s]) for s in range(m.num_players)]
+
+
+class ISMCTSBot:
+    """SO-ISMCTS player (see the module docstring). ``game_id`` names the game (for the
+    heuristic playouts and the compiled kernels); ``seed`` fixes every choice."""
+
+    name = "ismcts"
+    PARAMS = PARAMS
+
+    def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float | None = None,
+                 c: float = 0.7, rollout: str = "random") -> None:
+        from academie.core.errors import UnknownBotError
+
+        for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout)):
+            if value is None and key == "seconds":
+                continue
+            try:
+                PARAMS[key].read(str(value))
+            except ValueError as exc:
+                raise UnknownBotError(f"ismcts: {key} must be {exc}, not {value!r:.30}") from None
+        self.game_id, self.iterations, self.seconds, self.c, self.policy = game_id, iterations, seconds, c, rollout
+        self.rng = random.Random(seed)
+        self._kernel: tuple[Any, Any, Any, int] | None = None  # (options, params, module, variant)
+        self.last_iterations = 0
+
+    # --- the search -----------------------------------------------------------------------
+    def choose(self, view: Any, legal: Sequence[int]) -> int:
+        """The most visited of ``legal`` after the search from ``view`` (a seat's view)."""
+        legal = list(legal)
+        if len(legal) == 1:
+            return legal[0]
+        from academie.core.sampling import sample
+
+        rng = self.rng
+        root = Node()
+        lo_hi = [math.inf, -math.inf]
+        heuristics = self._heuristics(rng) if self.policy == "heuristic" else None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        base: list[float] | None = None
+        done = 0
+        for done in range(1, self.iterations + 1):
+            world = sample(view, rng)
+            if base is None:
+                base = standings(world)
+            rewards = self._iterate(root, world, legal, rng, heuristics, base)
+            lo_hi[0] = min(lo_hi[0], *rewards)
+            lo_hi[1] = max(lo_hi[1], *rewards)
+            self._lo, self._span = lo_hi[0], (lo_hi[1] - lo_hi[0]) or 1.0
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    _lo, _span = 0.0, 1.0
+
+    def _iterate(self, root: Node, state: Any, legal_root: list[int], rng: random.Random,
+                 heuristics: list[Any] | None, base: list[float]) -> list[float]:
+        """One iteration on the world ``state``: select, expand, play out, back up."""
+        deal = state.match.deal_number
+        path: list[Node] = []
+        node = root
+        first = True
+        c, lo, span = self.c, self._lo, self._span
+        while True:
+            if state.is_terminal() or state.match.deal_number != deal:
+                return self._back(path, deal_end_standings(state), base)
+            if state.is_chance_node():
+                outcome = state.sample_chance(rng)
+                state.apply_action(outcome, trusted=True)
+                child = node.chance.get(outcome)
+                if child is None:
+                    child = node.chance[outcome] = Node()
+                node = child
+                continue
+            player = state.current_player()
+            legal = legal_root if first else state.legal_actions()
+            first = False
+            children = node.children
+            untried = []
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = Node(player)
+                child.avail = 1
+                path.append(child)
+                state.apply_action(action, trusted=True)
+                break
+            best, best_value = None, -math.inf
+            for a in legal:
+                child = children[a]
+                value = ((child.total / child.visits) - lo) / span + c * math.sqrt(math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = a, value
+            node = children[best]
+            path.append(node)
+            state.apply_action(best, trusted=True)
+        if state.is_terminal() or state.match.deal_number != deal:
+            return self._back(path, deal_end_standings(state), base)
+        end = self._playout(state, deal, rng, heuristics)
+        return self._back(path, end, base)
+
+    @staticmethod
+    def _back(path: list[Node], end: list[float], base: list[float]) -> list[float]:
+        rewards = [e - b for e, b in zip(end, base)]
+        for node in path:
+            node.visits += 1
+            node.total += rewards[node.player]
+        return rewards
+
+    # --- playouts -------------------------------------------------------------------------
+    def _playout(self, state: Any, deal: int, rng: random.Random, heuristics: list[Any] | None) -> list[float]:
+        """Play ``state`` to the end of deal ``deal``; each seat's standing then."""
+        if heuristics is None:
+            kernel = self._kernel_for(state)
+            if kernel is not None:
+                _, params, module, variant = kernel
+                array = module.from_state(state, params)
+                won = module.rollout(array, rng.getrandbits(32), variant)
+                now = standings(state)
+                return [now[s] + int(won[s]) for s in range(len(now))]
+        while not (state.is_terminal() or state.match.deal_number != deal):
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng), trusted=True)
+                continue
+            legal = state.legal_actions()
+            if heuristics is None or len(legal) == 1:
+                action = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+            else:
+                seat = state.current_player()
+                action = heuristics[seat].choose(state.view(seat), legal)
+            state.apply_action(action, trusted=True)
+        return deal_end_standings(state)
+
+    def _heuristics(self, rng: random.Random) -> list[Any] | None:
+        """One heuristic bot per seat for the playouts (seeded from ``rng``), or None when the
+        game has none (uniform random playouts then)."""
+        from academie.bots import _registry
+
+        factory = _registry().get(self.game_id, {}).get("heuristic")
+        if factory is None:
+            return None
+        return _SeatBots(factory, rng.getrandbits(32))
+
+    def _kernel_for(self, state: Any) -> tuple[Any, Any, Any, int] | None:
+        """The compiled kernel playing ``state``'s game and options, or None."""
+        cached = self._kernel
+        options = state.options
+        if cached is not None and (cached[0] is options or cached[0] == options):
+            return cached if cached[1] is not None else None
+        entry: tuple[Any, Any, Any, int] = (options, None, None, 0)
+        from academie import fast
+
+        gid = state.game.info.id
+        if gid in KERNEL_MODULES and fast.available() and fast.supports(state.game, options, state.num_players):
+            module = importlib.import_module(f"academie.fast.{KERNEL_MODULES[gid]}")
+            entry = (options, fast.PARAMS[gid](options, state.num_players), module, fast.randbelow_variant())
+        self._kernel = entry
+        return entry if entry[1] is not None else None
+
+
+class _SeatBots:
+    """Heuristic bots made on first use, one per seat, seeded in order from one seed."""
+
+    def __init__(self, factory: Callable[[int], Any], seed: int) -> None:
+        self.factory, self.rng, self.bots = factory, random.Random(seed), {}
+
+    def __getitem__(self, seat: int) -> Any:
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = self.factory(self.rng.getrandbits(32))
+        return bot
+
+
+def ismcts_factory(game_id: str) -> Callable[..., ISMCTSBot]:
+    """``factory(seed, **params)`` making an :class:`ISMCTSBot` for ``game_id``; carries the
+    bot's :data:`PARAMS` for :mod:`academie.bots.spec`."""
+
+    def make(seed: int | None = None, **params: Any) -> ISMCTSBot:
+        return ISMCTSBot(game_id, seed, **params)
+
+    make.PARAMS = PARAMS  # type: ignore[attr-defined]
+    make.__doc__ = ISMCTSBot.__doc__
+    return make

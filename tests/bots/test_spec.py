@@ -1,0 +1,120 @@
+"""Bot specs: a bot's name with parameters after colons, validated with clear errors."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from academie.bots import bot_names, bot_spec, has_decisions, make_bot
+from academie.bots.ismcts import ISMCTSBot
+from academie.bots.spec import parse_spec
+from academie.cli.app import app, split_bots
+from academie.core.errors import OptionError, RecordError, UnknownBotError
+from academie.core.record import GameRecord, PlayerRecord, replay
+from academie.games import GAMES, get_game
+
+runner = CliRunner()
+
+
+def test_plain_names_still_make_their_bots():
+    assert make_bot("heuristic", "reversis", 1).name == "heuristic"
+    assert make_bot("random", "blason", 1).name == "random"
+    assert make_bot(" random ", "reversis").name == "random"
+
+
+def test_a_spec_sets_the_bots_parameters():
+    bot = make_bot("ismcts:iterations=250:c=1.5:rollout=heuristic", "guimbarde", 3)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.c, bot.policy, bot.seconds, bot.game_id) == (250, 1.5, "heuristic", None, "guimbarde")
+    default = make_bot("ismcts", "guimbarde")
+    assert (default.iterations, default.c, default.policy) == (1000, 0.7, "random")
+    assert make_bot("ismcts:seconds=0.25", "reversis").seconds == 0.25
+
+
+def test_the_canonical_spec_orders_the_parameters_as_the_bot_declares_them():
+    assert bot_spec("ismcts : rollout=heuristic : iterations=0300", "reversis") == "ismcts:iterations=300:rollout=heuristic"
+    assert bot_spec("ismcts:c=1.0", "reversis") == "ismcts:c=1"
+    assert bot_spec("ismcts:seconds=0.5", "reversis") == "ismcts:seconds=0.5"
+    assert parse_spec("ismcts:c=2.5", "reversis").params == {"c": 2.5}
+
+
+def test_ismcts_is_offered_for_every_game_with_decisions_and_only_those():
+    for gid in GAMES:
+        assert ("ismcts" in bot_names(gid)) == has_decisions(gid), gid
+    assert {gid for gid in GAMES if has_decisions(gid)} >= {"trente-et-un", "belle-flux-trente-un", "reversis", "guimbarde"}
+    assert not has_decisions("blason") and not has_decisions("no-such-game")
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("genius", "unknown bot 'genius' for reversis; the bots are: heuristic, ismcts, random"),
+        ("ismcts:depth=3", "ismcts has no parameter 'depth'; its parameters are: iterations, seconds, c, rollout"),
+        ("ismcts:iterations", "parameter 'iterations' must be written key=value, e.g. ismcts:iterations=1000"),
+        ("ismcts:=3", "must be written key=value"),
+        ("ismcts:iterations=0", "iterations must be an integer from 1 to 1000000, not '0'"),
+        ("ismcts:iterations=2.5", "iterations must be an integer from 1 to 1000000, not '2.5'"),
+        ("ismcts:iterations=10000000", "iterations must be an integer from 1 to 1000000"),
+        ("ismcts:seconds=0", "seconds must be a number greater than 0 to 3600, not '0'"),
+        ("ismcts:c=nan", "c must be a number from 0 to 100, not 'nan'"),
+        ("ismcts:c=-1", "c must be a number from 0 to 100"),
+        ("ismcts:rollout=smart", "rollout must be one of random, heuristic, not 'smart'"),
+        ("ismcts:c=1:c=2", "parameter 'c' is given twice"),
+        ("heuristic:c=1", "heuristic takes no parameters"),
+        ("random:", "random takes no parameters"),
+        ("ismcts:" + "c=1:" * 20, "is longer than 60 characters"),
+    ],
+)
+def test_bad_specs_are_refused_naming_what_is_legal(spec, message):
+    with pytest.raises(UnknownBotError) as info:
+        make_bot(spec, "reversis")
+    assert message in str(info.value)
+
+
+def test_ismcts_is_refused_where_there_is_no_decision():
+    with pytest.raises(UnknownBotError, match="unknown bot 'ismcts' for blason; the bots are: random"):
+        make_bot("ismcts", "blason")
+
+
+def test_the_bot_refuses_bad_parameters_given_directly():
+    with pytest.raises(UnknownBotError, match="iterations must be an integer"):
+        ISMCTSBot("reversis", 1, iterations=0)
+    with pytest.raises(UnknownBotError, match="rollout must be one of random, heuristic"):
+        ISMCTSBot("reversis", 1, rollout="greedy")
+
+
+def test_split_bots_keeps_commas_between_bots_and_colons_inside_a_spec():
+    assert split_bots("ismcts:iterations=20:rollout=heuristic, heuristic,random,random", 4, "reversis", "--bots") == [
+        "ismcts:iterations=20:rollout=heuristic", "heuristic", "random", "random"]
+    assert split_bots("ismcts:c=1.0", 3, "trente-et-un", "--opponents") == ["ismcts:c=1"] * 3
+    with pytest.raises(UnknownBotError, match="iterations must be"):
+        split_bots("ismcts:iterations=x,random", 2, "trente-et-un", "--bots")
+    with pytest.raises(OptionError, match="needs one bot name or 4"):
+        split_bots("ismcts:c=1,random", 4, "reversis", "--bots")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "reversis", "--bots", "ismcts:iterations=-5,heuristic,heuristic,heuristic"], "iterations must be an integer"),
+    (["play", "guimbarde", "--opponents", "ismcts:rollout=none"], "rollout must be one of random, heuristic"),
+    (["simulate", "blason", "--bots", "ismcts"], "unknown bot 'ismcts' for blason"),
+])
+def test_the_command_line_reports_bad_specs(args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args, input="quit\n")
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+
+
+def _record(kind: str) -> GameRecord:
+    return GameRecord(game="reversis", game_version=get_game("reversis").info.version, num_players=4,
+                      options={}, players=[PlayerRecord(name=f"P{s}", kind=kind if s else "human") for s in range(4)],
+                      seed=1, actions=[])
+
+
+def test_records_keep_specs_as_the_players_kind_and_check_them():
+    state = replay(_record("ismcts:iterations=40:rollout=heuristic"), get_game("reversis"))
+    assert not state.is_terminal()
+    with pytest.raises(RecordError, match=r"players\[1\] is of kind 'ismcts:iterations=0'.*iterations must be"):
+        replay(_record("ismcts:iterations=0"), get_game("reversis"))
+    with pytest.raises(RecordError, match="a player is one of human, heuristic, ismcts, random"):
+        replay(_record("genius:x=1"), get_game("reversis"))
