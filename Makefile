@@ -1,21 +1,25 @@
 # Two entry points for a fresh machine with Python 3.11+ and pip:
 #   make play   -- a match of Trente et un against bots (a demo match if stdin is not a terminal)
 #   make test   -- the whole test suite
+#   make serve  -- play in the browser at http://127.0.0.1:8000/ (a SQLite file, no set-up)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench figures clean
+.PHONY: play test bench figures serve clean
 
 $(BIN)/.installed: pyproject.toml
 	@echo "Setting up $(VENV): downloading and installing academie's packages (a minute or two, once)."
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -e '.[test,fast,ray]'
+	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -e '.[test,fast,ray,web]'
 	@echo "Set-up done."
 	touch $@
 
 play: $(BIN)/.installed
 	@if [ -t 0 ]; then $(BIN)/academie play trente-et-un; else $(BIN)/academie play trente-et-un --demo --seed 1; fi
+
+serve: $(BIN)/.installed
+	$(BIN)/academie serve
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest

@@ -1,0 +1,8 @@
+"""Play in the browser: ``academie serve`` (FastAPI, uvicorn, Jinja2 templates, SQLAlchemy).
+
+An interface like :mod:`academie.cli`, holding no rule: :mod:`academie.web.store` (database and
+migrations), :mod:`academie.web.live` (tables in play, rebuilt from their records),
+:mod:`academie.web.present` (views drawn as HTML, for any game), :mod:`academie.web.app` (pages,
+API and WebSockets), :mod:`academie.web.replay` (the replay viewer's frames),
+:mod:`academie.web.server` (``academie serve``). Needs the extra ``academie[web]``.
+"""

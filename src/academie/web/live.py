@@ -1,0 +1,362 @@
+"""Tables in play: each a state rebuilt from its record, its bots, its narration, its watchers.
+
+A :class:`LiveTable` holds one match. :meth:`LiveTable.act` is the one way an action gets in
+(a person's, through HTTP or the WebSocket, or a bot's): the seat must be the one to act, the
+action legal (read with the game's notation, which names the legal actions when it refuses);
+then the action is committed to the database, and only then applied, narrated and announced.
+A refused action changes nothing. After a restart, :meth:`Hub.load` rebuilds every table by
+replaying its record (game, options, seed, actions), narration included.
+
+Watchers (:class:`Watcher`) are the open WebSockets: each gets, after every action, the table
+as its seat sees it (``seat`` None: the public view) and the narration lines it has not had.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import datetime as dt
+import io
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+
+from academie.bots import make_bot
+from academie.cli.narrate import Narrator
+from academie.cli.render import RENDERERS
+from academie.core.chance import ChanceSource, SeededChance
+from academie.core.errors import AcademieError, IllegalActionError
+from academie.core.game import Game
+from academie.core.record import GameRecord, PlayerRecord, replay
+from academie.core.runner import advance_chance
+from academie.core.state import State
+from academie.games import GAMES
+from academie.web.present import actions_html, board_html
+from academie.web.store import SeatRow, Store, TableRow
+
+
+class ActionRefused(AcademieError):
+    """An action the table refuses: ``status`` is the HTTP status (403 not your seat, 409 not your
+    turn or stale, 422 illegal or malformed); the table is unchanged."""
+
+    def __init__(self, message: str, status: int = 422) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def bot_kind(spec: str) -> str:
+    """The record's kind of a seat: ``human``, or a bot spec's name (``ismcts:iterations=200`` →
+    ``ismcts``)."""
+    return spec.split(":", 1)[0].strip()
+
+
+class TextNarrator:
+    """The terminal's :class:`~academie.cli.narrate.Narrator`, told to a text buffer: the very
+    same lines (headers, moves, payments with their rules, results), for every onlooker."""
+
+    def __init__(self) -> None:
+        self.buffer = io.StringIO()
+        self.console = Console(file=self.buffer, width=88, color_system=None, force_terminal=False,
+                               highlight=False, emoji=False, legacy_windows=False)
+        self.lines: list[str] = []
+        self.narrator: Narrator | None = None
+
+    def attach(self, state: State, game: Game, names: Sequence[str]) -> Narrator:
+        if self.narrator is None:
+            self.narrator = Narrator(state, RENDERERS_FOR(game), names, self.console)
+        self.narrator.state = state
+        return self.narrator
+
+    def flush(self) -> list[str]:
+        """The lines told since the last flush (also kept in :attr:`lines`)."""
+        text = self.buffer.getvalue()
+        self.buffer.seek(0)
+        self.buffer.truncate()
+        if not text:
+            return []
+        chunk = [text.rstrip("\n")]
+        self.lines.extend(chunk)
+        return chunk
+
+
+def RENDERERS_FOR(game: Game) -> Any:  # noqa: N802
+    """The game's renderer module (narration): its own, or the generic one."""
+    render = RENDERERS.get(game.info.id)
+    if render is None:
+        from academie.web import generic_render
+        render = generic_render
+    return render
+
+
+@dataclass(eq=False)
+class Watcher:
+    """An open socket: its seat (None: an onlooker), its queue of messages, the narration sent."""
+
+    seat: int | None
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    log_sent: int = 0
+    version_sent: int = -1
+
+
+class LiveTable:
+    """One match in play (see the module's docstring)."""
+
+    def __init__(self, row: TableRow, store: Store, bot_delay: float) -> None:
+        self.row, self.store, self.bot_delay = row, store, bot_delay
+        self.id = row.id
+        self.game = GAMES[row.game]
+        self.names = [s.name for s in row.seats]
+        self.record = GameRecord(
+            game=row.game, game_version=row.game_version, num_players=row.num_players, options=row.options,
+            players=[PlayerRecord(name=s.name, kind="human" if s.kind == "human" else bot_kind(s.kind)) for s in row.seats],
+            seed=row.seed, actions=list(row.actions),
+        )
+        self.tokens = {s.token: s.seat for s in row.seats}
+        self.kinds = [s.kind for s in row.seats]
+        self.bots = {s.seat: make_bot(s.kind, row.game, (row.seed + 7919 * s.seat) % 2**63)
+                     for s in row.seats if s.kind != "human"}
+        self.teller = TextNarrator()
+        self.chance: ChanceSource = SeededChance(row.seed)
+        self.state = self._rebuild()
+        self.lock = asyncio.Lock()
+        self.watchers: set[Watcher] = set()
+        self.bot_task: asyncio.Task | None = None
+        self.updated = time.time()
+        self.error: str | None = None
+
+    # --- building --------------------------------------------------------------------------
+    def _rebuild(self) -> State:
+        """Replay the record, telling it as it was told."""
+        told: dict[str, Any] = {}
+        teller, game, names = self.teller, self.game, self.names
+
+        def on_action(state: State, index: int, seat: int, action: int) -> None:
+            n = teller.attach(state, game, names)
+            n.before_decision()
+            told["move"] = (state.action_to_string(action), n.view())
+
+        def after_action(state: State, index: int, seat: int, action: int) -> None:
+            text, before = told.pop("move")
+            teller.attach(state, game, names).moved(seat, text, before)
+
+        def on_chance(state: State) -> None:
+            teller.attach(state, game, names).chanced()
+
+        record = self.record.model_copy(update={"complete": self.row.complete, "result": None})
+        state = replay(record, self.game, on_action, after_action, on_chance=on_chance, chance=self.chance)
+        self._settle(state)
+        return state
+
+    def _settle(self, state: State) -> None:
+        """After an action and its chance outcomes: open the next deal, or close the match."""
+        n = self.teller.attach(state, self.game, self.names)
+        if state.is_terminal():
+            n.finish()
+            self.record.complete = True
+            self.record.result = {"returns": state.returns(), "statistics": state.statistics()}
+        else:
+            n.before_decision()
+        self.teller.flush()
+
+    # --- what people and bots do -----------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """How many actions have been played (and committed)."""
+        return len(self.record.actions)
+
+    def seat_of(self, token: str) -> int:
+        """The seat whose token is ``token``; raises :class:`ActionRefused` (403) otherwise."""
+        seat = self.tokens.get(token)
+        if seat is None:
+            raise ActionRefused("this token is no seat's at this table", 403)
+        return seat
+
+    def check(self, seat: int, text: Any, expect: Any = None) -> int:
+        """The action ``text`` read for ``seat``, or :class:`ActionRefused` saying why not."""
+        state = self.state
+        if not isinstance(text, str) or not text.strip() or len(text) > 40:
+            raise ActionRefused("an action is a non-empty string of at most 40 characters, in the game's notation"
+                                + (f"; legal: {', '.join(state.legal_action_strings())}"
+                                   if state.current_player() == seat else ""), 422)
+        if expect is not None and (type(expect) is not int or expect != self.version):
+            raise ActionRefused(f"stale action: it was sent for move {expect!r}, the table is at move {self.version}", 409)
+        if state.is_terminal():
+            raise ActionRefused("the match is over: no action is legal", 409)
+        to_act = state.current_player()
+        if seat != to_act:
+            raise ActionRefused(f"not your turn: {self.names[to_act]} is to play, not {self.names[seat]}", 409)
+        try:
+            return state.string_to_action(text.strip())
+        except IllegalActionError as exc:
+            raise ActionRefused(str(exc), 422) from None
+
+    async def act(self, seat: int, text: Any, expect: Any = None) -> int:
+        """Play ``text`` for ``seat``: checked, committed, applied, announced. Returns the new
+        version (number of actions). Raises :class:`ActionRefused`, changing nothing."""
+        async with self.lock:
+            return await self._act_locked(seat, text, expect)
+
+    async def _act_locked(self, seat: int, text: Any, expect: Any = None) -> int:
+        action = self.check(seat, text, expect)
+        state = self.state
+        notation = state.action_to_string(action)
+        # Whether the match is over after it (and its chance outcomes) is stored with it, in
+        # one transaction: played on copies of the state and of the chance first.
+        trial, chance = state.clone(), copy.deepcopy(self.chance)
+        trial.apply_action(action)
+        advance_chance(trial, chance)
+        await asyncio.to_thread(self.store.append_action, self.id, self.version, notation, trial.is_terminal())
+        n = self.teller.attach(state, self.game, self.names)
+        n.before_decision()
+        before = n.view()
+        state.apply_action(action)
+        self.record.actions.append(notation)
+        n.moved(seat, notation, before)
+        n.resolve(self.chance)
+        self._settle(state)
+        self.updated = time.time()
+        self.announce()
+        self.wake_bots()
+        return self.version
+
+    # --- bots ------------------------------------------------------------------------------
+    def wake_bots(self) -> None:
+        """Start the bots' loop if a bot is to act and it is not running."""
+        if self.state.is_terminal() or self.state.current_player() not in self.bots:
+            return
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = asyncio.get_running_loop().create_task(self._bots())
+
+    async def _bots(self) -> None:
+        while True:
+            async with self.lock:
+                state = self.state
+                seat = state.current_player()
+                if state.is_terminal() or seat not in self.bots:
+                    return
+                version = self.version
+                bot = self.bots[seat]
+                view = state.view(seat) if getattr(bot, "uses_view", True) else None
+                legal = state.legal_actions()
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            try:
+                action = await asyncio.to_thread(bot.choose, view, legal)
+            except Exception as exc:  # a bot's bug must not stop the server: the table says so
+                self.error = f"bot {self.kinds[seat]} of {self.names[seat]} failed: {exc}"
+                self.announce()
+                return
+            async with self.lock:
+                if self.version != version:
+                    continue
+                try:
+                    await self._act_locked(seat, self.state.action_to_string(action), version)
+                except ActionRefused as exc:
+                    self.error = f"bot {self.kinds[seat]} of {self.names[seat]} chose a refused action: {exc}"
+                    self.announce()
+                    return
+
+    # --- what watchers see -----------------------------------------------------------------
+    def legal_for(self, seat: int | None) -> list[str]:
+        """The legal actions of ``seat`` if it is to act and played by a person, else []."""
+        state = self.state
+        if seat is None or state.is_terminal() or state.current_player() != seat or seat in self.bots:
+            return []
+        return state.legal_action_strings()
+
+    def view_of(self, seat: int | None) -> Any:
+        return self.state.public_view() if seat is None else self.state.view(seat)
+
+    def status_text(self, seat: int | None) -> str:
+        state = self.state
+        if state.is_terminal():
+            returns = state.returns()
+            best = max(returns)
+            winners = [self.names[s] for s, r in enumerate(returns) if r == best]
+            return "The match is over. " + (" and ".join(winners)) + (" wins." if len(winners) == 1 else " win.")
+        to_act = state.current_player()
+        if seat == to_act and seat not in self.bots:
+            return "Your turn."
+        who = self.names[to_act]
+        return f"{who} to play" + (" (bot)…" if to_act in self.bots else "…")
+
+    def snapshot(self, watcher: Watcher | None, seat: int | None, full: bool = False) -> dict[str, Any]:
+        """The message for one watcher: the table as its seat sees it and the narration it lacks."""
+        legal = self.legal_for(seat)
+        start = 0 if full or watcher is None else watcher.log_sent
+        log = self.teller.lines[start:]
+        if watcher is not None:
+            watcher.log_sent = len(self.teller.lines)
+            watcher.version_sent = self.version
+        return {
+            "type": "update",
+            "table": self.id,
+            "version": self.version,
+            "t": self.updated,
+            "seat": seat,
+            "board": str(board_html(self.view_of(seat), self.names, seat, legal)),
+            "actions": str(actions_html(legal)),
+            "legal": legal,
+            "status": self.status_text(seat),
+            "over": self.state.is_terminal(),
+            "log_start": start,
+            "log": log,
+            "error": self.error,
+        }
+
+    def announce(self) -> None:
+        """Queue every watcher's update (called under the lock, after each action)."""
+        for w in list(self.watchers):
+            w.queue.put_nowait(self.snapshot(w, w.seat))
+
+    def game_record(self) -> GameRecord:
+        """The game record (complete with its result once the match is over)."""
+        return self.record.model_copy(deep=True)
+
+
+class Hub:
+    """Every table of the server, by id, by seat token and by creator key."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+        self.store, self.bot_delay = store, bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self.by_token: dict[str, LiveTable] = {}
+        self.by_admin: dict[str, LiveTable] = {}
+
+    def load(self) -> int:
+        """Rebuild every stored table from its record; returns how many."""
+        for row in self.store.load_all():
+            self._add(LiveTable(row, self.store, self.bot_delay))
+        return len(self.tables)
+
+    def _add(self, table: LiveTable) -> None:
+        self.tables[table.id] = table
+        self.by_admin[table.row.admin_key] = table
+        for token in table.tokens:
+            self.by_token[token] = table
+
+    def start_bots(self) -> None:
+        """Let the bots of every unfinished table play on (after a restart)."""
+        for table in self.tables.values():
+            table.wake_bots()
+
+    def create(self, game_id: str, num_players: int, options: dict[str, Any],
+               seats: Sequence[tuple[str, str]], seed: int | None = None) -> LiveTable:
+        """A new table: ``seats`` are ``(name, kind)`` pairs, kind ``human`` or a bot spec.
+        Options must already be validated (``options.model_dump()``)."""
+        table_id = secrets.token_urlsafe(9)
+        row = TableRow(
+            id=table_id, admin_key=secrets.token_urlsafe(24), game=game_id,
+            game_version=GAMES[game_id].info.version, num_players=num_players, options=options,
+            seed=secrets.randbelow(2**63) if seed is None else seed, complete=False,
+            created=dt.datetime.now(dt.timezone.utc).replace(tzinfo=None),
+            seats=[SeatRow(s, name, kind, secrets.token_urlsafe(24)) for s, (name, kind) in enumerate(seats)],
+        )
+        table = LiveTable(row, self.store, self.bot_delay)  # builds the bots: a bad spec fails here
+        self.store.create_table(row)
+        self._add(table)
+        return table

@@ -1,0 +1,96 @@
+"""The replay of a finished match for the replay viewer: the public table after every action,
+the narration up to it, and then every hand of every deal (what each seat held at its first
+decision of the deal, beyond what the table showed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from academie.core.record import replay
+from academie.core.state import State
+from academie.web.live import LiveTable, TextNarrator
+from academie.web.present import board_html, card_html, view_cards
+
+
+def replay_frames(table: LiveTable) -> dict[str, Any]:
+    """``frames[k]``: the public table after ``k`` actions (``board``), how many narration
+    entries are told by then (``log_len``) and the move (``label``); ``log``: the narration;
+    ``hands``: HTML of every deal's hands."""
+    record, game, names = table.game_record(), table.game, table.names
+    teller = TextNarrator()
+    frames: list[dict[str, Any]] = []
+    hands: dict[int, list[list[str]]] = {}
+    told: dict[str, Any] = {}
+
+    def note_hands(state: State) -> None:
+        deal = state.match.deal_number
+        if deal in hands or state.is_terminal():
+            return
+        public = view_cards(state.public_view())
+        hands[deal] = [sorted(view_cards(state.view(s)) - public, key=_order) for s in range(state.num_players)]
+
+    def frame(state: State, label: str) -> None:
+        teller.flush()
+        frames.append({"board": str(board_html(state.public_view(), names, None)),
+                       "log_len": len(teller.lines), "label": label})
+
+    def on_action(state: State, index: int, seat: int, action: int) -> None:
+        n = teller.attach(state, game, names)
+        n.before_decision()
+        note_hands(state)
+        if not frames:
+            frame(state, "start")
+        told["move"] = (state.action_to_string(action), n.view())
+
+    def after_action(state: State, index: int, seat: int, action: int) -> None:
+        text, before = told.pop("move")
+        teller.attach(state, game, names).moved(seat, text, before)
+
+    def on_chance(state: State) -> None:
+        teller.attach(state, game, names).chanced()
+        if not state.is_chance_node() and told.get("index") is not None:
+            pass
+
+    count = {"n": 0}
+
+    def after_all(state: State, index: int, seat: int, action: int) -> None:
+        after_action(state, index, seat, action)
+        count["n"] = index + 1
+
+    # A frame after each action: taken when the next decision begins (its chance resolved).
+    def on_action_framed(state: State, index: int, seat: int, action: int) -> None:
+        if index > 0:
+            teller.attach(state, game, names).before_decision()
+            frame(state, f"{index}. {names[last['seat']]}: {last['text']}")
+        on_action(state, index, seat, action)
+        last.update(seat=seat, text=state.action_to_string(action))
+
+    last: dict[str, Any] = {}
+    state = replay(record, game, on_action_framed, after_all, on_chance=on_chance)
+    n = teller.attach(state, game, names)
+    n.finish()
+    if last:
+        frame(state, f"{len(record.actions)}. {names[last['seat']]}: {last['text']} — the end")
+    return {"frames": frames, "log": teller.lines, "hands": str(hands_html(hands, names)),
+            "names": names}
+
+
+def _order(code: str) -> tuple[str, str]:
+    return (code[-1], code[:-1].rjust(2))
+
+
+def hands_html(hands: dict[int, list[list[str]]], names: list[str]) -> Markup:
+    """Every deal's hands, seat by seat, as card faces."""
+    if not any(any(h) for h in hands.values()):
+        return Markup("<p>No hidden cards in this game: everything was on the table.</p>")
+    parts = []
+    for deal in sorted(hands):
+        rows = Markup("").join(
+            Markup("<tr><th>{}</th><td><span class=\"cards\">{}</span></td></tr>").format(
+                names[s], Markup("").join(card_html(c, small=True) for c in cards))
+            for s, cards in enumerate(hands[deal]))
+        parts.append(Markup('<section class="deal-hands"><h3>Deal {}</h3><table class="kv">{}</table></section>').format(
+            deal + 1, rows))
+    return Markup("").join(parts)
