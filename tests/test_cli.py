@@ -114,7 +114,7 @@ def test_simulate_prints_tables():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["play", "scat"], "unknown game 'scat'; the games are: belle-flux-trente-un, blason, guimbarde, reversis, trente-et-un"),
+        (["play", "scat"], "unknown game 'scat'; the games are: belle-flux-trente-un, blason, guimbarde, guinguette, reversis, trente-et-un"),
         (["play", "trente-et-un", "-o", "lives=0"], "bad value '0' for option 'lives'"),
         (["play", "trente-et-un", "-o", "colour=red"], "unknown option 'colour'"),
         (["play", "trente-et-un", "-o", "lives"], "must be written key=value"),

@@ -42,7 +42,7 @@ def test_rules_give_the_aim_the_sections_a_citation_and_every_option(game_id):
     assert flat(guide.aim[0].text) in out
     for title in ("The aim", guide.deal_title, "A turn", "Scoring", "The end of a match", "How to win"):
         assert title in out
-    siglum = next(s.siglum for s in SOURCES.values() if s.game == game_id)
+    siglum = next(s.siglum for s in SOURCES.values() if game_id in (s.game, *s.also))
     assert re.search(rf"\[{siglum}\] « [^»]+ »", out), "a rule cites its source's French words"
     assert flat(bibliography(siglum)) in out  # the siglum is explained by its bibliographic name
     for option in GAMES[game_id].describe_options():

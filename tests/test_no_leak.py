@@ -121,11 +121,21 @@ def _guimbarde_result(result) -> set[int]:
     return seen
 
 
+def _guinguette_seen(view) -> set[int]:
+    # Its hand, the cards it gave up face down stirring the cotillon, the guinguette shown.
+    return set(view.hand) | set(view.my_discards) | _cards([view.shown[1] if view.shown else None])
+
+
+def _guinguette_result(result) -> set[int]:
+    return {c for hand in result.hands for c in hand}  # every hand shown at the end
+
+
 SEEN: dict[str, tuple[Callable[[Any], set[int]], Callable[[Any], set[int]]]] = {
     "reversis": (_reversis_seen, _reversis_result),
     "trente-et-un": (_trente_et_un_seen, _trente_et_un_result),
     "belle-flux-trente-un": (_belle_flux_seen, _belle_flux_result),
     "guimbarde": (_guimbarde_seen, _guimbarde_result),
+    "guinguette": (_guinguette_seen, _guinguette_result),
 }
 CARD_GAMES = [gid for gid in GAMES if gid in SEEN]
 
@@ -136,6 +146,7 @@ SHOWN_BY: dict[str, Callable[[int], int | None]] = {
     "guimbarde": lambda a: a - GUIMBARDE_PLAY if a >= GUIMBARDE_PLAY else None,
     "trente-et-un": lambda a: a - DISCARD if DISCARD <= a < DISCARD + 52 else None,
     "belle-flux-trente-un": lambda a: None,  # ask and stand name no card
+    "guinguette": lambda a: None,  # a card given up to stir the cotillon goes face down
 }
 
 # What the rules make public about hidden cards without showing them. Twins that differ in it
@@ -349,7 +360,7 @@ def test_a_seat_cannot_tell_twins_apart(game_id, any_two):
 
 def _short(game_id: str) -> dict:
     """Fewer deals per match: more matches, so more option values and deals, in the budget."""
-    return {"reversis": {"deals": 3}, "guimbarde": {"deals": 3}, "trente-et-un": {"lives": 2},
+    return {"reversis": {"deals": 3}, "guimbarde": {"deals": 3}, "guinguette": {"deals": 3}, "trente-et-un": {"lives": 2},
             "belle-flux-trente-un": {"deals": 4}}[game_id]
 
 

@@ -16,7 +16,7 @@ point is an option of its game, documented with the tag and where its default co
 >>> bibliography("999")
 Traceback (most recent call last):
 ...
-KeyError: "no source '999'; the sources are: 000, 001, 002, 003, 004, Almanach, Goose, Hague, Hoyle, Parlett, Pierer, Wikipedia-de"
+KeyError: "no source '999'; the sources are: 000, 001, 002, 003, 004, Adpoker, Almanach, Goose, Hague, Hoyle, Parlett, Pierer, Wikipedia-de"
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ class Source:
     title: str
     game: str = ""
     note: str = ""
+    also: tuple[str, ...] = ()
+    """Ids of other games whose rules it also gives (the Guinguette's cut-off article follows the
+    Guimbarde's on the same page of [004])."""
 
 
 SOURCES: dict[str, Source] = {
@@ -75,9 +78,11 @@ SOURCES: dict[str, Source] = {
             "004",
             "Larousse, Grand dictionnaire universel, Supplément, art. « Guimbarde »",
             "Pierre Larousse, Grand dictionnaire universel du XIXe siècle, Supplément (c. 1890;"
-            " attributed from the page's layout), art. « Guimbarde » (« Figures des boites »)",
+            " attributed from the page's layout), art. « Guimbarde » (« Figures des boites »), and"
+            " the beginning of art. « Guinguette », cut off mid-sentence",
             "guimbarde",
             note="a 19th-century dictionary supplement, attributed to Larousse from its layout",
+            also=("guinguette",),
         ),
     )
 }
@@ -125,6 +130,14 @@ LATER_SOURCES: dict[str, Source] = {
             "belle-flux-trente-un",
         ),
         Source(
+            "Adpoker",
+            "Later description (adpoker.fr), « Guinguette »",
+            "adpoker.fr, « Guinguette », a modern page whose text is taken from a 19th-century"
+            " French games manual (the deal, the baskets, the cotillon, the wine measures, « remuer"
+            " le cotillon »; cut off at « renvier le cotillon »)",
+            "guinguette",
+        ),
+        Source(
             "Goose",
             "Dictionnaire des jeux (1792), art. « Oie »",
             "Encyclopédie méthodique, Dictionnaire des jeux, Paris, 1792, art. « Oie (le jeu de l') »",
@@ -164,4 +177,4 @@ def cite(siglum: str, words: str = "") -> str:
 
 def game_sources(game_id: str) -> tuple[Source, ...]:
     """The texts a game implements (usually one), then its later sources."""
-    return tuple(s for s in (*SOURCES.values(), *LATER_SOURCES.values()) if s.game == game_id)
+    return tuple(s for s in (*SOURCES.values(), *LATER_SOURCES.values()) if game_id in (s.game, *s.also))

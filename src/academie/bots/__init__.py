@@ -48,6 +48,7 @@ class RandomBot:
 def _registry() -> dict[str, dict[str, Callable[..., Bot]]]:
     from academie.bots.belle_flux import HeuristicBelleFlux
     from academie.bots.guimbarde import HeuristicGuimbarde
+    from academie.bots.guinguette import HeuristicGuinguette
     from academie.bots.reversis import HeuristicReversis
     from academie.bots.trente_et_un import HeuristicTrenteEtUn
 
@@ -56,6 +57,7 @@ def _registry() -> dict[str, dict[str, Callable[..., Bot]]]:
         "belle-flux-trente-un": {"random": RandomBot, "heuristic": HeuristicBelleFlux},
         "reversis": {"random": RandomBot, "heuristic": HeuristicReversis},
         "guimbarde": {"random": RandomBot, "heuristic": HeuristicGuimbarde},
+        "guinguette": {"random": RandomBot, "heuristic": HeuristicGuinguette},
     }
 
 

@@ -178,6 +178,7 @@ def _game_json(g: Game) -> dict[str, Any]:
         "players": [info.min_players, info.max_players],
         "sources": list(info.sources),
         "bots": bot_names(info.id),
+        "reconstructed": list(info.reconstructed),
         "options": [o.__dict__ for o in g.describe_options()],
     }
 
@@ -205,8 +206,21 @@ def print_game(g: Game) -> None:
     )
     console.print(Padding(Text(info.summary), (0, 0, 0, 2)))
     console.print(Padding(Text("Source: " + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
+    print_reconstructed(g)
     for o in g.describe_options():
         print_option(o)
+
+
+def print_reconstructed(g: Game) -> None:
+    """For a game rebuilt from sources that stop short (``GameInfo.reconstructed``): says so,
+    and lists the rules no source gives."""
+    if not g.info.reconstructed:
+        return
+    console.print(Padding(Text("A RECONSTRUCTION: the sources stop short. Not in any source (our"
+                               " reconstruction, each rule tagged and, where readings differ, an option):",
+                               style="bold yellow"), (0, 0, 0, 2)))
+    for rule in g.info.reconstructed:
+        console.print(Padding(Text(f"• {rule}"), (0, 0, 0, 4)))
 
 
 def games(
@@ -251,6 +265,7 @@ def _rules_json(g: Game) -> dict[str, Any]:
             for title, rules in guide.sections()
         ],
         "how_to_win": list(guide.how_to_win),
+        "reconstructed": list(g.info.reconstructed),
         "options": [o.__dict__ for o in g.describe_options()],
     }
 
@@ -270,6 +285,7 @@ def rules(
     console.print(
         Padding(Text(f"{g.info.min_players} to {g.info.max_players} players. {g.info.summary}"), (0, 0, 0, 2))
     )
+    print_reconstructed(g)
     console.print(Text("Sources", style="bold"))
     for siglum in _sigla(g):
         console.print(Padding(Text(f"[{siglum}] ", style="bold").append(bibliography(siglum), style=""), (0, 0, 0, 2)))

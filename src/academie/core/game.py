@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 class GameInfo:
     """What a game is, once: id (``'trente-et-un'``), name, version (bumped whenever behaviour
     changes, and written in every record), player range, the source files its rules come from,
-    and a one-line summary."""
+    and a one-line summary. A game whose sources stop short is a *reconstruction*: ``reconstructed``
+    lists the rules no source gives (ours, each tagged in the code and its options), and the
+    command line says so wherever it lists the game."""
 
     id: str
     name: str
@@ -32,6 +34,7 @@ class GameInfo:
     default_players: int
     sources: tuple[str, ...]
     summary: str
+    reconstructed: tuple[str, ...] = ()
 
 
 class Game(ABC):

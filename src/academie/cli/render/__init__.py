@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from academie.cli.render import belle_flux, blason, guimbarde, reversis, trente_et_un
+from academie.cli.render import belle_flux, blason, guimbarde, guinguette, reversis, trente_et_un
 
 RENDERERS: dict[str, ModuleType] = {
     "trente-et-un": trente_et_un,
@@ -23,4 +23,5 @@ RENDERERS: dict[str, ModuleType] = {
     "blason": blason,
     "reversis": reversis,
     "guimbarde": guimbarde,
+    "guinguette": guinguette,
 }
