@@ -18,9 +18,11 @@ Rewards are per deal, not per match. A deal ends when ``match.deal_number`` chan
 match ends (the engine's deal counter, the same for every game); a seat's *standing* is its
 counters (jetons) plus its lives plus 1 while not eliminated, counters taken as the finished
 deal's result records them (``counters``, before the next deal's stakes) when it does. A
-playout's reward for each seat is its standing at the end of the deal minus its standing at the
+playout's gain for each seat is its standing at the end of the deal minus its standing at the
 start of the search: counters won or lost in the deal (Reversis, Guimbarde, Belle-Flux), lives
-lost (Trente et un). Each node keeps the sum of the rewards of the player who chose the action
+lost (Trente et un); its *reward* is its gain minus the mean gain of the other seats, so that a
+life another player loses counts for a seat as its own life kept does, and what every seat pays
+alike (stakes, antes) counts for nothing. Each node keeps the sum of the rewards of the player who chose the action
 leading to it; for UCB these means are mapped to 0…1 by the smallest and largest rewards seen
 in this search. The move played is the root's most visited action.
 
@@ -193,7 +195,9 @@ class ISMCTSBot:
 
     @staticmethod
     def _back(path: list[Node], end: list[float], base: list[float]) -> list[float]:
-        rewards = [e - b for e, b in zip(end, base)]
+        won = [e - b for e, b in zip(end, base)]
+        total, others = sum(won), len(won) - 1
+        rewards = [w - (total - w) / others for w in won]
         for node in path:
             node.visits += 1
             node.total += rewards[node.player]
