@@ -395,6 +395,11 @@ def replay_cmd(
         out.print(standings(state, render, names))
 
 
+from academie.cli.tournament import tournament_cmd  # noqa: E402  (it uses the helpers above)
+
+app.command("tournament")(tournament_cmd)
+
+
 @app.command("serve")
 def serve_cmd(
     host: Annotated[str, typer.Option(help="The address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",

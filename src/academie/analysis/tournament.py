@@ -1,0 +1,587 @@
+"""Duplicate tournaments between bots: every bot in every seat, the same cards for every seating.
+
+A tournament plays *boards*. A board is one set of chance outcomes: for the card games, one
+shuffled pack per deal of the match (a stacked deck, :class:`DealDecks`), drawn from the
+board's seed; for the Blason, the board's seed for the dice. Every board is played once for
+each *seating*: for each *lineup* (the bots given, or each choice of ``players`` of them when
+more bots than seats are given) and each rotation of that lineup around the table, so that
+every bot holds every seat equally often and meets the same cards in every seat, as in
+duplicate bridge: the luck of the deal cancels.
+
+The deck of a deal is the order in which the cards leave the pack: whatever the bots do, seat
+``s`` is dealt the same cards in every seating, and the stock is drawn in the same order (the
+draws of Trente et un, the cards asked for at Belle, Flux et Trente-un). Past the whole pack
+(a stock shuffled again from the discard pile), the board's seeded chance draws what is left.
+
+``deals=N`` plays N boards of deal-limited matches: matches of one deal (the game's ``deals``
+option set to 1), or of ``options['deals']`` deals when given, N then a multiple of it; only
+the games whose match is a number of deals have this (Belle, Flux et Trente-un, Reversis,
+Guimbarde). ``matches=N`` plays N boards of whole matches (every game).
+
+The score of a bot is its counters won per deal in the games of counters, and its win rate in
+the games of lives and of the race (Trente et un, Blason): a tie for first place splits the
+win. Every interval is over boards (the boards are independent, the seatings of one board are
+not): the bot's score on each board, a Student t 95% interval of their mean. The pairwise
+table gives, for two bots A and B, the mean over boards of A's score minus B's, with its
+interval. Ratings come from :mod:`openskill` (Plackett-Luce, every seat a team of one): one
+update per match, from the match's ranking (returns, then the deal a player went out, later
+is better), in board and seating order.
+
+>>> from academie.games import get_game
+>>> result = tournament(get_game("reversis"), ["heuristic", "random"] * 2, deals=2, seed=1)
+>>> result.boards, result.matches, [b.bot for b in result.bots]
+(2, 8, ['heuristic', 'random'])
+>>> [b.seats for b in result.bots]
+[[4, 4, 4, 4], [4, 4, 4, 4]]
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from academie.analysis.parallel import check_backend, default_workers, map_matches
+from academie.bots import bot_spec, make_bot
+from academie.core.chance import SeededChance, StackedChance
+from academie.core.errors import OptionError
+from academie.core.game import Game
+from academie.core.record import GameRecord, PlayerRecord
+from academie.core.runner import play_match
+from academie.core.state import State
+
+MAX_BOARDS = 1_000_000
+"""The most boards one tournament plays."""
+
+MAX_SEATINGS = 720
+"""The most seatings a board may have (every choice of the players among the bots, rotated)."""
+
+COUNTERS = "counters per deal"
+WIN_RATE = "win rate"
+
+
+class TournamentError(OptionError):
+    """A tournament that cannot be played as asked: no bots, too few bots for the seats, a
+    number of deals or matches out of range, ``deals`` for a game with no deal-limited match."""
+
+
+# --- chance -----------------------------------------------------------------------------------
+class DealDecks(StackedChance):
+    """A stacked deck per deal, each the whole pack in an order drawn from ``seed`` and the
+    deal's number alone (never from what was played before): two matches with the same seed
+    deal the same cards to the same seats and draw the stock in the same order, whatever their
+    players do. Past a deal's pack, the seeded chance of ``seed`` draws. ``decks`` holds the
+    decks of the deals reached, so that a record with this seed and these decks replays the
+    match (:func:`academie.core.record.replay`)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__([], seed)
+        self.seed = seed
+
+    def choose(self, state: State) -> int:
+        deal = state.match.deal_number
+        while len(self.decks) <= deal:
+            self.decks.append(shuffled_pack(state, self.seed, len(self.decks)))
+            self.positions.append(0)
+        return super().choose(state)
+
+
+def shuffled_pack(state: State, seed: int, deal: int) -> list[str]:
+    """The outcomes of ``state``'s chance node (a deal's first: the whole pack), in string
+    notation, shuffled by ``random.Random(f"{seed}:{deal}")``.
+
+    >>> from academie.games import get_game
+    >>> state = get_game("guimbarde").new_initial_state(4, {})
+    >>> pack = shuffled_pack(state, 7, 0)
+    >>> len(pack), len(set(pack)), pack == shuffled_pack(state, 7, 0), pack == shuffled_pack(state, 7, 1)
+    (32, 32, True, False)
+    """
+    pack = [state.action_to_string(a) for a, _ in sorted(state.chance_outcomes())]
+    random.Random(f"{seed}:{deal}").shuffle(pack)
+    return pack
+
+
+def is_card_game(game: Game) -> bool:
+    """Whether ``game`` deals cards (its chance outcomes are cards of a pack, which a stacked
+    deck orders), rather than throwing dice."""
+    return bool(game.new_initial_state().all_cards())
+
+
+def has_deal_limit(game: Game) -> bool:
+    """Whether a match of ``game`` lasts a number of deals (an option ``deals``)."""
+    return "deals" in game.options_model.model_fields
+
+
+# --- seatings ---------------------------------------------------------------------------------
+def seatings(entries: int, players: int) -> list[tuple[int, ...]]:
+    """Every seating of a board: for each choice of ``players`` entries among ``entries`` (in
+    order), each rotation; ``seating[s]`` is the entry in seat ``s``. Each entry holds each seat
+    equally often.
+
+    >>> seatings(3, 3)
+    [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+    >>> seatings(3, 2)
+    [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]
+    """
+    out = []
+    for lineup in itertools.combinations(range(entries), players):
+        for r in range(players):
+            out.append(tuple(lineup[(s + r) % players] for s in range(players)))
+    return out
+
+
+# --- playing ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TournamentSpec:
+    """What a worker needs to play boards: the game, the validated options, the entries (bot
+    specs, one per place in the lineup), the seatings, whether the chance is stacked decks,
+    and the folder of the records (``None``: no records)."""
+
+    game: Game
+    options: Any
+    entries: tuple[str, ...]
+    seatings: tuple[tuple[int, ...], ...]
+    duplicate: bool
+    records: str | None = None
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """One match of a board: ``seating[s]`` the entry in seat ``s``; ``returns`` per seat
+    (counters, or the game's shares); ``deals`` played; ``ranks`` per seat (1 the best, ties
+    share a rank)."""
+
+    seating: tuple[int, ...]
+    returns: tuple[float, ...]
+    deals: int
+    ranks: tuple[int, ...]
+
+
+def board_seeds(master: random.Random, seats_per_board: int) -> list[int]:
+    """One board's seeds, drawn from the master generator: its chance's, then one per bot of
+    every seating in order."""
+    return [master.getrandbits(32) for _ in range(1 + seats_per_board)]
+
+
+def play_boards(spec: TournamentSpec, chunk: list[tuple[int, list[int]]]) -> list[list[MatchOutcome]]:
+    """Play every seating of each board ``(index, seeds)`` of ``chunk``: a worker's task."""
+    return [play_board(spec, index, seeds) for index, seeds in chunk]
+
+
+def play_board(spec: TournamentSpec, index: int, seeds: list[int]) -> list[MatchOutcome]:
+    """The matches of board ``index`` (0-based), one per seating, in seating order; each saved
+    as a record under ``spec.records`` when given."""
+    game, n = spec.game, len(spec.seatings[0])
+    chance_seed, bot_seeds = seeds[0], iter(seeds[1:])
+    out = []
+    for m, seating in enumerate(spec.seatings):
+        state = game.new_initial_state(n, spec.options)
+        chance: Any = DealDecks(chance_seed) if spec.duplicate else SeededChance(chance_seed)
+        kinds = [spec.entries[e] for e in seating]
+        bots = [make_bot(kind, game.info.id, next(bot_seeds)) for kind in kinds]
+        actions: list[str] | None = [] if spec.records else None
+        play_match(state, chance, bots, actions=actions)
+        returns = state.returns()
+        stats = state.statistics()
+        deals = int(stats.get("deals") or state.match.deal_number + 1)
+        out.append(MatchOutcome(seating, tuple(returns), deals, tuple(placing(state))))
+        if spec.records:
+            record = GameRecord(
+                game=game.info.id,
+                game_version=game.info.version,
+                num_players=n,
+                options=spec.options.model_dump(),
+                players=[PlayerRecord(name=f"{s + 1} {kind}"[:60], kind=kind) for s, kind in enumerate(kinds)],
+                seed=chance_seed,
+                decks=[list(d) for d in chance.decks] if spec.duplicate else None,
+                actions=actions or [],
+                complete=True,
+                result={"returns": returns, "statistics": stats},
+            )
+            record.save(Path(spec.records) / f"board-{index + 1:06d}-seating-{m + 1:02d}.json")
+    return out
+
+
+def placing(state: State) -> list[int]:
+    """Each seat's rank in a finished match, 1 the best, ties sharing a rank: by returns, then
+    (games of lives) by the deal the seat went out, later being better, a seat never out best.
+
+    >>> from academie.games import get_game
+    >>> from academie.core.runner import play_match
+    >>> state = get_game("trente-et-un").new_initial_state(3, {})
+    >>> from academie.bots import RandomBot
+    >>> _ = play_match(state, SeededChance(2), [RandomBot(s) for s in range(3)])
+    >>> sorted(placing(state))
+    [1, 2, 3]
+    """
+    n = state.num_players
+    out_deal = [float("inf")] * n
+    for entry in state.match.lives_log:
+        if entry.kind == "out" and entry.seat is not None:
+            out_deal[entry.seat] = min(out_deal[entry.seat], entry.deal)
+    returns = state.returns()
+    keys = [(returns[s], out_deal[s]) for s in range(n)]
+    return [1 + sum(1 for other in keys if other > keys[s]) for s in range(n)]
+
+
+# --- results ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Estimate:
+    """A mean over boards with its 95% Student t interval (``low`` = ``high`` = ``mean`` with
+    fewer than two boards or no spread)."""
+
+    mean: float
+    low: float
+    high: float
+
+
+def estimate(values: Sequence[float]) -> Estimate:
+    """The mean of ``values`` and its 95% interval (scipy's Student t)."""
+    import numpy as np
+    from scipy import stats
+
+    arr = np.asarray(values, dtype=float)
+    mean = float(arr.mean()) if arr.size else 0.0
+    if arr.size < 2 or float(arr.std()) == 0.0:
+        return Estimate(mean, mean, mean)
+    low, high = stats.t.interval(0.95, arr.size - 1, loc=mean, scale=stats.sem(arr))
+    return Estimate(mean, float(low), float(high))
+
+
+@dataclass(frozen=True)
+class Rating:
+    """An openskill Plackett-Luce rating: ``mu`` and its uncertainty ``sigma``; ``ordinal`` is
+    ``mu - 3 sigma``, the conservative figure to rank by."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+@dataclass(frozen=True)
+class BotResult:
+    """One bot over the tournament: ``score`` (counters per deal, or win rate) per board with
+    its interval; ``win_rate`` (a tie for first splits the win) and ``return_per_match``
+    (counters, or the game's shares) likewise; its rating; ``matches`` and ``deals`` it played
+    (a bot given twice plays two seats of a match: each counts); ``seats[s]``: its matches in
+    seat ``s``."""
+
+    bot: str
+    score: Estimate
+    win_rate: Estimate
+    return_per_match: Estimate
+    rating: Rating
+    matches: int
+    deals: int
+    seats: list[int]
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """Bot ``bot`` against bot ``versus``: the mean over boards of ``bot``'s score minus
+    ``versus``'s, with its interval (above 0: ``bot`` did better)."""
+
+    bot: str
+    versus: str
+    difference: Estimate
+
+
+@dataclass
+class TournamentResult:
+    """The outcome of :func:`tournament`: ``metric`` is :data:`COUNTERS` or :data:`WIN_RATE`;
+    ``entries`` the bots as given (canonical specs), ``bots`` one result per distinct bot, in
+    the order given; ``pairs`` every ordered pair of distinct bots;
+    ``boards`` played of ``requested``; ``matches`` and ``deals`` played in all; ``seatings``
+    per board; ``deals_per_match`` the deal limit (``None``: whole matches); ``duplicate``:
+    every seating of a board was dealt the same cards; ``partial``: interrupted."""
+
+    game: str
+    players: int
+    entries: list[str]
+    seed: int | None
+    options: dict[str, Any]
+    metric: str
+    duplicate: bool
+    deals_per_match: int | None
+    seatings: int
+    requested: int
+    boards: int = 0
+    matches: int = 0
+    deals: int = 0
+    bots: list[BotResult] = field(default_factory=list)
+    pairs: list[PairResult] = field(default_factory=list)
+    partial: bool = False
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The per-bot and pairwise tables as flat rows (one dict per row, the same keys), for
+        CSV: ``table`` is ``bot`` or ``pair``."""
+        rows = []
+        for b in self.bots:
+            rows.append({
+                "table": "bot", "bot": b.bot, "versus": "", "metric": self.metric,
+                "mean": b.score.mean, "low": b.score.low, "high": b.score.high,
+                "win_rate": b.win_rate.mean, "win_low": b.win_rate.low, "win_high": b.win_rate.high,
+                "mu": b.rating.mu, "sigma": b.rating.sigma, "ordinal": b.rating.ordinal,
+                "matches": b.matches, "deals": b.deals, "boards": self.boards,
+            })
+        for p in self.pairs:
+            rows.append({
+                "table": "pair", "bot": p.bot, "versus": p.versus, "metric": self.metric,
+                "mean": p.difference.mean, "low": p.difference.low, "high": p.difference.high,
+                "win_rate": "", "win_low": "", "win_high": "", "mu": "", "sigma": "", "ordinal": "",
+                "matches": "", "deals": "", "boards": self.boards,
+            })
+        return rows
+
+
+class TournamentInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`tournament`; ``result`` covers the boards finished before it, in
+    order (``None`` when none was)."""
+
+    def __init__(self, result: TournamentResult | None) -> None:
+        super().__init__("tournament interrupted")
+        self.result = result
+
+
+def plackett_luce() -> Any:
+    """openskill's Plackett-Luce model class; raises :class:`TournamentError` when openskill is
+    not installed."""
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        raise TournamentError(
+            "a tournament's ratings need openskill, which is not installed: install academie[tournament]"
+            " (pip install 'academie[tournament]')"
+        ) from None
+    return PlackettLuce
+
+
+class _Tally:
+    """The boards finished so far, in order, and the ratings updated match by match."""
+
+    def __init__(self, result: TournamentResult, bots: list[str]) -> None:
+        PlackettLuce = plackett_luce()
+        self.result, self.bots = result, bots
+        self.model = PlackettLuce()
+        self.ratings = {b: self.model.rating(name=b) for b in bots}
+        n = result.players
+        self.per_board: dict[str, dict[str, list[float]]] = {
+            b: {"score": [], "win": [], "return": []} for b in bots
+        }
+        self.matches = {b: 0 for b in bots}
+        self.deals = {b: 0 for b in bots}
+        self.seats = {b: [0] * n for b in bots}
+
+    def add(self, board: list[MatchOutcome]) -> None:
+        """Count one board's matches (in seating order)."""
+        entries, metric = self.result.entries, self.result.metric
+        sums = {b: [0.0, 0.0, 0.0, 0, 0] for b in self.bots}  # returns, wins, -, matches, deals
+        for match in board:
+            for s, e in enumerate(match.seating):
+                bot = entries[e]
+                top = match.ranks.count(1)
+                acc = sums[bot]
+                acc[0] += match.returns[s]
+                acc[1] += 1.0 / top if match.ranks[s] == 1 else 0.0
+                acc[3] += 1
+                acc[4] += match.deals
+                self.seats[bot][s] += 1
+            self._rate(match)
+            self.result.matches += 1
+            self.result.deals += match.deals
+        for bot, (ret, wins, _, played, deals) in sums.items():
+            if not played:
+                continue
+            self.matches[bot] += played
+            self.deals[bot] += deals
+            rows = self.per_board[bot]
+            rows["return"].append(ret / played)
+            rows["win"].append(wins / played)
+            rows["score"].append(ret / deals if metric == COUNTERS else wins / played)
+        self.result.boards += 1
+
+    def _rate(self, match: MatchOutcome) -> None:
+        """One Plackett-Luce update from the match's ranking. A bot given for several seats
+        of one match plays each seat as a team with its rating; its update is the mean of
+        theirs."""
+        entries = self.result.entries
+        bots = [entries[e] for e in match.seating]
+        teams = [[self.ratings[b]] for b in bots]
+        rated = self.model.rate(teams, ranks=list(match.ranks))
+        new: dict[str, list[Any]] = {}
+        for b, team in zip(bots, rated):
+            new.setdefault(b, []).append(team[0])
+        for b, got in new.items():
+            old = self.ratings[b]
+            old.mu = sum(r.mu for r in got) / len(got)
+            old.sigma = sum(r.sigma for r in got) / len(got)
+
+    def report(self) -> TournamentResult:
+        """The result over the boards counted so far."""
+        r = self.result
+        r.bots = []
+        for b in self.bots:
+            rows, rating = self.per_board[b], self.ratings[b]
+            r.bots.append(BotResult(
+                bot=b,
+                score=estimate(rows["score"]),
+                win_rate=estimate(rows["win"]),
+                return_per_match=estimate(rows["return"]),
+                rating=Rating(float(rating.mu), float(rating.sigma), float(rating.ordinal())),
+                matches=self.matches[b],
+                deals=self.deals[b],
+                seats=list(self.seats[b]),
+            ))
+        r.pairs = [
+            PairResult(a, b, estimate([x - y for x, y in zip(self.per_board[a]["score"], self.per_board[b]["score"])]))
+            for a, b in itertools.permutations(self.bots, 2)
+        ]
+        r.partial = r.boards < r.requested
+        return r
+
+
+def tournament(
+    game: Game,
+    bots: Sequence[str],
+    *,
+    deals: int | None = None,
+    matches: int | None = None,
+    players: int | None = None,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    records: str | Path | None = None,
+    progress: Callable[[int], None] | None = None,
+    workers: int | None = 1,
+    backend: str = "local",
+    address: str | None = None,
+) -> TournamentResult:
+    """Play a duplicate tournament of ``game`` between ``bots`` (bot specs, e.g.
+    ``"ismcts:iterations=500"``; a bot given twice holds two seats of every match).
+
+    Exactly one of ``deals`` (boards of deal-limited matches, see the module's text) and
+    ``matches`` (boards of whole matches) gives the number of boards. ``players`` defaults to
+    the number of bots; more bots than players play every choice of ``players`` of them.
+    ``seed`` fixes every deck and every bot's seed: each board's seeds are drawn in board
+    order from ``random.Random(seed)``, so the result is the same for every number of
+    ``workers`` (processes; ``None``: every core) and every ``backend``
+    (:func:`academie.analysis.parallel.map_matches`). ``records``: a folder where every match
+    is saved as a game record (``board-000001-seating-01.json`` …) that ``academie replay``
+    replays. ``progress(k)`` is called with the number of boards finished.
+
+    Raises :class:`TournamentError` (no bots, fewer bots than players, no or both counts, a
+    count out of range, ``deals`` for a game with no deal limit or with ``options['deals']``
+    not dividing it), the game's option and player-count errors,
+    :class:`~academie.core.errors.UnknownBotError`, and
+    :class:`~academie.analysis.parallel.BackendError`; on Ctrl-C,
+    :class:`TournamentInterrupted` with the result over the boards finished in order.
+    """
+    entries, n, boards, per_match, opts = _prepare(game, bots, deals, matches, players, options)
+    check_backend(backend, workers, address)
+    import numpy  # noqa: F401  (loaded before the first board: a report after Ctrl-C
+    import scipy.stats  # noqa: F401  needs no slow import)
+
+    table = tuple(seatings(len(entries), n))
+    duplicate = is_card_game(game)
+    if records is not None:
+        Path(records).mkdir(parents=True, exist_ok=True)
+    spec = TournamentSpec(game, opts, tuple(entries), table, duplicate, str(records) if records is not None else None)
+    distinct = list(dict.fromkeys(entries))
+    result = TournamentResult(
+        game=game.info.id, players=n, entries=entries, seed=seed, options=opts.model_dump(),
+        metric=COUNTERS if has_deal_limit(game) else WIN_RATE, duplicate=duplicate,
+        deals_per_match=per_match, seatings=len(table), requested=boards,
+    )
+    tally = _Tally(result, distinct)
+    master = random.Random(seed)
+    tasks = ((i, board_seeds(master, len(table) * n)) for i in range(boards))
+    if workers is None and backend == "local":
+        workers = default_workers()
+    with map_matches(partial(play_boards, spec), tasks, workers, backend, address, chunk_size=1) as outcomes:
+        try:
+            if progress is not None:
+                progress(0)
+            for board in outcomes:
+                tally.add(board)
+                if progress is not None and not outcomes.at_hand():
+                    progress(result.boards)
+        except KeyboardInterrupt:
+            for board in outcomes.ready():
+                tally.add(board)
+            raise TournamentInterrupted(tally.report() if result.boards else None) from None
+    return tally.report()
+
+
+def check_tournament(
+    game: Game,
+    bots: Sequence[str],
+    *,
+    deals: int | None = None,
+    matches: int | None = None,
+    players: int | None = None,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> int:
+    """The number of boards :func:`tournament` would play with these arguments, raising its
+    errors for bad ones before anything is played."""
+    return _prepare(game, bots, deals, matches, players, options)[2]
+
+
+def _prepare(game: Game, bots: Sequence[str], deals: int | None, matches: int | None,
+             players: int | None, options: Mapping[str, Any] | None) -> tuple[list[str], int, int, int | None, Any]:
+    """The entries (canonical specs), players, boards, deals per match and options, checked."""
+    entries = [bot_spec(b, game.info.id) for b in bots] if bots else []
+    if not entries:
+        raise TournamentError("a tournament needs bots, e.g. --bots heuristic,random")
+    n = len(entries) if players is None else players
+    game.check_players(n)
+    if len(entries) < n:
+        raise TournamentError(
+            f"{len(entries)} bot{'s' if len(entries) != 1 else ''} for {n} players: give one bot per seat"
+            f" at least (a bot may be given several times, e.g."
+            f" {','.join(entries + [entries[-1]] * (n - len(entries)))})"
+        )
+    count = len(seatings(len(entries), n)) if len(entries) <= 12 else MAX_SEATINGS + 1
+    if count > MAX_SEATINGS:
+        raise TournamentError(
+            f"{len(entries)} bots for {n} players make more than {MAX_SEATINGS} seatings of every board"
+            " (every choice of the players, rotated): give fewer bots or more players"
+        )
+    given = dict(options or {})
+    boards, per_match = _boards(game, given, deals, matches)
+    if per_match is not None:
+        given["deals"] = per_match
+    opts = game.parse_options(given)
+    plackett_luce()
+    return entries, n, boards, per_match, opts
+
+
+def _boards(game: Game, given: dict[str, Any], deals: int | None, matches: int | None) -> tuple[int, int | None]:
+    """The number of boards and the deals per match (``None``: whole matches)."""
+    if (deals is None) == (matches is None):
+        raise TournamentError("give the number of deals or the number of matches (one of them)")
+    count, what = (deals, "deals") if deals is not None else (matches, "matches")
+    if not isinstance(count, int) or not 1 <= count <= MAX_BOARDS:
+        raise TournamentError(f"the number of {what} must be from 1 to {MAX_BOARDS:,}, not {count}")
+    if matches is not None:
+        return matches, None
+    if not has_deal_limit(game):
+        raise TournamentError(
+            f"a match of {game.info.name} is not a number of deals (it is played to the end):"
+            " give the number of matches"
+        )
+    raw = given.get("deals", 1)
+    per = game.parse_options({"deals": raw}).deals if "deals" in given else 1
+    if per < 1:
+        raise TournamentError(f"a tournament by deals plays matches of a set number of deals: the option deals must be at least 1, not {per}")
+    if count % per:
+        raise TournamentError(
+            f"{count} deals cannot be played in matches of {per} deals (option deals={per}): give a multiple of {per}"
+        )
+    return count // per, per

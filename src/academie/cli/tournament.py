@@ -1,0 +1,153 @@
+"""``academie tournament``: a duplicate tournament between bots, its tables, JSON or CSV.
+
+The tournament itself is :func:`academie.analysis.tournament.tournament`; this module reads the
+command line, shows the progress and prints the result (no rule here).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from academie.analysis.parallel import check_backend, default_workers
+from academie.analysis.tournament import COUNTERS, TournamentInterrupted, TournamentResult, tournament
+from academie.cli.info import GameArg
+from academie.cli.terminal import can_encode, make_console
+from academie.core.errors import OptionError
+from academie.games import get_game
+
+
+# academie.cli.app registers this command, so its helpers are imported when the command runs
+OptionsArg = Annotated[
+    Optional[list[str]],
+    typer.Option("--option", "-o", help="A game option as key=value (see `academie games`); repeatable."),
+]
+
+
+def _check_seed(value: Optional[int]) -> Optional[int]:
+    from academie.cli.app import check_seed
+
+    return check_seed(value)
+
+
+def tournament_cmd(
+    game: GameArg,
+    bots: Annotated[str, typer.Option(help="The bots, comma-separated, each a name or a spec with parameters after colons (ismcts:iterations=500:rollout=heuristic); a bot given twice holds two seats.", show_default=False)] = "heuristic,random",
+    deals: Annotated[Optional[int], typer.Option(help="Number of deals, each one deck played once for each seating (card games whose match is a number of deals: matches of one deal, or of -o deals=K deals).", show_default=False)] = None,
+    matches: Annotated[Optional[int], typer.Option(help="Number of whole matches, each played once for each seating with the same decks (the same dice seed at the Blason).", show_default=False)] = None,
+    players: Annotated[Optional[int], typer.Option(help="Number of players (default: the number of bots; fewer than the bots: every choice of that many bots plays).", show_default=False)] = None,
+    seed: Annotated[Optional[int], typer.Option(callback=_check_seed, help="Seed, for a reproducible result, 0 to 2^63 - 1 (random if omitted, and printed).", show_default=False)] = None,
+    option: OptionsArg = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print the per-bot and pairwise tables as CSV.")] = False,
+    records: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Save every match as a game record in this folder (academie replay replays them).", show_default=False)] = None,
+    workers: Annotated[Optional[int], typer.Option(help=f"Processes that play the boards (default: every core, {default_workers()} here). The result is the same for any number.", show_default=False)] = None,
+    backend: Annotated[str, typer.Option(metavar="local|ray", help="Where the matches are played: local (this machine's cores) or ray (a Ray cluster: pip install 'academie\\[ray]').")] = "local",
+    address: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="The Ray cluster's address, with --backend ray.", show_default=False)] = None,
+) -> None:
+    """A duplicate tournament: every bot in every seat, the same cards for every seating;
+    scores with 95% intervals over the deals, a pairwise table and openskill ratings."""
+    from academie.cli.app import draw_seed, err_console, note, parse_kv, split_bots, user_errors
+
+    with user_errors():
+        g = get_game(game)
+        if as_json and as_csv:
+            raise OptionError("--json and --csv are two ways of printing the result: give one")
+        names = split_bots(bots, len(bots.split(",")), g.info.id, "--bots")
+        if records is not None and records.exists() and not records.is_dir():
+            raise OptionError(f"--records names a folder; {str(records)!r} is a file")
+        check_backend(backend, workers, address)
+        if seed is None:
+            seed = draw_seed()
+        opts = parse_kv(option)
+        # everything checked before the bar appears: the same call, with no board to play
+        run = dict(deals=deals, matches=matches, players=players, seed=seed, options=opts)
+        from academie.analysis.tournament import check_tournament
+
+        boards = check_tournament(g, names, **run)
+    with Progress(
+        TextColumn("tournament"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"), TimeRemainingColumn(),
+        console=err_console, transient=True, disable=not err_console.is_terminal,
+    ) as bar:
+        task = bar.add_task("boards", total=boards)
+        try:
+            with user_errors():
+                result = tournament(g, names, records=records, workers=workers, backend=backend, address=address,
+                                    progress=lambda k: bar.update(task, completed=k), **run)
+        except TournamentInterrupted as stop:
+            if stop.result is None:
+                note(f"interrupted before the first of {boards:,} boards ended: nothing to report.")
+                raise typer.Exit(130) from None
+            result = stop.result
+    if as_json:
+        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        Console(highlight=False).print_json(json.dumps(result.to_json(), ensure_ascii=plain), ensure_ascii=plain)
+    elif as_csv:
+        rows = result.rows()
+        writer = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    else:
+        print_result(result, make_console())
+    if result.partial:
+        raise typer.Exit(130)
+
+
+def _ci(low: float, high: float, pct: bool) -> str:
+    return f"[{low:.1%}, {high:.1%}]" if pct else f"[{low:+.2f}, {high:+.2f}]"
+
+
+def print_result(result: TournamentResult, console: Console) -> None:
+    """The tournament's tables: per bot (score, win rate, rating) and pairwise."""
+    if result.partial:
+        console.print(Text(
+            f"PARTIAL RESULT: interrupted after {result.boards:,} of {result.requested:,} boards"
+            " (the same as a tournament of that many with this seed).", style="bold yellow"), soft_wrap=True)
+    unit = (f"deal{'s' if result.boards != 1 else ''}" if result.deals_per_match == 1
+            else f"board{'s' if result.boards != 1 else ''} of {result.deals_per_match} deals" if result.deals_per_match
+            else f"match{'es' if result.boards != 1 else ''}")
+    how = "duplicate: the same cards for every seating" if result.duplicate else "the same dice for every seating"
+    console.print(Text(result.game, style="bold").append(
+        f": {result.boards:,} {unit} × {result.seatings} seatings = {result.matches:,} matches,"
+        f" {result.players} players, {how}; seed {result.seed}"
+    ), soft_wrap=True)
+    pct = result.metric != COUNTERS
+    table = Table(title=f"Bots ({result.metric}, 95% CI over the {'deals' if result.deals_per_match == 1 else 'boards'})",
+                  header_style="bold")
+    columns = ["bot", "win rate" if pct else "per deal", "95% CI", *([] if pct else ["wins"]), "rating μ ± σ", "matches"]
+    for col in columns:
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col != "bot")
+    for b in sorted(result.bots, key=lambda b: -b.score.mean):
+        score = f"{b.score.mean:.1%}" if pct else f"{b.score.mean:+.2f}"
+        wins = [] if pct else [f"{b.win_rate.mean:.1%}"]
+        table.add_row(b.bot, score, _ci(b.score.low, b.score.high, pct), *wins,
+                      f"{b.rating.mu:.1f} ± {b.rating.sigma:.1f}", f"{b.matches:,}")
+    console.print(table)
+    if result.pairs:
+        table = Table(title=f"Pairwise: row minus column, {result.metric} (95% CI)", header_style="bold")
+        bots = [b.bot for b in result.bots]
+        table.add_column("")
+        for b in bots:
+            table.add_column(b, justify="right")
+        diffs = {(p.bot, p.versus): p.difference for p in result.pairs}
+        for a in bots:
+            cells = []
+            for b in bots:
+                d = diffs.get((a, b))
+                if d is None:
+                    cells.append("")
+                    continue
+                mean = f"{d.mean:+.1%}" if pct else f"{d.mean:+.2f}"
+                ci = f"[{d.low:+.1%}, {d.high:+.1%}]" if pct else _ci(d.low, d.high, pct)
+                cells.append(f"{mean} {ci}")
+            table.add_row(a, *cells)
+        console.print(table)

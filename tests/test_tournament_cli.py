@@ -1,0 +1,89 @@
+"""``academie tournament`` driven as a user would: tables, JSON, CSV, records that replay, errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from academie.cli.app import app
+
+runner = CliRunner()
+BASE = ["tournament", "reversis", "--bots", "heuristic,random,random,random", "--deals", "3", "--seed", "7",
+        "--workers", "1"]
+
+
+def test_the_tables_name_the_bots_and_the_duplicate_deals():
+    result = runner.invoke(app, BASE, terminal_width=140)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("reversis: 3 deals × 4 seatings = 12 matches, 4 players, duplicate")
+    assert "seed 7" in out
+    for words in ("Bots (counters per deal, 95% CI over the deals)", "heuristic", "random", "rating μ ± σ",
+                  "Pairwise: row minus column"):
+        assert words in out
+
+
+def test_json_gives_every_bot_and_pair():
+    result = runner.invoke(app, [*BASE, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["game"] == "reversis" and data["boards"] == 3 and data["matches"] == 12 and data["seed"] == 7
+    assert data["entries"] == ["heuristic", "random", "random", "random"] and data["duplicate"] is True
+    assert [b["bot"] for b in data["bots"]] == ["heuristic", "random"]
+    bot = data["bots"][0]
+    assert set(bot) == {"bot", "score", "win_rate", "return_per_match", "rating", "matches", "deals", "seats"}
+    assert set(bot["score"]) == {"mean", "low", "high"} and set(bot["rating"]) == {"mu", "sigma", "ordinal"}
+    assert bot["seats"] == [3, 3, 3, 3]
+    assert [(p["bot"], p["versus"]) for p in data["pairs"]] == [("heuristic", "random"), ("random", "heuristic")]
+    # the same seed, the same tournament
+    assert json.loads(runner.invoke(app, [*BASE, "--json"]).output) == data
+
+
+def test_csv_has_a_row_per_bot_and_per_pair():
+    result = runner.invoke(app, [*BASE, "--csv"])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.output)))
+    assert [(r["table"], r["bot"], r["versus"]) for r in rows] == [
+        ("bot", "heuristic", ""), ("bot", "random", ""), ("pair", "heuristic", "random"), ("pair", "random", "heuristic"),
+    ]
+    assert rows[0]["metric"] == "counters per deal" and rows[0]["matches"] == "12" and rows[1]["matches"] == "36"
+    assert float(rows[2]["mean"]) == pytest.approx(float(rows[0]["mean"]) - float(rows[1]["mean"]))
+
+
+def test_records_replay(tmp_path):
+    folder = tmp_path / "records"
+    args = ["tournament", "trente-et-un", "--bots", "heuristic,random,random", "--matches", "1", "--seed", "2",
+            "--records", str(folder), "--workers", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    files = sorted(folder.glob("*.json"))
+    assert len(files) == 3
+    for path in files:
+        replayed = runner.invoke(app, ["replay", str(path), "--json"])
+        assert replayed.exit_code == 0, replayed.output
+        data = json.loads(replayed.output)
+        assert data["complete"] is True
+        assert [p["kind"] for p in data["players"]].count("heuristic") == 1
+
+
+@pytest.mark.parametrize("args, words", [
+    (["reversis", "--bots", "genius,random,random,random", "--deals", "2"], "unknown bot 'genius'"),
+    (["reversis", "--bots", "heuristic,random", "--players", "4", "--deals", "2"], "2 bots for 4 players"),
+    (["reversis", "--bots", "heuristic,random,random,random", "--deals", "0"], "from 1 to 1,000,000, not 0"),
+    (["reversis", "--bots", "heuristic,random,random,random"], "the number of deals or the number of matches"),
+    (["trente-et-un", "--bots", "heuristic,random", "--deals", "5"], "give the number of matches"),
+    (["reversis", "--bots", "heuristic,,random,random", "--deals", "2"], "empty bot name"),
+    (["reversis", "--bots", "ismcts:iterations=0,random,random,random", "--deals", "2"], "iterations must be"),
+    (["reversis", "--bots", "heuristic,random,random,random", "--deals", "2", "--json", "--csv"], "give one"),
+    (["reversis", "--bots", "heuristic,random,random,random", "--deals", "2", "--workers", "0"], "at least 1"),
+    (["reversis", "--bots", "heuristic,random,random,random", "--deals", "2", "-o", "deck=51"], "deck"),
+])
+def test_bad_input_exits_2_with_one_clear_line(args, words):
+    result = runner.invoke(app, ["tournament", *args])
+    assert result.exit_code == 2, result.output
+    assert words in result.output
+    assert "Traceback" not in result.output
