@@ -136,7 +136,7 @@ def tables(options: dict) -> list[Table]:
     for n in PLAYERS:
         b = belle(n, order, tie)
         rows.append([n, b["outright"], b["tie"], b["carried"]])
-    belle_t = Table("belle-flux/belle", "The belle: the highest face-up card", {"belle_order": order, "tie_rule": tie},
+    belle_t = Table("belle-flux-trente-un/belle", "The belle: the highest face-up card", {"belle_order": order, "tie_rule": tie},
                     EXACT, ["players", "one highest card", "tie for the highest", "belle carried"], rows,
                     plot="lines", x="players",
                     note="carried: nobody wins the belle and it stays for the next deal (tie_rule).")
@@ -144,16 +144,16 @@ def tables(options: dict) -> list[Table]:
     for n in PLAYERS:
         f = flux(n, tie)
         rows.append([n, f["any"], f["outright"], f["tie"], f["carried"]])
-    flux_t = Table("belle-flux/flux", "The flux: three cards of one suit", {"tie_rule": tie}, EXACT,
+    flux_t = Table("belle-flux-trente-un/flux", "The flux: three cards of one suit", {"tie_rule": tie}, EXACT,
                    ["players", "at least one flux", "one best flux", "tie for the best flux", "flux carried"],
                    rows, plot="lines", x="players",
                    note="carried: no flux, or a tie for the best under tie_rule=carry; the basket stays.")
     count = options["trente_un_count"]
     dist = trente_un(count == "one_suit")
-    dist_t = Table("belle-flux/trente-un", "The trente-un: the point of the first three cards",
+    dist_t = Table("belle-flux-trente-un/trente-un", "The trente-un: the point of the first three cards",
                    {"trente_un_count": count}, EXACT, ["point", "probability"],
                    [[v, p] for v, p in dist.items()], plot="bar", x="point")
-    summary = Table("belle-flux/trente-un-summary", "The first three cards against 31", {"trente_un_count": count},
+    summary = Table("belle-flux-trente-un/trente-un-summary", "The first three cards against 31", {"trente_un_count": count},
                     EXACT, ["event", "probability"], [
                         ["exactly 31", dist.get(THIRTY_ONE, Fraction(0))],
                         ["over 31", sum((p for v, p in dist.items() if v > THIRTY_ONE), Fraction(0))],

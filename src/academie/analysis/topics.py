@@ -1,0 +1,121 @@
+"""The topics of ``academie analyse GAME [TOPIC]``: which tables each game's analysis gives.
+
+:func:`analyse` validates the game, the topic and the options (the game's own option model), and
+returns the tables. Exact topics compute in a second or two; ``check`` (every game with a deal)
+and Blason's ``seats`` are simulated with the engine (``samples``, ``seed``).
+
+>>> [t.key for t in analyse("trente-et-un", "thirty-one")]
+['trente-et-un/thirty-one']
+>>> analyse("blason", "dealing")
+Traceback (most recent call last):
+...
+academie.analysis.topics.TopicError: blason has no topic 'dealing'; its topics are: race, finish, squares, options, seats
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from academie.analysis.tables import Table
+from academie.core.errors import AcademieError
+from academie.games import get_game
+
+
+class TopicError(AcademieError, ValueError):
+    """An analysis topic the game does not have, or a number of players or samples out of range."""
+
+
+@dataclass(frozen=True)
+class Topic:
+    """A topic: its help line, the table keys it shows (None: all the game's exact tables), and
+    whether it is simulated (then it takes ``players``, ``samples`` and ``seed``)."""
+
+    help: str
+    keys: tuple[str, ...] | None = None
+    simulated: bool = False
+
+
+def _exact(game_id: str) -> Callable[[dict], list[Table]]:
+    from academie.analysis.exact import belle_flux, blason, guimbarde, reversis, trente_et_un
+
+    return {"trente-et-un": trente_et_un.tables, "belle-flux-trente-un": belle_flux.tables,
+            "blason": blason.tables, "reversis": reversis.tables, "guimbarde": guimbarde.tables}[game_id]
+
+
+CHECK = Topic("exact figures beside the engine's simulated rates (95% intervals)", simulated=True)
+
+TOPICS: dict[str, dict[str, Topic]] = {
+    "trente-et-un": {
+        "values": Topic("the value of a dealt hand under each brelan setting", ("values", "mean")),
+        "thirty-one": Topic("a 31 dealt, for 2 to 9 players", ("thirty-one",)),
+        "check": CHECK,
+    },
+    "belle-flux-trente-un": {
+        "belle": Topic("the belle won outright or carried, 2 to 12 players", ("belle",)),
+        "flux": Topic("at least one flux, a tie for the best, the basket carried, 2 to 12 players", ("flux",)),
+        "trente-un": Topic("the first three cards' trente-un point, P(31), P(over 31)", ("trente-un", "trente-un-summary")),
+        "check": CHECK,
+    },
+    "blason": {
+        "race": Topic("one token's race: expectations, the named squares, the options compared",
+                      ("summary", "named", "options")),
+        "finish": Topic("the distribution of throws and turns to reach 63", ("finish",)),
+        "squares": Topic("the probability of landing on each square (the board's heat map)", ("squares",)),
+        "options": Topic("the race under each option: 2d6 or d12, casques, exact finish", ("options",)),
+        "seats": Topic("win rate by seat for 2, 3 and 4 players (simulated)", simulated=True),
+    },
+    "reversis": {
+        "quinola": Topic("the quinola held, unguarded, in the talon", ("quinola", "aces")),
+        "hearts": Topic("hearts in a hand", ("hearts",)),
+        "talon": Topic("the value of the talon", ("talon",)),
+        "check": CHECK,
+    },
+    "guimbarde": {
+        "boxes": Topic("each box won at the deal, 3 to 8 players", ("boxes",)),
+        "point": Topic("a player's point length", ("point",)),
+        "trumps": Topic("trumps in a hand", ("trumps",)),
+        "check": CHECK,
+    },
+}
+"""Game id → topic → :class:`Topic`. With no topic, ``analyse`` gives every exact table."""
+
+MAX_SAMPLES = 1_000_000
+
+
+def analyse(game: str, topic: str | None = None, options: Mapping[str, Any] | None = None,
+            players: int | None = None, samples: int = 2000, seed: int | None = None) -> list[Table]:
+    """The tables of ``game``'s ``topic`` (every exact table when None) for ``options`` (the
+    game's options, validated by its model: :class:`~academie.core.errors.OptionError`).
+    ``players`` picks the number of players of a simulated topic (default: each of Blason's 2–4,
+    the game's default for ``check``) and of Reversis' hearts and talon tables. Raises
+    :class:`TopicError` for an unknown topic, a bad ``players`` or ``samples``, and
+    :class:`~academie.core.errors.UnknownGameError`."""
+    g = get_game(game)
+    gid = g.info.id
+    topics = TOPICS[gid] if gid in TOPICS else {}
+    if topic is not None and topic not in topics:
+        raise TopicError(f"{gid} has no topic {topic!r}; its topics are: {', '.join(topics) or 'none'}")
+    if players is not None:
+        g.check_players(players)
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise TopicError(f"samples must be from 1 to {MAX_SAMPLES:,}, not {samples:,}")
+    given = dict(options or {})
+    opts = g.parse_options(given).model_dump()
+    chosen = topics.get(topic) if topic else None
+    if chosen is not None and chosen.simulated:
+        if topic == "seats":
+            from academie.analysis.exact.blason import seats
+
+            counts = [players] if players is not None else [2, 3, 4]
+            return [seats(opts, n, samples, seed) for n in counts]
+        from academie.analysis.montecarlo import check
+
+        return [check(gid, players or g.info.default_players, given, samples, seed)]
+    if gid == "reversis":
+        opts["players"] = players or 4
+    tables = _exact(gid)(opts)
+    if chosen is not None:
+        tables = [t for t in tables if t.key.split("/", 1)[1] in chosen.keys]  # type: ignore[operator]
+    return tables
