@@ -19,6 +19,7 @@ from rich.text import Text
 from academie.analysis.parallel import check_backend, default_workers
 from academie.analysis.simulate import MeanReturn, SimulationInterrupted, SimulationReport, simulate
 from academie.bots import bot_names, bot_spec
+from academie.cli.analyse import analyse_cmd
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
 from academie.cli.narrate import Narrator, options_line, reason_text, standings
 from academie.cli.play import PlaySession
@@ -38,6 +39,7 @@ app = typer.Typer(
 app.callback()(root)
 app.command("games")(games)
 app.command("rules")(rules)
+app.command("analyse")(analyse_cmd)
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 

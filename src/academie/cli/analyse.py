@@ -1,0 +1,107 @@
+"""``academie analyse GAME [TOPIC]``: exact odds, Markov chains and simulated checks, as tables,
+JSON, CSV or plots. The figures come from :mod:`academie.analysis` (this module only shows them)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from academie.analysis.tables import Estimate, Table, options_text, to_csv
+from academie.analysis.topics import TOPICS, analyse
+from academie.cli.info import GameArg
+from academie.cli.terminal import can_encode, make_console, print_error
+from academie.core.errors import AcademieError, OptionError
+
+TOPIC_HELP = "The topic (default: every exact table of the game): " + "; ".join(
+    f"{game}: {', '.join(topics)}" for game, topics in TOPICS.items()) + "."
+
+
+def cell_text(value: Any) -> str:
+    """A cell as shown: a fraction as its decimal and, when short, the fraction itself; an
+    estimate with its 95% interval; a float to six significant digits.
+
+    >>> cell_text(Fraction(22, 425)), cell_text(Fraction(731589, 7270900))
+    ('0.0517647 = 22/425', '0.100619')
+    >>> cell_text(Estimate(0.25, 0.2, 0.3, 100))
+    '0.2500 (0.2000–0.3000)'
+    """
+    if isinstance(value, Fraction):
+        frac = f"{value.numerator}/{value.denominator}"
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{float(value):.6g} = {frac}" if len(frac) <= 12 else f"{float(value):.6g}"
+    if isinstance(value, Estimate):
+        return f"{value.value:.4f} ({value.low:.4f}–{value.high:.4f})"
+    if isinstance(value, float):
+        return f"{value:.4g}" if abs(value) < 1 else f"{value:.2f}"
+    return str(value)
+
+
+def rich_table(table: Table) -> RichTable:
+    """One analysis table for the terminal: its title, then its method and options as caption."""
+    caption = f"{table.method}; {options_text(table.options)}"
+    if table.samples is not None:
+        caption += f"; {table.samples:,} samples, seed {table.seed}, 95% intervals"
+    if table.note:
+        caption += f"\n{table.note}"
+    out = RichTable(title=table.title, caption=caption, header_style="bold", caption_justify="left")
+    for i, name in enumerate(table.columns):
+        text_column = all(isinstance(row[i], str) for row in table.rows)
+        out.add_column(name, justify="left" if text_column else "right")
+    for row in table.rows:
+        out.add_row(*(cell_text(c) for c in row))
+    return out
+
+
+def analyse_cmd(
+    game: GameArg,
+    topic: Annotated[Optional[str], typer.Argument(metavar="[TOPIC]", help=TOPIC_HELP, show_default=False)] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="A game option as key=value (see `academie games`); repeatable.")] = None,
+    players: Annotated[Optional[int], typer.Option(help="Number of players of a simulated topic (check, seats) and of Reversis' hearts and talon.", show_default=False)] = None,
+    samples: Annotated[int, typer.Option(help="Samples of a simulated topic (deals, or races at the Blason).")] = 2000,
+    seed: Annotated[Optional[int], typer.Option(help="Seed of a simulated topic, 0 to 2^63 - 1 (random if omitted, and printed).", show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the tables as JSON (fractions with their decimals).")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print the tables as CSV.")] = False,
+    plot: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write each table's plot into DIR, as PNG and SVG (needs academie[analysis]).", show_default=False)] = None,
+) -> None:
+    """Exact odds of the deal, the Blason race as a Markov chain, and simulated checks."""
+    from academie.cli.app import parse_kv  # the same -o parsing as play and simulate
+
+    try:
+        if as_json and as_csv:
+            raise OptionError("choose one of --json and --csv")
+        if seed is not None and not 0 <= seed < 2**63:
+            raise OptionError(f"a seed is an integer from 0 to {2**63 - 1} (2^63 - 1), not {seed}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**63)
+        tables = analyse(game, topic, parse_kv(option), players=players, samples=samples, seed=seed)
+        written = []
+        if plot is not None:
+            from academie.analysis.plots import plot_tables
+
+            written = plot_tables(tables, plot)
+    except AcademieError as exc:
+        print_error(str(exc))
+        raise typer.Exit(2) from None
+    if as_json:
+        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        data = {"game": tables[0].key.split("/")[0] if tables else game, "topic": topic,
+                "tables": [t.to_json() for t in tables]}
+        Console(highlight=False).print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)
+    elif as_csv:
+        sys.stdout.write(to_csv(tables))
+    else:
+        out = make_console()
+        for table in tables:
+            out.print(rich_table(table))
+    for path in written:
+        Console(stderr=True, highlight=False).print(Text(f"wrote {path}"))
