@@ -65,17 +65,26 @@ def to_record(state: State) -> GameRecord:
     game = state.game
     fresh = game.new_initial_state(state.num_players, state.options)
     decks: list[list[str]] = []
+    packs: dict[int, tuple[list[int], int]] = {}  # deal -> (the outcomes of its first chance node, room)
     actions: list[str] = []
     for action in state.history:
         if fresh.is_chance_node():
             deal = fresh.match.deal_number
             while len(decks) <= deal:
                 decks.append([])
+            if deal not in packs:
+                packs[deal] = ([a for a, _ in fresh.chance_outcomes()], fresh.stacked_deck_room())
             decks[deal].append(fresh.action_to_string(action))
         else:
             actions.append(fresh.action_to_string(action))
         fresh.apply_action(action, trusted=True)
     over = state.is_terminal()
+    for deal, (outcomes, room) in packs.items():
+        if deal < fresh.match.deal_number or over:  # a finished deal's deck names its whole pack
+            dealt = set(decks[deal])
+            rest = [text for text in (fresh.action_to_string(a) for a in outcomes) if text not in dealt]
+            if room and len(decks[deal]) + len(rest) <= room:
+                decks[deal] += rest
     return GameRecord(
         game=game.info.id,
         game_version=game.info.version,
@@ -91,7 +100,8 @@ def to_record(state: State) -> GameRecord:
 
 def from_record(record: GameRecord | str) -> State:
     """The state a record made by :func:`to_record` (or its JSON text) describes: the decks'
-    outcomes are dealt before each action and at the end, as far as they go. Raises
+    outcomes are dealt before each action and at the end, as far as they go (the rest of a
+    finished deal's deck is the pack left undealt). Raises
     :class:`~academie.core.errors.RecordError` for a record of an unknown game or version, with
     bad options, an action or outcome that cannot be played, or outcomes left over."""
     from academie.games import get_game
@@ -131,7 +141,8 @@ def from_record(record: GameRecord | str) -> State:
         except Exception as exc:
             raise RecordError(f"actions[{index}] = {text!r} cannot be played: {exc}") from None
     deal()
-    left = [k for k in range(len(decks)) if used[k] < len(decks[k])]
+    current = state.match.deal_number
+    left = [k for k in range(len(decks)) if used[k] < len(decks[k]) and (k >= current and not state.is_terminal())]
     if left:
         raise RecordError(f"deck of deal {left[0] + 1} holds outcomes never dealt (from position {used[left[0]] + 1})")
     if record.complete != state.is_terminal():

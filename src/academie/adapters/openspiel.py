@@ -67,6 +67,7 @@ MAX_GAME_LENGTH = 1_000_000
 """``max_game_length``: a cap on the players' moves of a match, not a bound of the rules."""
 
 _REGISTERED: dict[str, str] = {}  # game id -> OpenSpiel short name
+_CREATORS: dict[str, type] = {}  # game id -> its AcademieGame subclass
 
 
 def short_name(game_id: str) -> str:
@@ -155,9 +156,11 @@ def _unbox(record_json: str) -> _Box:
 class AcademieGame(pyspiel.Game):
     """An academie game as an OpenSpiel game (made by ``pyspiel.load_game``)."""
 
-    def __init__(self, params: dict[str, Any] | None = None, *, academie_game: Game) -> None:
+    _academie_game: Game  # set on each game's subclass (see :func:`register`)
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        game = academie_game
+        game = self._academie_game
         n = int(params.pop("players", game.info.default_players))
         game.check_players(n)
         self.academie_game = game
@@ -302,11 +305,15 @@ def observation_layout(game_name: str, params: dict[str, Any] | None = None, *, 
 
 
 def register(game: Game) -> str:
-    """Register ``game`` with OpenSpiel (once); returns its OpenSpiel name."""
+    """Register ``game`` with OpenSpiel (once); returns its OpenSpiel name. The creator is a
+    subclass of :class:`AcademieGame` made for the game and kept here (OpenSpiel's registry
+    outlives the interpreter: a class referenced by this module is safe to keep there)."""
     name = short_name(game.info.id)
     if game.info.id not in _REGISTERED:
         if name not in pyspiel.registered_names():
-            pyspiel.register_game(_game_type(game), lambda params=None, _g=game: AcademieGame(params, academie_game=_g))
+            creator = type(f"AcademieGame_{name}", (AcademieGame,), {"_academie_game": game})
+            _CREATORS[game.info.id] = creator
+            pyspiel.register_game(_game_type(game), creator)
         _REGISTERED[game.info.id] = name
     return name
 

@@ -1,0 +1,203 @@
+"""Every game as a PettingZoo AEC environment (``pip install 'academie[pettingzoo]'``).
+
+>>> from academie.adapters.pettingzoo import env
+>>> e = env("reversis", num_players=4, deals=1)
+>>> e.reset(seed=7)
+>>> e.agent_selection, e.observation_space("player_0")["observation"].shape, e.action_space("player_0").n
+('player_1', (671,), 252)
+
+``env(game_id, num_players=None, render_mode=None, **options)`` takes the game's id, the number
+of seats (default the game's) and its options under their own names (``deals=1``); a bad id,
+count or option raises the game's error naming what is legal
+(:class:`~academie.core.errors.UnknownGameError`, ``PlayerCountError``, ``OptionError``).
+
+* Agents are ``player_0`` … ``player_{n-1}`` (seat ``k`` is ``player_k``); one episode is one
+  match (:meth:`~academie.core.state.State.returns` at its end).
+* Chance is resolved inside the environment with ``random.Random(seed)`` from
+  ``reset(seed=…)``: the same seed and actions give the same match.
+* ``action_space(agent)`` is ``Discrete(A)`` over the game's action ids (A as in
+  :func:`~academie.adapters.common.action_space`: Trente et un 116, Belle-Flux 54, Blason 113,
+  Reversis 252, Guimbarde 152); notation: :meth:`AcademieEnv.action_to_string`.
+* ``observe(agent)`` is a dict: ``observation``, the information-state tensor of the agent's
+  view (``float32``, the layout of :mod:`academie.adapters.tensors`: Trente et un 268+163n,
+  Belle-Flux 62+166n, Blason 18+69n, Reversis 219+113n, Guimbarde 117+162n floats; a game
+  without a layout of its own gets the generic one), and ``action_mask`` (``int8``, 1 at each
+  legal action of the agent to act; zeros for the others). Built from views only.
+* Rewards per deal, in counters: when a deal ends each agent receives the counters it won (+)
+  or lost (−) since the previous deal ended (stakes and antes the game takes as a deal begins
+  count in the deal they open, when the game takes them at its first chance node); at the end
+  of the match each agent also receives what its return adds beyond its counters (Trente et
+  un, played for lives: +1 for the winner, −1/(n−1) for the others). An episode's rewards add
+  up to its returns. Illegal actions raise :class:`~academie.core.errors.IllegalActionError`.
+* ``render_mode="ansi"``: ``render()`` returns the table as everyone sees it (the public view
+  drawn by the terminal interface's renderer; the view's JSON for a game without one).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from academie.adapters.common import action_space
+from academie.adapters.tensors import Context, layouts
+from academie.core.state import State
+
+
+def env(game_id: str, num_players: int | None = None, render_mode: str | None = None, **options: Any) -> AcademieEnv:
+    """An AEC environment of game ``game_id`` (see the module's text)."""
+    return AcademieEnv(game_id, num_players, render_mode=render_mode, **options)
+
+
+class AcademieEnv(AECEnv):
+    """One academie game as a PettingZoo AEC environment."""
+
+    metadata = {"render_modes": ["ansi"], "name": "academie", "is_parallelizable": False}
+
+    def __init__(self, game_id: str, num_players: int | None = None, render_mode: str | None = None,
+                 **options: Any) -> None:
+        from academie.games import get_game
+
+        super().__init__()
+        game = get_game(game_id)
+        n = game.info.default_players if num_players is None else num_players
+        game.check_players(n)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not supported; the modes are: ansi (or None)")
+        self.game = game
+        self.options = game.parse_options(options)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"academie_{game_id.replace('-', '_')}"}
+        self.layout = layouts(game, n, self.options).information
+        self.num_actions = action_space(game)
+        self.possible_agents = [f"player_{s}" for s in range(n)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        low, high = self.layout.bounds()
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low, high, (self.layout.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self.state_: State | None = None
+
+    # --- spaces ---------------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self.action_spaces[agent]
+
+    # --- episode --------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match; chance drawn from ``random.Random(seed)``."""
+        self._rng = random.Random(seed)
+        self.state_ = self.game.new_initial_state(len(self.possible_agents), self.options)
+        self.agents = self.possible_agents.copy()
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._paid = [0.0] * len(self.agents)  # rewards given so far, per seat
+        self._deal_start = list(self.state_.match.counters)
+        self._deal = self.state_.match.deal_number
+        self._start = list(self.state_.match.counters)
+        self._advance()
+        self._select()
+        self._accumulate_rewards()  # a deal may end before anyone acts
+
+    def _pay_deal(self) -> None:
+        """The counters each seat won since the last deal ended, as this step's rewards."""
+        counters = self.state_.match.counters
+        for s, a in enumerate(self.possible_agents):
+            won = float(counters[s] - self._deal_start[s])
+            self.rewards[a] += won
+            self._paid[s] += won
+        self._deal_start = list(counters)
+
+    def _note(self) -> None:
+        """After an action or outcome: pay the deal that just ended, if one did."""
+        deal = self.state_.match.deal_number
+        if deal != self._deal:
+            self._pay_deal()
+            self._deal = deal
+
+    def _advance(self) -> None:
+        """Resolve chance nodes with the episode's generator."""
+        state = self.state_
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance(self._rng), trusted=True)
+            self._note()
+
+    def _select(self) -> None:
+        state = self.state_
+        if state.is_terminal():
+            self._pay_deal()
+            for s, a in enumerate(self.possible_agents):  # what the return adds beyond counters
+                extra = float(state.returns()[s]) - self._paid[s]
+                self.rewards[a] += extra
+                self._paid[s] += extra
+                self.terminations[a] = True
+            self.agent_selection = self.agents[0] if self.agents else self.possible_agents[0]
+        else:
+            self.agent_selection = self.possible_agents[state.current_player()]
+
+    def step(self, action: Any) -> None:
+        """Apply ``action`` (an int of the action space) for :attr:`agent_selection`. Raises
+        :class:`~academie.core.errors.IllegalActionError` naming the legal actions."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        self.state_.apply_action(int(action) if isinstance(action, (int, np.integer)) else action)
+        self._note()
+        self._advance()
+        self._select()
+        self._accumulate_rewards()
+
+    # --- observations ---------------------------------------------------------------------------
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's information-state tensor (from its view) and its action mask."""
+        seat = self._seat[agent]
+        state = self.state_
+        observation = self.layout.encode(state.view(seat), Context(len(self.possible_agents), seat))
+        mask = np.zeros(self.num_actions, np.int8)
+        if not state.is_terminal() and state.current_player() == seat:
+            mask[state.legal_actions()] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def action_to_string(self, action: int) -> str:
+        """The notation of ``action`` now (``'KH'``, ``'knock'``)."""
+        return self.state_.action_to_string(int(action))
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the public view as text; else None."""
+        if self.render_mode != "ansi" or self.state_ is None:
+            return None
+        view = self.state_.public_view()
+        try:
+            from rich.console import Console
+
+            from academie.cli.render import RENDERERS
+
+            renderer = RENDERERS.get(self.game.info.id)
+        except ImportError:
+            renderer = None
+        if renderer is None:
+            return json.dumps(view.to_json(), ensure_ascii=False, indent=1)
+        console = Console(file=io.StringIO(), width=100, color_system=None, force_terminal=False)
+        console.print(renderer.render_turn(view, self.possible_agents))
+        return console.file.getvalue()
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,220 @@
+"""Every game through OpenSpiel: OpenSpiel's own checks, views-only observations, records as
+serialisation, and a match played by OpenSpiel's ISMCTSBot and MCTSBot."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from academie.adapters import openspiel as osp  # noqa: E402  (registers the games)
+from academie.adapters.common import action_space, from_record, to_record  # noqa: E402
+from academie.adapters.tensors import layouts  # noqa: E402
+from academie.core.errors import OptionError  # noqa: E402
+from academie.core.record import replay  # noqa: E402
+from academie.games import GAMES, get_game  # noqa: E402
+from tests.adapters.support import GAME_IDS, short_options  # noqa: E402
+
+
+def load(game_id: str, **extra: object) -> pyspiel.Game:
+    return pyspiel.load_game(osp.short_name(game_id), {**short_options(game_id), **extra})
+
+
+def played(game: pyspiel.Game, seed: int, steps: int) -> pyspiel.State:
+    """A state after up to ``steps`` random actions and outcomes."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_every_game_is_registered_under_its_name():
+    names = set(pyspiel.registered_names())
+    for game_id in GAMES:
+        assert f"python_academie_{game_id.replace('-', '_')}" in names
+    assert osp.short_name("belle-flux-trente-un") == "python_academie_belle_flux_trente_un"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_sim_test_with_serialisation(game_id):
+    pyspiel.random_sim_test(load(game_id), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_game_info_comes_from_the_game(game_id):
+    ours = get_game(game_id)
+    game = load(game_id)
+    kind = game.get_type()
+    assert (kind.min_num_players, kind.max_num_players) == (ours.info.min_players, ours.info.max_players)
+    assert game.num_players() == ours.info.default_players
+    assert game.num_distinct_actions() == game.max_chance_outcomes() == action_space(ours)
+    table = layouts(ours, game.num_players(), ours.parse_options(short_options(game_id)))
+    assert game.observation_tensor_shape() == [table.observation.size]
+    assert game.information_state_tensor_shape() == [table.information.size]
+
+
+def test_action_spaces_of_the_five_games():
+    sizes = {g: action_space(get_game(g)) for g in ("trente-et-un", "belle-flux-trente-un", "blason", "reversis", "guimbarde")}
+    assert sizes == {"trente-et-un": 116, "belle-flux-trente-un": 54, "blason": 113, "reversis": 252, "guimbarde": 152}
+
+
+def test_parameters_are_the_options_and_players():
+    game = pyspiel.load_game("python_academie_reversis", {"players": 5, "deals": 1, "deck": 52})
+    assert game.num_players() == 5
+    assert game.academie_options.deck == "52" and game.academie_options.deals == 1
+    params = game.get_parameters()
+    assert params["players"] == 5 and params["deck"] == 52 and params["deals"] == 1
+    # the game string reads back the same game (the digit choice as an int, commas as spaces)
+    again = pyspiel.load_game(str(game))
+    assert again.academie_options == game.academie_options
+    blason = pyspiel.load_game(str(pyspiel.load_game("python_academie_blason", {"casque_squares": "5 9 14"})))
+    assert blason.academie_options.casque_squares == get_game("blason").parse_options({"casque_squares": "5,9,14"}).casque_squares
+
+
+def test_bad_parameters_are_refused_by_name():
+    with pytest.raises(OptionError, match="deals"):
+        pyspiel.load_game("python_academie_reversis", {"deals": 0})
+    with pytest.raises(Exception, match="4 to 5 players"):
+        pyspiel.load_game("python_academie_reversis", {"players": 3})
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_chance_outcomes_carry_the_games_probabilities(game_id):
+    state = load(game_id).new_initial_state()
+    while not state.is_chance_node():  # the Blason's first player throws before the dice roll
+        state.apply_action(state.legal_actions()[0])
+    ours = state.academie_state.chance_outcomes()
+    assert state.chance_outcomes() == sorted(ours)
+    assert abs(sum(p for _, p in state.chance_outcomes()) - 1.0) < 1e-9
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_observations_come_from_the_views_only(game_id):
+    """A determinization of a seat's information set changes none of its tensors or strings."""
+    game = load(game_id)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seed in range(3):
+        state = played(game, seed, 40 + 13 * seed)
+        if state.is_terminal():
+            continue
+        for seat in range(game.num_players()):
+            other = state.resample_from_infostate(seat, sampler)
+            assert other.information_state_string(seat) == state.information_state_string(seat)
+            assert other.observation_string(seat) == state.observation_string(seat)
+            assert np.array_equal(other.information_state_tensor(seat), state.information_state_tensor(seat))
+            assert np.array_equal(other.observation_tensor(seat), state.observation_tensor(seat))
+            if seat == state.current_player():
+                assert other.legal_actions() == state.legal_actions()
+
+
+def test_hidden_cards_differ_between_seats_and_public_observer():
+    game = load("reversis")
+    state = played(game, 1, 60)
+    hand0 = np.array(state.observation_tensor(0))[:52]
+    hand1 = np.array(state.observation_tensor(1))[:52]
+    assert hand0.sum() > 0 and not np.array_equal(hand0, hand1)
+    public = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    public.set_from(state, 0)
+    assert public.dict["hand"].sum() == 0  # the public view holds no hand
+    with pytest.raises(ValueError, match="ALL_PLAYERS"):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_serialisation_is_a_game_record(game_id):
+    game = load(game_id)
+    for steps in (0, 7, 60, 10_000):
+        state = played(game, steps, steps)
+        record = state.to_record()
+        assert record.game == game_id and record.num_players == game.num_players()
+        back = from_record(record.dumps())
+        assert back.history == state.academie_state.history
+        game2, state2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+        assert str(state2) == str(state) and state2.history() == state.history()
+        assert game.state_from_record(record).history() == state.history()
+        if state.is_terminal():  # a finished match's record replays with the core's replay
+            assert record.complete and replay(record, get_game(game_id)).returns() == state.returns()
+
+
+def test_a_record_that_does_not_fit_is_refused():
+    from academie.core.errors import RecordError
+
+    record = to_record(played(load("reversis"), 3, 70).academie_state)
+    bad = record.model_copy(update={"actions": [*record.actions, "pass", "pass"]})
+    with pytest.raises(RecordError, match="cannot be played"):
+        from_record(bad)
+
+
+def test_ismcts_and_mcts_bots_play_a_match():
+    """OpenSpiel's Python ISMCTSBot (our resampler) and MCTSBot (on a determinization of its
+    seat's information, so it never sees hidden cards) against random seats, to the end."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load("reversis", deals=1)
+    rs = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    is_bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs)
+    is_bot.set_resampler(osp.resampler)
+    mc_bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator, solve=False, random_state=rs)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    moves = {0: 0, 1: 0}
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        seat = state.current_player()
+        if seat == 0:
+            action = is_bot.step(state)
+        elif seat == 1:
+            action = mc_bot.step(state.resample_from_infostate(1, sampler))
+        else:
+            action = rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        moves[seat] = moves.get(seat, 0) + 1
+        state.apply_action(int(action))
+    assert moves[0] >= 10 and moves[1] >= 10
+    assert state.returns() == state.academie_state.returns()
+    assert state.academie_state.match.deal_number >= 0 and len(state.academie_state.deal_results()) == 1
+
+
+def test_ismcts_bot_with_the_states_own_resample():
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load("trente-et-un")
+    rs = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 6, random_state=rs)
+    state = played(game, 2, 8)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert bot.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", ["trente-et-un", "belle-flux-trente-un", "blason", "reversis", "guimbarde"])
+def test_layouts_are_documented(game_id):
+    """Each layout module's docstring gives its sizes at the default table."""
+    import importlib
+
+    ours = get_game(game_id)
+    n = ours.info.default_players
+    table = layouts(ours, n, ours.parse_options({}))
+    module = importlib.import_module(f"academie.adapters.tensors.{type(ours).__module__.rsplit('.', 1)[-1]}")
+    doc = " ".join(module.__doc__.split())
+    assert f"``n = {n}``: {table.observation.size} floats" in doc
+    assert f"``n = {n}``: {table.information.size} floats" in doc
+    for piece in table.information.pieces:
+        assert piece.name in doc, piece.name
+    text = osp.observation_layout(osp.short_name(game_id))
+    assert text.count("\n") + 1 == len(table.observation.pieces)
