@@ -46,7 +46,12 @@ class StandIn:
 
     state = None
 
+    def __init__(self, real=None):
+        self.real = real
+
     def sample(self, view, rng):
+        if self.real is not None and getattr(view, "trail", None) is not None:
+            return self.real(view, rng)
         return self.state.determinize(view.seat, rng)
 
 
@@ -54,11 +59,18 @@ class StandIn:
 def worlds(monkeypatch):
     """``worlds(state)`` before a choice: with the real sampling a no-op; else the stand-in's
     state."""
-    stand_in = StandIn()
-    if not REAL_SAMPLING:
+    if REAL_SAMPLING:
+        stand_in = StandIn()
+    elif importlib.util.find_spec("academie.core.sampling") is None:
+        stand_in = StandIn()
         module = types.ModuleType("academie.core.sampling")
         module.sample = stand_in.sample
         monkeypatch.setitem(sys.modules, "academie.core.sampling", module)
+    else:  # being written: its sample where views carry what it needs
+        import academie.core.sampling as module
+
+        stand_in = StandIn(module.sample)
+        monkeypatch.setattr(module, "sample", stand_in.sample)
 
     def set_state(state):
         stand_in.state = state
@@ -215,3 +227,21 @@ def test_a_time_budget_stops_the_search(worlds):
 def test_one_legal_action_is_played_at_once():
     bot = ISMCTSBot("reversis", 1, iterations=10)
     assert bot.choose(None, [42]) == 42 and bot.last_iterations == 0
+
+
+def test_a_pool_of_worlds_is_sampled_once_and_searched_in_turn(worlds, monkeypatch):
+    import academie.core.sampling as sampling
+
+    state, _ = t31_pile()
+    worlds(state)
+    drawn = []
+    inner = sampling.sample
+
+    def counting(view, rng):
+        drawn.append(1)
+        return inner(view, rng)
+
+    monkeypatch.setattr(sampling, "sample", counting)
+    bot = make_bot("ismcts:iterations=120:worlds=6", "trente-et-un", 2)
+    assert state.action_to_string(bot.choose(state.view(1), state.legal_actions())) == "pile"
+    assert len(drawn) == 6 and bot.last_iterations == 120

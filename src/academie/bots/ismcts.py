@@ -29,7 +29,10 @@ in this search. The move played is the root's most visited action.
 Parameters (a bot spec, :mod:`academie.bots.spec`): ``iterations`` (worlds searched per move,
 default 1000), ``seconds`` (an upper bound on the time per move, in seconds; the search stops
 at whichever comes first; a move then depends on the machine's speed), ``c`` (the exploration
-constant, default 0.7 as in the article), ``rollout`` (``random`` or ``heuristic``). Seeded: the
+constant, default 0.7 as in the article), ``rollout`` (``random`` or ``heuristic``), ``worlds``
+(0, the default: a new world every iteration, as in the article; *k*: *k* worlds sampled per move
+and searched in turn, the chance nodes still drawn afresh each time — for games whose exact
+sampling costs more than a playout). Seeded: the
 same seed and the same views give the same moves when ``seconds`` is not given.
 """
 
@@ -49,6 +52,8 @@ PARAMS = {
     "seconds": Param("float", None, "upper bound on the time per move, in seconds", low=0, high=3600, low_open=True),
     "c": Param("float", 0.7, "UCB exploration constant (rewards mapped to 0…1)", low=0, high=100),
     "rollout": Param("choice", "random", "playout policy", choices=("random", "heuristic")),
+    "worlds": Param("int", 0, "distinct worlds sampled per move, each searched in turn (0: a new one every iteration)",
+                    low=0, high=1_000_000),
 }
 
 KERNEL_MODULES = {"trente-et-un": "trente_et_un", "belle-flux-trente-un": "belle_flux", "reversis": "reversis",
@@ -97,10 +102,11 @@ class ISMCTSBot:
     PARAMS = PARAMS
 
     def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float | None = None,
-                 c: float = 0.7, rollout: str = "random") -> None:
+                 c: float = 0.7, rollout: str = "random", worlds: int = 0) -> None:
         from academie.core.errors import UnknownBotError
 
-        for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout)):
+        for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout),
+                           ("worlds", worlds)):
             if value is None and key == "seconds":
                 continue
             try:
@@ -108,6 +114,7 @@ class ISMCTSBot:
             except ValueError as exc:
                 raise UnknownBotError(f"ismcts: {key} must be {exc}, not {value!r:.30}") from None
         self.game_id, self.iterations, self.seconds, self.c, self.policy = game_id, iterations, seconds, c, rollout
+        self.worlds = worlds
         self.rng = random.Random(seed)
         self._kernel: tuple[Any, Any, Any, int] | None = None  # (options, params, module, variant)
         self.last_iterations = 0
@@ -126,9 +133,15 @@ class ISMCTSBot:
         heuristics = self._heuristics(rng) if self.policy == "heuristic" else None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base: list[float] | None = None
+        pool: list[Any] = []
         done = 0
         for done in range(1, self.iterations + 1):
-            world = sample(view, rng)
+            if self.worlds and len(pool) >= self.worlds:
+                world = pool[(done - 1) % self.worlds].clone()
+            else:
+                world = sample(view, rng)
+                if self.worlds:
+                    pool.append(world.clone())
             if base is None:
                 base = standings(world)
             rewards = self._iterate(root, world, legal, rng, heuristics, base)

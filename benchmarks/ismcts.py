@@ -1,0 +1,157 @@
+"""ISMCTS iterations per second: academie's bot on every game with decisions, side by side with
+OpenSpiel's Python ``ISMCTSBot`` on Hearts, in the same run.
+
+An *iteration* is one world sampled from the view, one descent of the tree, one playout to the
+end of the deal and one back-up. For each game, positions are random decisions of the first deal
+(the game's default number of players, seeded); the bot searches each with a fixed number of
+iterations, and the figure is iterations over CPU time (``time.process_time``, steadier than
+wall time on a shared machine), the median over the rounds. Rounds of every row alternate, so the
+machine's load falls on all of them alike.
+
+Rows: ``ismcts`` with random playouts (the compiled kernels of ``academie[fast]`` when installed,
+else the pure engine), with the pure engine forced, and with the game's heuristic playing every
+seat; then OpenSpiel's ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` on ``hearts`` (C++
+game, Python search) with its ``RandomRolloutEvaluator`` (one random rollout to the end of the
+game, which is one deal of Hearts), UCT constant 0.7, a new world per iteration.
+
+Run: ``.venv/bin/python benchmarks/ismcts.py [--rounds 5] [--iterations 200] [--positions 3]``.
+OpenSpiel is an optional benchmark dependency: ``pip install 'academie[bench]'``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from unittest import mock
+
+from academie.bots import make_bot
+from academie.games import get_game
+
+GAMES = ("trente-et-un", "belle-flux-trente-un", "reversis", "guimbarde")
+CLOCK = time.process_time
+
+
+def position(game_id: str, seed: int):
+    """A random decision with two legal actions or more in the first deal of ``game_id``."""
+    rng = random.Random(seed)
+    state = get_game(game_id).new_initial_state()
+    stop = rng.randrange(1, 30)
+    decisions = 0
+    while True:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng), trusted=True)
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            decisions += 1
+            if decisions >= stop or state.match.deal_number > 0:
+                return state
+        state.apply_action(legal[rng.randrange(len(legal))], trusted=True)
+        if state.match.deal_number > 0 or state.is_terminal():  # a short deal: start again
+            rng, state, decisions = random.Random(rng.getrandbits(32)), get_game(game_id).new_initial_state(), 0
+
+
+def academie_round(game_id: str, spec: str, states: list, pure: bool) -> float:
+    """Iterations per CPU second of bot ``spec`` over ``states``."""
+    iterations, spent = 0, 0.0
+    for k, state in enumerate(states):
+        seat = state.current_player()
+        bot = make_bot(spec, game_id, k)
+        view, legal = state.view(seat), state.legal_actions()
+        if pure:
+            with mock.patch("academie.fast.available", lambda: False):
+                start = CLOCK()
+                bot.choose(view, legal)
+                spent += CLOCK() - start
+        else:
+            start = CLOCK()
+            bot.choose(view, legal)
+            spent += CLOCK() - start
+        iterations += bot.last_iterations
+    return iterations / spent
+
+
+def hearts_rows(iterations: int, positions: int) -> Callable[[], float] | None:
+    """A round of OpenSpiel's ISMCTS on Hearts, or None when open_spiel is missing."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    states = []
+    rng = random.Random(1)
+    for _ in range(positions):
+        state = game.new_initial_state()
+        stop = rng.randrange(4, 40)
+        while True:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1 and state.move_number() >= stop:
+                break
+            state.apply_action(legal[rng.randrange(len(legal))])
+        states.append(state)
+
+    def one_round() -> float:
+        spent = 0.0
+        for k, state in enumerate(states):
+            evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(k))
+            bot = ismcts.ISMCTSBot(game, evaluator, 0.7, iterations, random_state=np.random.RandomState(k),
+                                   final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+            start = CLOCK()
+            bot.step(state)
+            spent += CLOCK() - start
+        return positions * iterations / spent
+
+    return one_round
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--iterations", type=int, default=200, help="iterations per search")
+    parser.add_argument("--positions", type=int, default=3, help="positions per game and round")
+    args = parser.parse_args()
+    from academie import fast
+
+    rows: dict[str, Callable[[], float]] = {}
+    for gid in GAMES:
+        states = [position(gid, 100 * k + 7) for k in range(args.positions)]
+        rand = f"ismcts:iterations={args.iterations}"
+        kernel = "compiled kernel" if fast.available() else "pure engine (no academie[fast])"
+        rows[f"{gid}: random playouts, {kernel}"] = lambda g=gid, s=states, r=rand: academie_round(g, r, s, False)
+        if fast.available():
+            rows[f"{gid}: random playouts, pure engine"] = lambda g=gid, s=states, r=rand: academie_round(g, r, s, True)
+        heur = f"ismcts:iterations={max(1, args.iterations // 4)}:rollout=heuristic"
+        rows[f"{gid}: heuristic playouts"] = lambda g=gid, s=states, h=heur: academie_round(g, h, s, False)
+    hearts = hearts_rows(args.iterations, args.positions)
+    hearts_label = "OpenSpiel hearts: ISMCTSBot, random rollouts"
+    if hearts is not None:
+        rows[hearts_label] = hearts
+    for fn in rows.values():  # warm-up: numba's cache, imports
+        fn()
+    figures: dict[str, list[float]] = {label: [] for label in rows}
+    for _ in range(args.rounds):
+        for label, fn in rows.items():
+            figures[label].append(fn())
+    base = statistics.median(figures[hearts_label]) if hearts is not None else None
+    print(f"ISMCTS iterations per CPU second, median of {args.rounds} rounds "
+          f"({args.positions} positions x {args.iterations} iterations; heuristic rows a quarter of that)")
+    width = max(map(len, figures))
+    for label, values in figures.items():
+        value = statistics.median(values)
+        ratio = f"  {value / base:6.2f} x Hearts" if base else ""
+        print(f"  {label:<{width}}  {value:9,.0f} it/s{ratio}")
+    if hearts is None:
+        print("  (OpenSpiel not installed: pip install 'academie[bench]' for the Hearts row)")
+
+
+if __name__ == "__main__":
+    main()
