@@ -6,7 +6,8 @@ tierce; otherwise it stirs the cotillon (« je remue le cotillon », two counter
 two cards of a suit one or two ranks apart below the queen (a tierce to draw), giving up the card
 that helps least, or when its count is low; it stirs again (the renvi) only for such a draw. It
 raises the cabaret by a pinte with a tierce to the jack, a chopine to the ten or nine, a
-demi-septier with a lower one; it holds a raise with a tierce and drops without one. At a raise
+demi-septier with a lower one (over another's raise, only with a tierce to the ten or the jack);
+it holds a raise with a tierce and drops without one. At a raise
 of the cotillon (``renvi_cotillon`` 'raise') it raises with a count of 30 or more and holds
 with 24 or more.
 """
@@ -48,7 +49,7 @@ class HeuristicGuinguette:
             if view.raised and view.seat in view.raised:
                 return HOLD if HOLD in legal else PASS
             want = PINTE if top >= 11 else CHOPINE if top >= 9 else DEMI_SEPTIER
-            if want in legal:
+            if want in legal and (HOLD not in legal or top >= 10):  # re-raise only a strong tierce
                 return want
             return HOLD if HOLD in legal else PASS
         if HOLD in legal:

@@ -38,10 +38,10 @@ import random
 from typing import Any
 
 from academie.cards import card_code, parse_card
-from academie.core.errors import CardCodeError
+from academie.core.errors import CardCodeError, StackedDeckError
 from academie.core.frozen import snapshot
 from academie.core.match import Match
-from academie.core.state import StockDrawState, redistribute
+from academie.core.state import StockDrawState, read_stacked_deck, redistribute
 from academie.games.guinguette.options import GuinguetteOptions
 from academie.games.guinguette.rules import GUINGUETTE, count, pack_for, suit_point, tierce
 from academie.games.guinguette.view import DealResult, GuinguetteView
@@ -481,6 +481,24 @@ class GuinguetteState(StockDrawState):
         slots += [(None, i) for i in range(len(other.stock))]
         redistribute(places, other.stock, slots, lambda s, c: True, rng, tries=1)
         return other
+
+    def check_stacked_deck(self, outcomes: list[str]) -> None:
+        """Every outcome is a card of the pack and the cards dealt are distinct; with ``discard``
+        'aside' the whole stock's cards are distinct too (a card leaves the pack once), while a
+        card given up 'into_cotillon' may be drawn again. Raises
+        :class:`~academie.core.errors.StackedDeckError` naming the card stacked twice."""
+        if self.options.discard == "aside":
+            return super().check_stacked_deck(outcomes)
+        cards = read_stacked_deck(self, outcomes)
+        first: dict[int, int] = {}
+        for pos, card in enumerate(cards[: HAND * self.num_players]):
+            if card in first:
+                raise StackedDeckError(
+                    f"stacked deck, deal {self.match.deal_number + 1}, position {pos + 1}:"
+                    f" {outcomes[pos]!r:.40} is stacked twice (first at position {first[card] + 1})"
+                )
+            first[card] = pos
+        return None
 
     def all_cards(self) -> list[int]:
         cards = list(self.stock)
