@@ -137,6 +137,7 @@ class LiveTable:
         def on_action(state: State, index: int, seat: int, action: int) -> None:
             n = teller.attach(state, game, names)
             n.before_decision()
+            teller.flush()  # one entry per action, as when it was played
             told["move"] = (state.action_to_string(action), n.view())
 
         def after_action(state: State, index: int, seat: int, action: int) -> None:

@@ -1,0 +1,192 @@
+"""The web API on SQLite and PostgreSQL: matches against bots, refusals that change nothing,
+tables rebuilt after a restart, records and replays."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from academie.core.record import GameRecord, replay
+from academie.games import GAMES, get_game
+from tests.web.support import client, create, hub
+
+
+def play_out(c, token: str, limit: int = 5000) -> dict:
+    """Play ``token``'s seat (always its first legal move) until the match is over."""
+    for _ in range(limit):
+        snap = c.get(f"/api/play/{token}").json()
+        if snap["over"]:
+            return snap
+        if snap["legal"]:
+            r = c.post(f"/api/play/{token}", json={"action": snap["legal"][0], "version": snap["version"]})
+            assert r.status_code == 200, r.text
+            assert r.json() == {"ok": True, "version": snap["version"] + 1}
+        else:
+            time.sleep(0.002)  # a bot is thinking on the server
+    raise AssertionError("the match did not end")
+
+
+def test_a_match_against_bots_is_stored_and_recorded(db_url):
+    with client(db_url) as c:
+        t = create(c, "trente-et-un", ["human", "heuristic", "random"], seed=11)
+        assert [s["kind"] for s in t["seats"]] == ["human", "heuristic", "random"]
+        assert t["seats"][1]["token"] is None and t["seats"][1]["link"] is None  # bots have no link
+        final = play_out(c, t["seats"][0]["token"])
+        assert final["over"] and final["status"].startswith("The match is over.")
+        table = hub(c).tables[t["id"]]
+        assert hub(c).store.count_actions(t["id"]) == table.version == len(table.record.actions)
+        rec = GameRecord.loads(c.get(f"/record/{t['id']}").text)
+        assert rec.complete and rec.seed == 11 and [p.kind for p in rec.players] == ["human", "heuristic", "random"]
+        state = replay(rec, get_game("trente-et-un"))
+        assert state.is_terminal() and state.returns() == table.state.returns() == rec.result["returns"]
+        frames = c.get(f"/api/replay/{t['id']}").json()
+        assert len(frames["frames"]) == table.version + 1
+        assert frames["frames"][-1]["log_len"] == len(frames["log"]) == len(table.teller.lines)
+
+
+def test_refusals_change_nothing(db_url):
+    with client(db_url) as c:
+        t = create(c, "trente-et-un", ["human", "human", "random"], seed=3)
+        tokens = [s["token"] for s in t["seats"]]
+        table = hub(c).tables[t["id"]]
+        to_act = table.state.current_player()
+        other = 1 - to_act if to_act in (0, 1) else 0
+        assert to_act in (0, 1)
+        before = (table.version, table.state.view(0).to_json(), table.state.view(1).to_json(), len(table.teller.lines))
+
+        def refused(token: str, body, status: int, words: str) -> None:
+            r = c.post(f"/api/play/{token}", json=body)
+            assert r.status_code == status, r.text
+            assert words in r.json()["error"], r.json()
+            after = (table.version, table.state.view(0).to_json(), table.state.view(1).to_json(), len(table.teller.lines))
+            assert after == before and hub(c).store.count_actions(t["id"]) == before[0]
+
+        legal = table.state.legal_action_strings()
+        refused(tokens[other], {"action": legal[0]}, 409, "not your turn")
+        refused("forged-" + tokens[to_act][7:], {"action": legal[0]}, 404, "no seat has this token")
+        refused(tokens[to_act], {"action": "knock-knock"}, 422, "legal:")
+        refused(tokens[to_act], {"action": "ZZ"}, 422, "legal:")
+        refused(tokens[to_act], {"action": ""}, 422, "non-empty")
+        refused(tokens[to_act], {"act": legal[0]}, 422, "malformed request")
+        refused(tokens[to_act], {"action": 5}, 422, "malformed request")
+        refused(tokens[to_act], {"action": legal[0], "version": 99}, 409, "stale")
+        refused(tokens[to_act], {"action": legal[0], "extra": 1}, 422, "malformed request")
+        r = c.post(f"/api/play/{tokens[to_act]}", content=b"{not json", headers={"content-type": "application/json"})
+        assert r.status_code == 422 and "malformed request" in r.json()["error"]
+        assert table.version == before[0]
+        # The right seat, a legal action: accepted once; the same request again is stale.
+        ok = c.post(f"/api/play/{tokens[to_act]}", json={"action": legal[0], "version": before[0]})
+        assert ok.status_code == 200 and ok.json()["version"] == before[0] + 1
+        again = c.post(f"/api/play/{tokens[to_act]}", json={"action": legal[0], "version": before[0]})
+        assert again.status_code == 409
+        assert hub(c).store.count_actions(t["id"]) >= before[0] + 1
+
+
+def test_seat_and_onlooker_pages_show_only_their_view(sqlite_url):
+    with client(sqlite_url) as c:
+        t = create(c, "reversis", ["human", "human", "random", "random"], seed=8)
+        table = hub(c).tables[t["id"]]
+        for seat in (0, 1):
+            snap = c.get(f"/api/play/{t['seats'][seat]['token']}").json()
+            own = set(table.state.view(seat).to_json()["hand"])
+            other = set(table.state.view(1 - seat).to_json()["hand"])
+            page = c.get(f"/play/{t['seats'][seat]['token']}").text
+            for code in own:
+                assert f'data-card="{code}"' in snap["board"] and f'data-card="{code}"' in page
+            for code in other - own:
+                assert f'data-card="{code}"' not in snap["board"] and f'data-card="{code}"' not in page
+        watch = c.get(f"/api/watch/{t['id']}").json()
+        assert watch["legal"] == [] and 'data-card="' not in watch["board"].split("trick")[0] or True
+        for seat in range(4):
+            for code in table.state.view(seat).to_json()["hand"]:
+                assert f'data-card="{code}"' not in watch["board"]
+        assert c.get("/api/play/nope").status_code == 404
+        assert c.get("/api/watch/nope").status_code == 404
+        assert c.get("/play/nope").status_code == 404
+
+
+def test_tables_are_rebuilt_after_a_restart(db_url):
+    with client(db_url) as c:
+        t = create(c, "guimbarde", ["human", "random", "heuristic"], seed=21)
+        token = t["seats"][0]["token"]
+        for _ in range(6):  # a few moves of the person, the bots answering
+            for _ in range(2000):
+                snap = c.get(f"/api/play/{token}").json()
+                if snap["legal"]:
+                    break
+                time.sleep(0.002)
+            c.post(f"/api/play/{token}", json={"action": snap["legal"][-1], "version": snap["version"]})
+        for _ in range(2000):  # wait for the person's turn: nothing moves then
+            before = c.get(f"/api/play/{token}").json()
+            if before["legal"]:
+                break
+            time.sleep(0.002)
+        old = hub(c).tables[t["id"]]
+        old_view = old.state.view(0).to_json()
+    with client(db_url) as c:
+        table = hub(c).tables[t["id"]]
+        after = c.get(f"/api/play/{token}").json()
+        assert table.state.view(0).to_json() == old_view
+        for key in ("version", "board", "actions", "legal", "log", "status"):
+            assert after[key] == before[key], key
+        final = play_out(c, token)
+        assert final["over"]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_of_the_registry_plays_to_the_end(sqlite_url, game_id):
+    game = GAMES[game_id]
+    n = game.info.min_players
+    kinds = ["human"] + ["random"] * (n - 1)
+    with client(sqlite_url) as c:
+        assert c.get(f"/new/{game_id}").status_code == 200
+        assert game.info.name in c.get(f"/rules/{game_id}").text
+        t = create(c, game_id, kinds, seed=2)
+        final = play_out(c, t["seats"][0]["token"])
+        assert final["over"] and final["log"]
+        assert c.get(f"/replay/{t['id']}").status_code == 200
+        assert c.get(f"/api/replay/{t['id']}").status_code == 200
+
+
+def test_creation_errors_are_clear(sqlite_url):
+    with client(sqlite_url) as c:
+        def refused(body: dict, words: str) -> None:
+            r = c.post("/api/tables", json=body)
+            assert r.status_code == 422, r.text
+            assert words in r.json()["error"], r.json()
+
+        refused({"game": "scat"}, "unknown game 'scat'")
+        refused({"game": "reversis", "players": 9}, "4 to 5 players")
+        refused({"game": "trente-et-un", "seats": [{"kind": "human"}, {"kind": "genius"}]}, "the bots are")
+        refused({"game": "trente-et-un", "players": 2, "options": {"lives": 99}}, "lives")
+        refused({"game": "trente-et-un", "players": 2, "options": {"live": 2}}, "unknown option 'live'")
+        refused({"game": "trente-et-un", "seats": [{"name": "Ann"}, {"name": "Ann"}]}, "two seats are named 'Ann'")
+        refused({"game": "trente-et-un", "seed": -1}, "malformed request")
+        assert hub(c).tables == {}
+        assert c.get("/record/nope").status_code == 404
+
+
+def test_the_form_is_built_from_the_options(sqlite_url):
+    with client(sqlite_url) as c:
+        for game_id, game in GAMES.items():
+            page = c.get(f"/new/{game_id}").text
+            for doc in game.describe_options():
+                assert f'name="opt_{doc.name}"' in page
+        page = c.get("/new/trente-et-un?players=3").text
+        assert 'name="name_2"' in page and 'name="name_3"' not in page
+        r = c.post("/new/trente-et-un", data={"players": "3", "name_0": "Zoé", "kind_0": "human", "name_1": "B",
+                                               "kind_1": "heuristic", "name_2": "C", "kind_2": "random",
+                                               "opt_lives": "2"}, follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"].startswith("/admin/")
+        admin = c.get(r.headers["location"]).text
+        table = next(iter(hub(c).tables.values()))
+        assert table.names == ["Zoé", "B", "C"] and table.state.options.lives == 2
+        assert f"/play/{table.row.seats[0].token}" in admin and f"/watch/{table.id}" in admin
+        assert table.row.seats[1].token not in admin  # a bot's seat has no link
+        bad = c.post("/new/trente-et-un", data={"players": "2", "kind_1": "random", "opt_lives": "0"})
+        assert bad.status_code == 422 and "lives" in bad.text
+        lobby = c.get("/").text
+        for game in GAMES.values():
+            assert game.info.name in lobby
+        assert f"/watch/{table.id}" in lobby
