@@ -3,8 +3,8 @@
 >>> from academie.adapters.pettingzoo import env
 >>> e = env("reversis", num_players=4, deals=1)
 >>> e.reset(seed=7)
->>> e.agent_selection, e.observation_space("player_0")["observation"].shape, e.action_space("player_0").n
-('player_1', (671,), 252)
+>>> e.agent_selection, e.observation_space("player_0")["observation"].shape, int(e.action_space("player_0").n)
+('player_3', (671,), 252)
 
 ``env(game_id, num_players=None, render_mode=None, **options)`` takes the game's id, the number
 of seats (default the game's) and its options under their own names (``deals=1``); a bad id,
@@ -24,8 +24,9 @@ count or option raises the game's error naming what is legal
   without a layout of its own gets the generic one), and ``action_mask`` (``int8``, 1 at each
   legal action of the agent to act; zeros for the others). Built from views only.
 * Rewards per deal, in counters: when a deal ends each agent receives the counters it won (+)
-  or lost (−) since the previous deal ended (stakes and antes the game takes as a deal begins
-  count in the deal they open, when the game takes them at its first chance node); at the end
+  or lost (−) in that deal, as the match's ledger books them (an ante counts in the deal it
+  is booked to; a deal that ends before anyone acts in the episode is paid with the first
+  step, as PettingZoo wants every reward 0 after ``reset``); at the end
   of the match each agent also receives what its return adds beyond its counters (Trente et
   un, played for lives: +1 for the winner, −1/(n−1) for the others). An episode's rewards add
   up to its returns. Illegal actions raise :class:`~academie.core.errors.IllegalActionError`.
@@ -107,27 +108,45 @@ class AcademieEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._paid = [0.0] * len(self.agents)  # rewards given so far, per seat
-        self._deal_start = list(self.state_.match.counters)
+        self._read = 0  # ledger entries read so far
+        self._pending: dict[int, list[float]] = {}  # deal -> counters won in it so far, per seat
         self._deal = self.state_.match.deal_number
-        self._start = list(self.state_.match.counters)
         self._advance()
         self._select()
-        self._accumulate_rewards()  # a deal may end before anyone acts
+        # A deal may end before anyone acts: its rewards come with the first step's (after
+        # reset every reward is 0), or at once if the match is already over.
+        self._carry = {a: 0.0 for a in self.agents}
+        if self.state_.is_terminal():
+            self._accumulate_rewards()
+        else:
+            self._carry, self.rewards = self.rewards, {a: 0.0 for a in self.agents}
 
-    def _pay_deal(self) -> None:
-        """The counters each seat won since the last deal ended, as this step's rewards."""
-        counters = self.state_.match.counters
-        for s, a in enumerate(self.possible_agents):
-            won = float(counters[s] - self._deal_start[s])
-            self.rewards[a] += won
-            self._paid[s] += won
-        self._deal_start = list(counters)
+    def _read_ledger(self) -> None:
+        """Add the ledger's new movements to the deal they belong to."""
+        entries = self.state_.match.ledger.entries
+        n = len(self.possible_agents)
+        for entry in entries[self._read :]:
+            won = self._pending.setdefault(entry.deal, [0.0] * n)
+            if isinstance(entry.source, int) and 0 <= entry.source < n:
+                won[entry.source] -= entry.amount
+            if isinstance(entry.target, int) and 0 <= entry.target < n:
+                won[entry.target] += entry.amount
+        self._read = len(entries)
+
+    def _pay(self, upto: int | None) -> None:
+        """Reward the counters won in every deal up to ``upto`` (None: every deal)."""
+        self._read_ledger()
+        for deal in sorted(self._pending):
+            if upto is None or deal <= upto:
+                for s, won in enumerate(self._pending.pop(deal)):
+                    self.rewards[self.possible_agents[s]] += won
+                    self._paid[s] += won
 
     def _note(self) -> None:
         """After an action or outcome: pay the deal that just ended, if one did."""
         deal = self.state_.match.deal_number
         if deal != self._deal:
-            self._pay_deal()
+            self._pay(self._deal)
             self._deal = deal
 
     def _advance(self) -> None:
@@ -140,7 +159,7 @@ class AcademieEnv(AECEnv):
     def _select(self) -> None:
         state = self.state_
         if state.is_terminal():
-            self._pay_deal()
+            self._pay(None)
             for s, a in enumerate(self.possible_agents):  # what the return adds beyond counters
                 extra = float(state.returns()[s]) - self._paid[s]
                 self.rewards[a] += extra
@@ -158,7 +177,7 @@ class AcademieEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards, self._carry = self._carry, {a: 0.0 for a in self.agents}
         self.state_.apply_action(int(action) if isinstance(action, (int, np.integer)) else action)
         self._note()
         self._advance()

@@ -1,0 +1,159 @@
+"""Every game as a PettingZoo AEC environment: PettingZoo's API and seed tests, a masked random
+policy over many episodes, rewards per deal adding up to the returns, rendering, bad input."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from academie.adapters.pettingzoo import env  # noqa: E402
+from academie.core.errors import IllegalActionError, OptionError, PlayerCountError, UnknownGameError  # noqa: E402
+from academie.games import get_game  # noqa: E402
+from tests.adapters.support import GAME_IDS, short_options  # noqa: E402
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_pettingzoo_api_and_seed_tests(game_id):
+    options = short_options(game_id)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo warns that a dict observation is no Box
+        api_test(env(game_id, **options), num_cycles=300)
+        seed_test(lambda: env(game_id, **options), num_cycles=300)
+
+
+def run_episode(e, seed: int, rng: random.Random) -> tuple[dict[str, float], int]:
+    """A masked random policy to the end; returns each agent's total reward and the steps."""
+    e.reset(seed=seed)
+    totals = {a: 0.0 for a in e.possible_agents}
+    steps = 0
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        assert e.observation_space(agent).contains(obs)
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) > 0
+        e.step(int(rng.choice(list(legal))))
+        steps += 1
+    return totals, steps
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_masked_random_policy_plays_many_episodes(game_id):
+    e = env(game_id, **short_options(game_id))
+    rng = random.Random(11)
+    decided = 0
+    for seed in range(12):
+        totals, steps = run_episode(e, seed, rng)
+        decided += steps > 0
+        state = e.state_
+        assert state.is_terminal() and e.agents == []
+        returns = state.returns()
+        for s, agent in enumerate(e.possible_agents):  # the rewards of an episode add up to its returns
+            assert totals[agent] == pytest.approx(returns[s])
+    assert decided >= 10
+
+
+def test_rewards_come_per_deal_in_counters():
+    """Reversis over three deals: each deal's rewards are the counters won in it."""
+    e = env("reversis", deals=3, counters=100)
+    e.reset(seed=4)
+    rng = random.Random(4)
+    paid, deals_paid = [], 0
+    for agent in e.agent_iter():
+        obs, reward, terminated, _, _ = e.last()
+        if terminated:
+            e.step(None)
+            continue
+        before = e.state_.match.deal_number
+        e.step(int(rng.choice(list(np.flatnonzero(obs["action_mask"])))))
+        if e.state_.match.deal_number != before or e.state_.is_terminal():
+            deals_paid += 1
+            paid.append([e.rewards[a] for a in e.possible_agents])
+        else:
+            assert all(r == 0 for r in e.rewards.values())  # nothing between deal ends
+    counters = [100] * 4
+    for row, result in zip(paid, e.state_.deal_results()):
+        after = result["counters_after"]
+        assert row == [a - b for a, b in zip(after, counters)]
+        counters = after
+    assert deals_paid == 3
+
+
+def test_trente_et_un_pays_its_return_at_the_end():
+    e = env("trente-et-un", num_players=3, lives=1)
+    totals, _ = run_episode(e, 3, random.Random(3))
+    assert sorted(totals.values()) == [-0.5, -0.5, 1.0]
+
+
+def test_observations_are_the_agents_own_view():
+    e = env("reversis", deals=1)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    seat = int(agent.split("_")[1])
+    obs = e.observe(agent)
+    hand = obs["observation"][:52]
+    assert sorted(np.flatnonzero(hand)) == sorted(e.state_.view(seat).hand)
+    other = e.possible_agents[(seat + 1) % 4]
+    assert e.observe(other)["action_mask"].sum() == 0  # only the agent to act has legal actions
+    assert obs["action_mask"].sum() == len(e.state_.legal_actions())
+    assert e.observation_space(agent)["observation"].shape == (671,)
+    assert e.action_space(agent).n == 252
+
+
+def test_same_seed_same_match_other_seed_other_deal():
+    a, b, c = env("guimbarde", deals=1), env("guimbarde", deals=1), env("guimbarde", deals=1)
+    a.reset(seed=9), b.reset(seed=9), c.reset(seed=10)
+    assert a.state_.history == b.state_.history != c.state_.history
+
+
+def test_render_ansi_draws_the_public_table():
+    e = env("reversis", render_mode="ansi", deals=1)
+    e.reset(seed=2)
+    text = e.render()
+    assert "Reversis" in text and "player_0" in text and "jetons" in text
+    hidden = e.state_.view(0).hand
+    assert env("reversis", deals=1).render() is None
+    from academie.cards import card_label
+
+    assert "Your hand" not in text or not any(card_label(c) in text.split("Your hand")[1] for c in hidden)
+
+
+def test_bad_input_is_refused_with_what_is_legal():
+    with pytest.raises(UnknownGameError, match="the games are"):
+        env("scat")
+    with pytest.raises(PlayerCountError, match="4 to 5"):
+        env("reversis", num_players=3)
+    with pytest.raises(OptionError, match="deals"):
+        env("reversis", deals=0)
+    with pytest.raises(ValueError, match="ansi"):
+        env("reversis", render_mode="human")
+    e = env("reversis", deals=1)
+    e.reset(seed=0)
+    before = list(e.state_.history)
+    with pytest.raises(IllegalActionError, match="legal"):
+        e.step(251 if 251 not in e.state_.legal_actions() else 250)
+    assert e.state_.history == before
+
+
+def test_every_registered_game_has_spaces_matching_its_layout():
+    from academie.adapters.common import action_space
+    from academie.adapters.tensors import layouts
+
+    for game_id in GAME_IDS:
+        game = get_game(game_id)
+        e = env(game_id)
+        n = game.info.default_players
+        table = layouts(game, n, game.parse_options({}))
+        assert e.possible_agents == [f"player_{s}" for s in range(n)]
+        assert e.observation_space("player_0")["observation"].shape == (table.information.size,)
+        assert e.action_space("player_0").n == action_space(game)
