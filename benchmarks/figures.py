@@ -102,12 +102,19 @@ def guimbarde(r: SimulationReport) -> str:
             f" against random's {_bot(r.bot_returns_per_deal, 'random').mean:+.2f}")
 
 
+def guinguette(r: SimulationReport) -> str:
+    return (f"the heuristic bot nets {signed(_bot(r.bot_returns_per_deal, 'heuristic'))} counters per deal"
+            f" against random's {_bot(r.bot_returns_per_deal, 'random').mean:+.2f}, and ends"
+            f" {pct(_bot(r.bots, 'heuristic'))} of matches ahead")
+
+
 FIGURES = (
     FigureSpec("trente-et-un", "trente-et-un", 1000, ("heuristic", "random", "random", "random"), 1, trente_et_un),
     FigureSpec("belle-flux", "belle-flux-trente-un", 200, ("heuristic",) + ("random",) * 4, 1, belle_flux),
     FigureSpec("blason", "blason", 300, ("random",) * 4, 1, blason),
     FigureSpec("reversis", "reversis", 500, ("heuristic", "random", "random", "random"), 1, reversis),
     FigureSpec("guimbarde", "guimbarde", 500, ("heuristic", "random", "random", "random"), 1, guimbarde),
+    FigureSpec("guinguette", "guinguette", 300, ("heuristic", "random", "random", "random"), 1, guinguette),
 )
 
 
