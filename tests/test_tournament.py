@@ -137,11 +137,17 @@ def test_more_bots_than_players_play_every_choice_of_them():
     assert result.seatings == 6 and result.matches == 6
 
 
-def test_blason_rotates_seats_over_the_same_dice():
-    result = tournament(get_game("blason"), ["random", "random", "random"], matches=2, seed=4)
-    assert not result.duplicate and result.metric == WIN_RATE
+def test_blason_rotates_seats_over_the_same_dice(tmp_path):
+    result = tournament(get_game("blason"), ["random", "random", "random"], matches=2, seed=4, records=tmp_path)
+    assert result.duplicate and not result.decks and result.metric == WIN_RATE
     (bot,) = result.bots
     assert bot.seats == [6, 6, 6] and bot.win_rate.mean == pytest.approx(1 / 3)
+    # no decisions at the Blason: the same dice make the same race in every seating
+    for board in (1, 2):
+        recs = [GameRecord.load(f) for f in sorted(tmp_path.glob(f"board-{board:06d}-*.json"))]
+        assert len(recs) == 3 and all(r.decks is None for r in recs)
+        assert len({r.seed for r in recs}) == 1
+        assert len({tuple(r.result["returns"]) for r in recs}) == 1
 
 
 def test_the_result_is_the_same_on_one_worker_and_on_two():
@@ -190,3 +196,12 @@ def test_bad_input_is_refused_clearly(kwargs, error, words):
 def test_a_game_played_to_the_end_has_no_tournament_by_deals():
     with pytest.raises(TournamentError, match="not a number of deals .* give the number of matches"):
         tournament(get_game("trente-et-un"), ["heuristic", "random"], deals=10)
+
+
+def test_without_duplicate_every_seating_has_cards_of_its_own(tmp_path):
+    game = get_game("guimbarde")
+    result = tournament(game, LINEUP, deals=1, seed=11, records=tmp_path, duplicate=False)
+    assert not result.duplicate and result.decks
+    seen = [replayed(f, game) for f in sorted(tmp_path.glob("*.json"))]
+    assert len({tuple(rec.decks[0]) for rec, _, _ in seen}) == 4
+    assert len({str(hands[0]) for _, hands, _ in seen}) == 4

@@ -138,14 +138,16 @@ def seatings(entries: int, players: int) -> list[tuple[int, ...]]:
 @dataclass(frozen=True)
 class TournamentSpec:
     """What a worker needs to play boards: the game, the validated options, the entries (bot
-    specs, one per place in the lineup), the seatings, whether the chance is stacked decks,
-    and the folder of the records (``None``: no records)."""
+    specs, one per place in the lineup), the seatings, whether the chance is stacked decks
+    (``decks``), whether every seating of a board meets the same chance (``duplicate``), and
+    the folder of the records (``None``: no records)."""
 
     game: Game
     options: Any
     entries: tuple[str, ...]
     seatings: tuple[tuple[int, ...], ...]
-    duplicate: bool
+    decks: bool
+    duplicate: bool = True
     records: str | None = None
 
 
@@ -180,7 +182,8 @@ def play_board(spec: TournamentSpec, index: int, seeds: list[int]) -> list[Match
     out = []
     for m, seating in enumerate(spec.seatings):
         state = game.new_initial_state(n, spec.options)
-        chance: Any = DealDecks(chance_seed) if spec.duplicate else SeededChance(chance_seed)
+        seed = chance_seed if spec.duplicate else seating_seed(chance_seed, m)
+        chance: Any = DealDecks(seed) if spec.decks else SeededChance(seed)
         kinds = [spec.entries[e] for e in seating]
         bots = [make_bot(kind, game.info.id, next(bot_seeds)) for kind in kinds]
         actions: list[str] | None = [] if spec.records else None
@@ -196,14 +199,24 @@ def play_board(spec: TournamentSpec, index: int, seeds: list[int]) -> list[Match
                 num_players=n,
                 options=spec.options.model_dump(),
                 players=[PlayerRecord(name=f"{s + 1} {kind}"[:60], kind=kind) for s, kind in enumerate(kinds)],
-                seed=chance_seed,
-                decks=[list(d) for d in chance.decks] if spec.duplicate else None,
+                seed=seed,
+                decks=[list(d) for d in chance.decks] if spec.decks else None,
                 actions=actions or [],
                 complete=True,
                 result={"returns": returns, "statistics": stats},
             )
             record.save(Path(spec.records) / f"board-{index + 1:06d}-seating-{m + 1:02d}.json")
     return out
+
+
+def seating_seed(seed: int, seating: int) -> int:
+    """The chance seed of seating ``seating`` (0-based) of a board of seed ``seed`` in a
+    tournament that is not duplicate: a seed of its own for every seating.
+
+    >>> seating_seed(7, 0) != seating_seed(7, 1) and seating_seed(7, 1) == seating_seed(7, 1)
+    True
+    """
+    return random.Random(f"{seed}:seating:{seating}").getrandbits(32)
 
 
 def placing(state: State) -> list[int]:
@@ -239,8 +252,13 @@ class Estimate:
     high: float
 
 
-def estimate(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` and its 95% interval (scipy's Student t)."""
+def estimate(values: Sequence[float], bounds: tuple[float, float] | None = None) -> Estimate:
+    """The mean of ``values`` and its 95% interval (scipy's Student t), cut to ``bounds`` when
+    given (a rate lies from 0 to 1).
+
+    >>> estimate([0.0, 0.0, 0.0, 1.0], (0.0, 1.0)).low
+    0.0
+    """
     import numpy as np
     from scipy import stats
 
@@ -249,6 +267,8 @@ def estimate(values: Sequence[float]) -> Estimate:
     if arr.size < 2 or float(arr.std()) == 0.0:
         return Estimate(mean, mean, mean)
     low, high = stats.t.interval(0.95, arr.size - 1, loc=mean, scale=stats.sem(arr))
+    if bounds is not None:
+        low, high = max(low, bounds[0]), min(high, bounds[1])
     return Estimate(mean, float(low), float(high))
 
 
@@ -296,8 +316,10 @@ class TournamentResult:
     ``entries`` the bots as given (canonical specs), ``bots`` one result per distinct bot, in
     the order given; ``pairs`` every ordered pair of distinct bots;
     ``boards`` played of ``requested``; ``matches`` and ``deals`` played in all; ``seatings``
-    per board; ``deals_per_match`` the deal limit (``None``: whole matches); ``duplicate``:
-    every seating of a board was dealt the same cards; ``partial``: interrupted."""
+    per board; ``deals_per_match`` the deal limit (``None``: whole matches); ``decks``: chance
+    came from stacked decks (card games) rather than a seed (dice); ``duplicate``: every seating
+    of a board met the same chance (the same decks, or the same seed); ``partial``:
+    interrupted."""
 
     game: str
     players: int
@@ -305,6 +327,7 @@ class TournamentResult:
     seed: int | None
     options: dict[str, Any]
     metric: str
+    decks: bool
     duplicate: bool
     deals_per_match: int | None
     seatings: int
@@ -427,12 +450,13 @@ class _Tally:
         """The result over the boards counted so far."""
         r = self.result
         r.bots = []
+        rate, diff = ((0.0, 1.0), (-1.0, 1.0)) if r.metric == WIN_RATE else (None, None)
         for b in self.bots:
             rows, rating = self.per_board[b], self.ratings[b]
             r.bots.append(BotResult(
                 bot=b,
-                score=estimate(rows["score"]),
-                win_rate=estimate(rows["win"]),
+                score=estimate(rows["score"], rate),
+                win_rate=estimate(rows["win"], (0.0, 1.0)),
                 return_per_match=estimate(rows["return"]),
                 rating=Rating(float(rating.mu), float(rating.sigma), float(rating.ordinal())),
                 matches=self.matches[b],
@@ -440,7 +464,7 @@ class _Tally:
                 seats=list(self.seats[b]),
             ))
         r.pairs = [
-            PairResult(a, b, estimate([x - y for x, y in zip(self.per_board[a]["score"], self.per_board[b]["score"])]))
+            PairResult(a, b, estimate([x - y for x, y in zip(self.per_board[a]["score"], self.per_board[b]["score"])], diff))
             for a, b in itertools.permutations(self.bots, 2)
         ]
         r.partial = r.boards < r.requested
@@ -457,6 +481,7 @@ def tournament(
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     records: str | Path | None = None,
+    duplicate: bool = True,
     progress: Callable[[int], None] | None = None,
     workers: int | None = 1,
     backend: str = "local",
@@ -473,7 +498,9 @@ def tournament(
     ``workers`` (processes; ``None``: every core) and every ``backend``
     (:func:`academie.analysis.parallel.map_matches`). ``records``: a folder where every match
     is saved as a game record (``board-000001-seating-01.json`` …) that ``academie replay``
-    replays. ``progress(k)`` is called with the number of boards finished.
+    replays. ``duplicate=False`` gives every seating chance of its own (fresh decks, fresh
+    dice), to measure what duplicate play saves. ``progress(k)`` is called with the number of
+    boards finished.
 
     Raises :class:`TournamentError` (no bots, fewer bots than players, no or both counts, a
     count out of range, ``deals`` for a game with no deal limit or with ``options['deals']``
@@ -488,14 +515,15 @@ def tournament(
     import scipy.stats  # noqa: F401  needs no slow import)
 
     table = tuple(seatings(len(entries), n))
-    duplicate = is_card_game(game)
+    decks = is_card_game(game)
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
-    spec = TournamentSpec(game, opts, tuple(entries), table, duplicate, str(records) if records is not None else None)
+    spec = TournamentSpec(game, opts, tuple(entries), table, decks, duplicate,
+                          str(records) if records is not None else None)
     distinct = list(dict.fromkeys(entries))
     result = TournamentResult(
         game=game.info.id, players=n, entries=entries, seed=seed, options=opts.model_dump(),
-        metric=COUNTERS if has_deal_limit(game) else WIN_RATE, duplicate=duplicate,
+        metric=COUNTERS if has_deal_limit(game) else WIN_RATE, decks=decks, duplicate=duplicate,
         deals_per_match=per_match, seatings=len(table), requested=boards,
     )
     tally = _Tally(result, distinct)

@@ -49,6 +49,7 @@ def tournament_cmd(
     option: OptionsArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the per-bot and pairwise tables as CSV.")] = False,
+    duplicate: Annotated[bool, typer.Option("--duplicate/--no-duplicate", help="Every seating of a board meets the same cards (or dice); --no-duplicate gives each its own, to measure what duplicate play saves.")] = True,
     records: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Save every match as a game record in this folder (academie replay replays them).", show_default=False)] = None,
     workers: Annotated[Optional[int], typer.Option(help=f"Processes that play the boards (default: every core, {default_workers()} here). The result is the same for any number.", show_default=False)] = None,
     backend: Annotated[str, typer.Option(metavar="local|ray", help="Where the matches are played: local (this machine's cores) or ray (a Ray cluster: pip install 'academie\\[ray]').")] = "local",
@@ -81,7 +82,7 @@ def tournament_cmd(
         task = bar.add_task("boards", total=boards)
         try:
             with user_errors():
-                result = tournament(g, names, records=records, workers=workers, backend=backend, address=address,
+                result = tournament(g, names, records=records, duplicate=duplicate, workers=workers, backend=backend, address=address,
                                     progress=lambda k: bar.update(task, completed=k), **run)
         except TournamentInterrupted as stop:
             if stop.result is None:
@@ -115,7 +116,10 @@ def print_result(result: TournamentResult, console: Console) -> None:
     unit = (f"deal{'s' if result.boards != 1 else ''}" if result.deals_per_match == 1
             else f"board{'s' if result.boards != 1 else ''} of {result.deals_per_match} deals" if result.deals_per_match
             else f"match{'es' if result.boards != 1 else ''}")
-    how = "duplicate: the same cards for every seating" if result.duplicate else "the same dice for every seating"
+    if not result.duplicate:
+        how = "not duplicate: chance of its own for every seating"
+    else:
+        how = "duplicate: the same " + ("cards" if result.decks else "dice") + " for every seating"
     console.print(Text(result.game, style="bold").append(
         f": {result.boards:,} {unit} × {result.seatings} seatings = {result.matches:,} matches,"
         f" {result.players} players, {how}; seed {result.seed}"
