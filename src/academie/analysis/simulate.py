@@ -137,6 +137,8 @@ def simulate(
     workers: int | None = 1,
     backend: str = "local",
     address: str | None = None,
+    on_match: Callable[[dict[str, Any]], None] | None = None,
+    records: bool = False,
 ) -> SimulationReport:
     """Play ``matches`` matches of ``game`` with ``bot_names[seat]`` in each seat.
 
@@ -153,6 +155,12 @@ def simulate(
     outcomes that came back together). On Ctrl-C, :class:`SimulationInterrupted`
     with the report over the matches finished in order. Memory grows by a few dozen bytes a
     match (the figures are kept to give their medians).
+
+    ``on_match(line)`` is called for every match in match order, with ``line`` =
+    ``{"match": k, "seeds": [each seat's bot's, then the chance's], "seed": the chance's,
+    "returns": [...], "statistics": {...}}``; with ``records`` the line also holds ``"record"``,
+    the match's :class:`~academie.core.record.GameRecord` (played by the pure engine, so that
+    its actions are known; ``seed`` replays its deals).
     """
     n = len(bot_names)
     game.check_players(n)
@@ -169,24 +177,25 @@ def simulate(
     # Random bots on a game with a compiled kernel (academie[fast] installed): the same matches.
     from academie.fast import random_matches
 
-    fast = random_matches(game, opts, n, bot_names, matches)
+    fast = None if records else random_matches(game, opts, n, bot_names, matches)
     if workers is None and backend == "local":
         workers = default_workers()
     if backend == "local" and matches < POOL_MIN:
         workers = 1
-    spec = MatchSpec(game, tuple(bot_names), opts, fast is not None)
+    keep = "records" if records else "lines" if on_match is not None else ""
+    spec = MatchSpec(game, tuple(bot_names), opts, fast is not None, keep)
     size = partial(chunk_size, matches, fast=fast is not None)
     with map_chunks(partial(play_chunk, spec), seeds, workers, backend, address, size) as outcomes:
         try:
             if progress is not None:
                 progress(0)  # the matches start (after the imports and the workers' start)
             for counts in outcomes:
-                tally.merge(counts)
+                tally.merge(counts, on_match)
                 if progress is not None and not outcomes.at_hand():
                     progress(tally.done)
         except KeyboardInterrupt:
             for counts in outcomes.ready():  # finished by the workers, next in order
-                tally.merge(counts)
+                tally.merge(counts, on_match)
             raise SimulationInterrupted(tally.report() if tally.done else None) from None
     return tally.report()
 
@@ -232,6 +241,9 @@ class MatchSpec:
     bot_names: tuple[str, ...]
     options: Any
     fast: bool
+    keep: str = ""
+    """``""``: counts only; ``"lines"``: each match's seeds, returns and figures too;
+    ``"records"``: and its game record."""
 
 
 def play_chunk(spec: MatchSpec, chunk: list[list[int]]) -> Counts:
@@ -242,15 +254,37 @@ def play_chunk(spec: MatchSpec, chunk: list[list[int]]) -> Counts:
     if spec.fast:
         from academie.fast import RandomMatches
 
-        for match in RandomMatches(game, spec.options, n).play_seeds(chunk):
-            counts.add(match.returns(), match.statistics())
+        for seeds, match in zip(chunk, RandomMatches(game, spec.options, n).play_seeds(chunk)):
+            counts.add(match.returns(), match.statistics(), _line(spec, seeds, match.returns(), match.statistics()))
         return counts
     for match in chunk:
         state = game.new_initial_state(n, spec.options)
         bots = [make_bot(name, game.info.id, seed) for name, seed in zip(names, match)]
-        play_match(state, SeededChance(match[n]), bots)
-        counts.add(state.returns(), state.statistics())
+        actions: list[str] | None = [] if spec.keep == "records" else None
+        play_match(state, SeededChance(match[n]), bots, actions=actions)
+        line = _line(spec, match, state.returns(), state.statistics(), actions)
+        counts.add(state.returns(), state.statistics(), line)
     return counts
+
+
+def _line(spec: MatchSpec, seeds: list[int], returns: list[float], stats: dict[str, Any],
+          actions: list[str] | None = None) -> dict[str, Any] | None:
+    """One match's line for ``on_match`` (None when the simulation keeps no lines)."""
+    if not spec.keep:
+        return None
+    n = len(spec.bot_names)
+    line: dict[str, Any] = {"seeds": list(seeds), "seed": seeds[n], "returns": list(returns), "statistics": stats}
+    if actions is not None:
+        from academie.core.record import GameRecord, PlayerRecord
+
+        line["record"] = GameRecord(
+            game=spec.game.info.id, game_version=spec.game.info.version, num_players=n,
+            options=spec.options.model_dump(),
+            players=[PlayerRecord(name=f"seat {s} ({name})", kind=name) for s, name in enumerate(spec.bot_names)],
+            seed=seeds[n], actions=actions, complete=True,
+            result={"returns": list(returns), "statistics": stats},
+        )
+    return line
 
 
 class Counts:
@@ -267,9 +301,12 @@ class Counts:
         self.returns_by_seat = [array("d") for _ in range(n)]
         self.per_deal = [array("d") for _ in range(n)]
         self.seat_figures: dict[str, list[float]] = {}
+        self.lines: list[dict[str, Any]] = []  # each match's line, when the simulation keeps them
 
-    def add(self, returns: list[float], stats: dict[str, Any]) -> None:
-        """Count one finished match, from its returns and statistics."""
+    def add(self, returns: list[float], stats: dict[str, Any], line: dict[str, Any] | None = None) -> None:
+        """Count one finished match, from its returns and statistics (and keep its ``line``)."""
+        if line is not None:
+            self.lines.append(line)
         n = len(self.wins)
         best = max(returns)
         deals = stats.get("deals")
@@ -290,9 +327,13 @@ class Counts:
                 self.figures.setdefault(key, array("d")).append(float(value))
         self.done += 1
 
-    def merge(self, other: Counts) -> None:
-        """Count ``other``'s matches after these."""
+    def merge(self, other: Counts, on_match: Callable[[dict[str, Any]], None] | None = None) -> None:
+        """Count ``other``'s matches after these; ``on_match(line)`` for each of its lines, in
+        order, numbered from these."""
         n = len(self.wins)
+        if on_match is not None:
+            for k, line in enumerate(other.lines):
+                on_match({"match": self.done + k, **line})
         for key, values in other.seat_figures.items():
             totals = self.seat_figures.setdefault(key, [0.0] * n)
             for seat, value in enumerate(values):
@@ -307,6 +348,22 @@ class Counts:
         self.done += other.done
 
 
+def figure(name: str, values: Sequence[float]) -> Figure:
+    """A figure's mean, median and 95th percentile; for whole counts (every value whole) the
+    percentiles are values taken by the matches (the least value with at least that share of
+    matches at or below it), never a half-way number.
+
+    >>> figure("deals", [1, 2, 3, 4])
+    Figure(name='deals', mean=2.5, median=2.0, p95=4.0)
+    """
+    import numpy as np
+
+    arr = np.asarray(values, dtype=float)
+    method = "inverted_cdf" if arr.size and bool(np.all(arr == np.round(arr))) else "linear"
+    return Figure(name, float(arr.mean()), float(np.percentile(arr, 50, method=method)),
+                  float(np.percentile(arr, 95, method=method)))
+
+
 class _Tally(Counts):
     """The counts of :func:`simulate`'s finished matches, and the report it makes of them."""
 
@@ -316,8 +373,6 @@ class _Tally(Counts):
 
     def report(self) -> SimulationReport:
         """The report over the matches counted so far."""
-        import numpy as np
-
         game, bot_names, matches = self.game, self.bot_names, self.done
         n = len(bot_names)
         wins, returns_by_seat, per_deal, seat_figures = self.wins, self.returns_by_seat, self.per_deal, self.seat_figures
@@ -326,10 +381,7 @@ class _Tally(Counts):
         for name in dict.fromkeys(bot_names):
             held = [s for s in range(n) if bot_names[s] == name]
             per_bot.append(win_rate(name, sum(wins[s] for s in held), matches * len(held)))
-        figs = [
-            Figure(key, float(np.mean(v)), float(np.median(v)), float(np.percentile(v, 95)))
-            for key, v in self.figures.items()
-        ]
+        figs = [figure(key, v) for key, v in self.figures.items()]
 
         def pooled(rows: list[array], name: str) -> array:
             out = array("d")

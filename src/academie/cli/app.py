@@ -234,6 +234,9 @@ def simulate_cmd(
     workers: Annotated[Optional[int], typer.Option(help=f"Processes that play the matches (default: every core, {default_workers()} here; with --backend ray, the cluster's CPUs). The report is the same for any number.", show_default=False)] = None,
     backend: Annotated[str, typer.Option(metavar="local|ray", help="Where the matches are played: local (this machine's cores) or ray (a Ray cluster: pip install 'academie\\[ray]').")] = "local",
     address: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="The Ray cluster's address, with --backend ray (default: $RAY_ADDRESS, or a Ray instance started here).", show_default=False)] = None,
+    plot: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write plots into DIR (PNG and SVG): win rate by seat with 95% intervals, a histogram of each match figure (needs academie[analysis]).", show_default=False)] = None,
+    jsonl: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write one JSON line per match into FILE (replaced): its seeds, returns and figures.", show_default=False)] = None,
+    records: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write every match's game record into DIR (match-000000.json…), replayable with `academie replay`; the matches are played by the pure engine.", show_default=False)] = None,
 ) -> None:
     """Simulate many matches between bots: win rates with 95% intervals, and match figures."""
     with user_errors():
@@ -255,6 +258,7 @@ def simulate_cmd(
         check_backend(backend, workers, address)
         if seed is None:
             seed = draw_seed()
+        keeper = MatchKeeper(jsonl, records, plot is not None)
     warn = TimeWarning(matches)
     with Progress(
         TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -269,19 +273,63 @@ def simulate_cmd(
         try:
             with user_errors():  # a Ray cluster that cannot be reached
                 report = simulate(g, names, matches, seed, opts, progress=progress, workers=workers,
-                                  backend=backend, address=address)
+                                  backend=backend, address=address, on_match=keeper.on_match if keeper.wanted else None,
+                                  records=records is not None)
         except SimulationInterrupted as stop:
+            keeper.close()
             if stop.report is None:
                 note(f"interrupted before the first of {matches:,} matches ended: nothing to report.")
                 raise typer.Exit(130) from None
             report = stop.report
+        finally:
+            keeper.close()
     if as_json:
         plain = not can_encode(getattr(sys.stdout, "encoding", None))
         console.print_json(json.dumps(report.to_json(), ensure_ascii=plain), ensure_ascii=plain)
     else:
         print_report(report, make_console())
+    if plot is not None:
+        from academie.analysis.labels import figure_labels
+        from academie.analysis.plots import plot_simulation
+
+        with user_errors():
+            for path in plot_simulation(report, keeper.figures, plot,
+                                        figure_labels(report.game, keeper.figures, report.options)):
+                err_console.print(Text(f"wrote {path}"))
     if report.partial:
         raise typer.Exit(130)
+
+
+class MatchKeeper:
+    """What ``simulate`` keeps of each match, in match order: a JSON line in ``jsonl``, its
+    record in the ``records`` directory, its numeric figures for the plots."""
+
+    def __init__(self, jsonl: Optional[Path], records: Optional[Path], figures: bool) -> None:
+        self.records, self.keep_figures = records, figures
+        self.figures: dict[str, list[float]] = {}
+        self.wanted = jsonl is not None or records is not None or figures
+        try:
+            if records is not None:
+                records.mkdir(parents=True, exist_ok=True)
+            self.out = jsonl.open("w", encoding="utf-8") if jsonl is not None else None
+        except OSError as exc:
+            raise OptionError(f"cannot write {str(exc.filename)!r}: {exc.strerror}") from None
+
+    def on_match(self, line: dict[str, Any]) -> None:
+        record = line.pop("record", None)
+        if record is not None and self.records is not None:
+            record.save(self.records / f"match-{line['match']:06d}.json")
+        if self.out is not None:
+            self.out.write(json.dumps(line, ensure_ascii=False) + "\n")
+        if self.keep_figures:
+            for key, value in line["statistics"].items():
+                if isinstance(value, (int, float)) and not isinstance(value, bool) and key != "winner":
+                    self.figures.setdefault(key, []).append(float(value))
+
+    def close(self) -> None:
+        if self.out is not None:
+            self.out.close()
+            self.out = None
 
 
 def returns_table(title: str, rows: list[MeanReturn]) -> Table:
@@ -296,6 +344,8 @@ def returns_table(title: str, rows: list[MeanReturn]) -> Table:
 
 def print_report(report: SimulationReport, console: Console = console) -> None:
     """The simulation tables: per seat, per bot, and the mean match figures."""
+    from academie.analysis.labels import figure_label
+
     if report.partial:
         console.print(Text(
             f"PARTIAL REPORT: interrupted after {report.matches:,} of {report.requested:,} matches"
@@ -319,7 +369,7 @@ def print_report(report: SimulationReport, console: Console = console) -> None:
         table = Table(title="Per bot and seat held (mean per match)", header_style="bold")
         table.add_column("")
         for key in keys:
-            table.add_column(key.replace("_", " "), justify="right")
+            table.add_column(figure_label(report.game, key, report.options), justify="right")
         for name, figs in report.bot_figures.items():
             table.add_row(name, *(f"{figs[k]:.3f}" for k in keys))
         console.print(table)
@@ -327,10 +377,11 @@ def print_report(report: SimulationReport, console: Console = console) -> None:
     for col in ("figure", "mean", "median", "95th pct"):
         table.add_column(col, justify="right" if col != "figure" else "left")
     for f in report.figures:
-        table.add_row(f.name.replace("_", " "), f"{f.mean:.2f}", f"{f.median:g}", f"{f.p95:g}")
-    if report.no_winner:
-        table.add_row("matches with no single winner", str(report.no_winner), "", "")
+        table.add_row(figure_label(report.game, f.name, report.options), f"{f.mean:.2f}", f"{f.median:g}", f"{f.p95:g}")
     console.print(table)
+    if report.no_winner:
+        console.print(Text(f"Matches with no single winner: {report.no_winner:,} of {report.matches:,}"
+                           f" ({report.no_winner / report.matches:.1%})."))
 
 
 @app.command("replay")
