@@ -11,7 +11,7 @@ BIN := $(VENV)/bin
 $(BIN)/.installed: pyproject.toml
 	@echo "Setting up $(VENV): downloading and installing academie's packages (a minute or two, once)."
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -e '.[test,fast,ray,tournament,web,openspiel,pettingzoo]'
+	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -e '.[test,fast,ray,tournament,web,openspiel,pettingzoo,analysis]'
 	@echo "Set-up done."
 	touch $@
 
