@@ -1,4 +1,4 @@
-"""What both adapters share: the action space, records of a state, the player count's name.
+"""What both adapters share: the action space and the game record of a state.
 
 Interfaces hold no rules: everything here reads the :class:`~academie.core.state.State` contract
 (legal actions, chance outcomes, notation, views, records) and knows no game.
@@ -7,9 +7,8 @@ Interfaces hold no rules: everything here reads the :class:`~academie.core.state
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
-from academie.core.errors import OptionError, RecordError
+from academie.core.errors import AcademieError, RecordError
 from academie.core.game import Game
 from academie.core.record import GameRecord, PlayerRecord
 from academie.core.state import State
@@ -41,19 +40,6 @@ def action_space(game: Game) -> int:
     :data:`PROBE_LIMIT` that has a notation (``action_to_string`` accepts it). Player actions
     and chance outcomes share this range (cards are 0–51 in every card game)."""
     return _action_space(game.info.id)
-
-
-def make_options(game: Game, given: dict[str, Any]) -> Any:
-    """``game``'s validated options from ``given`` (values in their JSON types). Raises
-    :class:`~academie.core.errors.OptionError` naming the bad option."""
-    return game.parse_options(given)
-
-
-def check_table(game: Game, num_players: Any) -> int:
-    """``num_players`` if ``game`` is played by that many; else
-    :class:`~academie.core.errors.PlayerCountError` naming the range."""
-    game.check_players(num_players)
-    return num_players
 
 
 def to_record(state: State) -> GameRecord:
@@ -110,14 +96,14 @@ def from_record(record: GameRecord | str) -> State:
         record = GameRecord.loads(record)
     try:
         game = get_game(record.game)
-    except Exception as exc:
+    except AcademieError as exc:
         raise RecordError(str(exc)) from None
     if record.game_version != game.info.version:
         raise RecordError(f"record was made with version {record.game_version} of {game.info.id};"
                           f" this is version {game.info.version}")
     try:
         state = game.new_initial_state(record.num_players, record.options)
-    except (OptionError, Exception) as exc:
+    except AcademieError as exc:
         raise RecordError(f"record cannot start: {exc}") from None
     decks = [list(d) for d in record.decks or []]
     used = [0] * len(decks)
