@@ -11,13 +11,14 @@ from academie.analysis.tournament import (
     DealDecks,
     TournamentError,
     TournamentInterrupted,
+    has_deal_limit,
     seatings,
     tournament,
 )
 from academie.core.chance import chance_source
 from academie.core.errors import PlayerCountError, UnknownBotError
 from academie.core.record import GameRecord, replay
-from academie.games import get_game
+from academie.games import GAMES, get_game
 
 LINEUP = ["heuristic", "random", "random", "random"]
 
@@ -77,12 +78,10 @@ def test_trente_et_un_rotations_deal_the_same_hands_and_draw_the_stock_in_the_sa
     assert all(rec.decks[0] == deck for rec, _, _ in seen)
 
 
-@pytest.mark.parametrize("game_id, options", [
-    ("reversis", {"deals": 2}), ("guimbarde", {"deals": 2}), ("belle-flux-trente-un", {"deals": 3}),
-])
-def test_every_deal_of_a_board_gives_every_seating_the_same_hands(tmp_path, game_id, options):
+@pytest.mark.parametrize("game_id", [g for g in GAMES if has_deal_limit(get_game(g))])
+def test_every_deal_of_a_board_gives_every_seating_the_same_hands(tmp_path, game_id):
     game = get_game(game_id)
-    deals = options["deals"]
+    deals, options = 3, {"deals": 3}
     result = tournament(game, LINEUP, deals=deals, seed=11, options=options, records=tmp_path)
     assert result.boards == 1 and result.matches == 4 and result.deals_per_match == deals
     seen = [replayed(f, game) for f in sorted(tmp_path.glob("*.json"))]

@@ -87,3 +87,38 @@ def test_bad_input_exits_2_with_one_clear_line(args, words):
     assert result.exit_code == 2, result.output
     assert words in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_long_tournament_says_how_long_once():
+    from academie.cli.tournament import BoardsWarning
+
+    times = iter([0.0, 10.0, 12.0, 14.0, 16.0])
+    warn = BoardsWarning(1000, clock=lambda: next(times))
+    warn(0)  # starts at 10 s
+    import io
+    from unittest import mock
+
+    with mock.patch("sys.stderr", new=io.StringIO()) as err:
+        warn(1)  # 2 s a board: 999 boards left, about 33 minutes
+        warn(2)
+    assert err.getvalue().count("note: 1,000 boards at 2 s each: about 33 minutes to go") == 1
+
+
+def test_ctrl_c_prints_the_partial_result_and_exits_130():
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    args = [sys.executable, "-m", "academie.cli.app", *BASE[:4], "--deals", "5000", "--seed", "1", "--workers", "2",
+            "--json"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(6)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    if out:  # else no board was finished on a machine this busy: the note says so
+        data = json.loads(out)
+        assert data["partial"] is True and 0 < data["boards"] < 5000 == data["requested"]
+    else:
+        assert "nothing to report" in err

@@ -9,6 +9,8 @@ from __future__ import annotations
 import csv
 import json
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -80,10 +82,16 @@ def tournament_cmd(
         console=err_console, transient=True, disable=not err_console.is_terminal,
     ) as bar:
         task = bar.add_task("boards", total=boards)
+        warn = BoardsWarning(boards)
+
+        def progress(done: int) -> None:
+            bar.update(task, completed=done)
+            warn(done)
+
         try:
             with user_errors():
-                result = tournament(g, names, records=records, duplicate=duplicate, workers=workers, backend=backend, address=address,
-                                    progress=lambda k: bar.update(task, completed=k), **run)
+                result = tournament(g, names, records=records, duplicate=duplicate, workers=workers, backend=backend,
+                                    address=address, progress=progress, **run)
         except TournamentInterrupted as stop:
             if stop.result is None:
                 note(f"interrupted before the first of {boards:,} boards ended: nothing to report.")
@@ -101,6 +109,34 @@ def tournament_cmd(
         print_result(result, make_console())
     if result.partial:
         raise typer.Exit(130)
+
+
+class BoardsWarning:
+    """Times the first boards (a second's worth, or the first board when it takes longer) and,
+    when the whole tournament is expected to last more than a minute, says how long on standard
+    error, once."""
+
+    def __init__(self, boards: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.boards, self.clock, self.start, self.done = boards, clock, clock(), False
+
+    def __call__(self, finished: int) -> None:
+        from academie.cli.app import WARN_AFTER, about, note
+
+        if finished == 0:  # the first board starts: the imports and the workers' start are behind
+            self.start = self.clock()
+            return
+        if self.done:
+            return
+        elapsed = self.clock() - self.start
+        if elapsed < 1.0 and finished < self.boards:
+            return
+        self.done = True
+        left = elapsed / finished * (self.boards - finished)
+        if left > WARN_AFTER:
+            note(
+                f"{self.boards:,} boards at {elapsed / finished:.3g} s each: {about(left)} to go; Ctrl-C stops"
+                " and prints the result over the boards finished so far."
+            )
 
 
 def _ci(low: float, high: float, pct: bool) -> str:
