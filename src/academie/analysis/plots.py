@@ -29,6 +29,8 @@ def _pyplot() -> Any:
     except ImportError:  # pragma: no cover - the extra is installed in tests
         raise PlotError("plots need matplotlib: pip install 'academie[analysis]'") from None
     matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"  # SVG text stays text: square names searchable
+    matplotlib.rcParams["svg.hashsalt"] = "academie"  # the same SVG for the same figures
     import matplotlib.pyplot as plt
 
     return plt
