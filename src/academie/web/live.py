@@ -202,6 +202,7 @@ class LiveTable:
             return await self._act_locked(seat, text, expect)
 
     async def _act_locked(self, seat: int, text: Any, expect: Any = None) -> int:
+        received = time.time()
         action = self.check(seat, text, expect)
         state = self.state
         notation = state.action_to_string(action)
@@ -219,7 +220,7 @@ class LiveTable:
         n.moved(seat, notation, before)
         n.resolve(self.chance)
         self._settle(state)
-        self.updated = time.time()
+        self.updated = received  # the update's "t": when the action came in (latency figures)
         self.announce()
         self.wake_bots()
         return self.version
