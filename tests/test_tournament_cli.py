@@ -23,7 +23,7 @@ def test_the_tables_name_the_bots_and_the_duplicate_deals():
     assert out.startswith("reversis: 3 deals × 4 seatings = 12 matches, 4 players, duplicate")
     assert "seed 7" in out
     for words in ("Bots (counters per deal, 95% CI over the deals)", "heuristic", "random", "rating μ ± σ",
-                  "Pairwise: row minus column"):
+                  "Pairwise: bot minus versus"):
         assert words in out
 
 
@@ -105,20 +105,40 @@ def test_a_long_tournament_says_how_long_once():
 
 
 def test_ctrl_c_prints_the_partial_result_and_exits_130():
+    """A real Ctrl-C (SIGINT to the whole command) on two workers: exit 130, the result over the
+    boards finished, equal to a tournament of that many boards, and no process left behind."""
+    import os
+    import select
     import signal
     import subprocess
     import sys
     import time
 
-    args = [sys.executable, "-m", "academie.cli.app", *BASE[:4], "--deals", "5000", "--seed", "1", "--workers", "2",
-            "--json"]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(6)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
-    if out:  # else no board was finished on a machine this busy: the note says so
-        data = json.loads(out)
-        assert data["partial"] is True and 0 < data["boards"] < 5000 == data["requested"]
-    else:
-        assert "nothing to report" in err
+    from academie.analysis.tournament import tournament
+    from academie.games import get_game
+
+    script = "from academie.cli.entry import main; main()"
+    command = [sys.executable, "-c", script, *BASE[:4], "--deals", "20000", "--seed", "1", "--workers", "2", "--json"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        said = b""  # the boards have started once the command says how long they will take
+        deadline = time.monotonic() + 90
+        while b"to go; Ctrl-C stops" not in said and time.monotonic() < deadline and proc.poll() is None:
+            if select.select([proc.stderr], [], [], 1.0)[0]:
+                said += os.read(proc.stderr.fileno(), 4096)
+        assert b"to go; Ctrl-C stops" in said, said
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        err = said + err
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err.decode()
+    assert b"Traceback" not in err
+    data = json.loads(out)
+    assert data["partial"] is True and 0 < data["boards"] < 20_000 == data["requested"]
+    left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    assert left == []
+    whole = tournament(get_game("reversis"), BASE[3].split(","), deals=data["boards"], seed=1).to_json()
+    assert {k: v for k, v in data.items() if k not in ("partial", "requested")} == \
+        {k: v for k, v in whole.items() if k not in ("partial", "requested")}

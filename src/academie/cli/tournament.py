@@ -165,7 +165,8 @@ def print_result(result: TournamentResult, console: Console) -> None:
                   header_style="bold")
     columns = ["bot", "win rate" if pct else "per deal", "95% CI", *([] if pct else ["wins"]), "rating μ ± σ", "matches"]
     for col in columns:
-        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col != "bot")
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col != "bot",
+                         overflow="fold" if col == "bot" else "ellipsis")
     for b in sorted(result.bots, key=lambda b: -b.score.mean):
         score = f"{b.score.mean:.1%}" if pct else f"{b.score.mean:+.2f}"
         wins = [] if pct else [f"{b.win_rate.mean:.1%}"]
@@ -173,21 +174,16 @@ def print_result(result: TournamentResult, console: Console) -> None:
                       f"{b.rating.mu:.1f} ± {b.rating.sigma:.1f}", f"{b.matches:,}")
     console.print(table)
     if result.pairs:
-        table = Table(title=f"Pairwise: row minus column, {result.metric} (95% CI)", header_style="bold")
-        bots = [b.bot for b in result.bots]
-        table.add_column("")
-        for b in bots:
-            table.add_column(b, justify="right")
-        diffs = {(p.bot, p.versus): p.difference for p in result.pairs}
-        for a in bots:
-            cells = []
-            for b in bots:
-                d = diffs.get((a, b))
-                if d is None:
-                    cells.append("")
-                    continue
+        table = Table(title="Pairwise: bot minus versus", header_style="bold")
+        for col in ("bot", "versus", "win rate" if pct else "per deal", "95% CI"):
+            table.add_column(col, justify="left" if col in ("bot", "versus") else "right",
+                             overflow="fold" if col in ("bot", "versus") else "ellipsis",
+                             no_wrap=col not in ("bot", "versus"))
+        order = {b.bot: k for k, b in enumerate(result.bots)}
+        for p in result.pairs:
+            if order[p.bot] < order[p.versus]:  # each pair once: the other way is its opposite
+                d = p.difference
                 mean = f"{d.mean:+.1%}" if pct else f"{d.mean:+.2f}"
                 ci = f"[{d.low:+.1%}, {d.high:+.1%}]" if pct else _ci(d.low, d.high, pct)
-                cells.append(f"{mean} {ci}")
-            table.add_row(a, *cells)
+                table.add_row(p.bot, p.versus, mean, ci)
         console.print(table)
