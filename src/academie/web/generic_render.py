@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from academie.cli.narrate import card_labels
+from academie.narration import card_labels
 from academie.cli.render.common import signed
 
 HELP = "Choose one of the legal moves."

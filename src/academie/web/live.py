@@ -26,7 +26,7 @@ from typing import Any
 from rich.console import Console
 
 from academie.bots import make_bot
-from academie.cli.narrate import Narrator
+from academie.narration import Narrator
 from academie.cli.render import RENDERERS
 from academie.core.chance import ChanceSource, SeededChance
 from academie.core.errors import AcademieError, IllegalActionError
@@ -55,7 +55,7 @@ def bot_kind(spec: str) -> str:
 
 
 class TextNarrator:
-    """The terminal's :class:`~academie.cli.narrate.Narrator`, told to a text buffer: the very
+    """The terminal's :class:`~academie.narration.Narrator`, told to a text buffer: the very
     same lines (headers, moves, payments with their rules, results), for every onlooker."""
 
     def __init__(self) -> None:
