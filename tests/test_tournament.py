@@ -181,7 +181,10 @@ def test_ctrl_c_gives_the_result_over_the_boards_finished():
     (dict(bots=["heuristic", "random"], players=4, deals=2), TournamentError,
      "2 bots for 4 players: give one bot per seat at least (a bot may be given several times, e.g."
      " heuristic,random,random,random)"),
-    (dict(bots=["heuristic", "random"], deals=2), PlayerCountError, "played by 4 to 5 players, not 2"),
+    (dict(bots=["heuristic", "random"], deals=2), TournamentError,
+     "2 bots for Reversis, played by 4 to 5 players: give one bot per seat (a bot may be given several times,"
+     " e.g. heuristic,random,random,random)"),
+    (dict(bots=LINEUP, players=6, deals=2), PlayerCountError, "played by 4 to 5 players, not 6"),
     (dict(bots=[], deals=2), TournamentError, "needs bots"),
     (dict(bots=LINEUP, deals=5, options={"deals": 2}), TournamentError, "give a multiple of 2"),
 ])

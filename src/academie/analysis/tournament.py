@@ -568,6 +568,13 @@ def _prepare(game: Game, bots: Sequence[str], deals: int | None, matches: int | 
     if not entries:
         raise TournamentError("a tournament needs bots, e.g. --bots heuristic,random")
     n = len(entries) if players is None else players
+    low = game.info.min_players
+    if players is None and n < low:
+        raise TournamentError(
+            f"{n} bot{'s' if n != 1 else ''} for {game.info.name}, played by {low} to {game.info.max_players}"
+            f" players: give one bot per seat (a bot may be given several times, e.g."
+            f" {','.join(entries + [entries[-1]] * (low - n))})"
+        )
     game.check_players(n)
     if len(entries) < n:
         raise TournamentError(
