@@ -62,6 +62,12 @@ def test_records_replay(tmp_path):
     assert result.exit_code == 0, result.output
     files = sorted(folder.glob("*.json"))
     assert len(files) == 3
+    again = runner.invoke(app, args)  # the same folder again: refused, the records kept
+    assert again.exit_code == 2 and "already holds a tournament's records" in again.output
+    assert sorted(folder.glob("*.json")) == files
+    (tmp_path / "file").write_text("")
+    result = runner.invoke(app, [*args[:-4], "--records", str(tmp_path / "file")])
+    assert result.exit_code == 2 and "the records go in a folder" in result.output
     for path in files:
         replayed = runner.invoke(app, ["replay", str(path), "--json"])
         assert replayed.exit_code == 0, replayed.output

@@ -517,6 +517,7 @@ def tournament(
     table = tuple(seatings(len(entries), n))
     decks = is_card_game(game)
     if records is not None:
+        check_records(records)
         Path(records).mkdir(parents=True, exist_ok=True)
     spec = TournamentSpec(game, opts, tuple(entries), table, decks, duplicate,
                           str(records) if records is not None else None)
@@ -559,6 +560,19 @@ def check_tournament(
     """The number of boards :func:`tournament` would play with these arguments, raising its
     errors for bad ones before anything is played."""
     return _prepare(game, bots, deals, matches, players, options)[2]
+
+
+def check_records(folder: str | Path) -> None:
+    """Raise :class:`TournamentError` when ``folder`` cannot take a tournament's records: it is
+    a file, or it already holds records of a tournament (``board-*.json``), which would be
+    mixed with the new ones."""
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise TournamentError(f"the records go in a folder; {str(folder)!r:.80} is a file")
+    if path.is_dir() and next(path.glob("board-*.json"), None) is not None:
+        raise TournamentError(
+            f"{str(folder)!r:.80} already holds a tournament's records: give a new or empty folder"
+        )
 
 
 def _prepare(game: Game, bots: Sequence[str], deals: int | None, matches: int | None,

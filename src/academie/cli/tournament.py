@@ -21,7 +21,14 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.analysis.parallel import check_backend, default_workers
-from academie.analysis.tournament import COUNTERS, TournamentInterrupted, TournamentResult, tournament
+from academie.analysis.tournament import (
+    COUNTERS,
+    TournamentInterrupted,
+    TournamentResult,
+    check_records,
+    check_tournament,
+    tournament,
+)
 from academie.cli.info import GameArg
 from academie.cli.terminal import can_encode, make_console
 from academie.core.errors import OptionError
@@ -66,16 +73,14 @@ def tournament_cmd(
         if as_json and as_csv:
             raise OptionError("--json and --csv are two ways of printing the result: give one")
         names = split_bots(bots, len(bots.split(",")), g.info.id, "--bots")
-        if records is not None and records.exists() and not records.is_dir():
-            raise OptionError(f"--records names a folder; {str(records)!r} is a file")
+        if records is not None:
+            check_records(records)
         check_backend(backend, workers, address)
         if seed is None:
             seed = draw_seed()
         opts = parse_kv(option)
         # everything checked before the bar appears: the same call, with no board to play
         run = dict(deals=deals, matches=matches, players=players, seed=seed, options=opts)
-        from academie.analysis.tournament import check_tournament
-
         boards = check_tournament(g, names, **run)
     with Progress(
         TextColumn("tournament"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"), TimeRemainingColumn(),
