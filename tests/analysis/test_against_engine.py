@@ -95,3 +95,15 @@ def test_blason_seats_are_simulated_with_the_engine():
     assert table.method == "simulated" and table.samples == 200 and table.seed == 5
     assert [row[0] for row in table.rows] == [0, 1]
     assert sum(row[1].value for row in table.rows) <= 1
+
+
+def test_two_player_race_exact_against_the_engines_simulation():
+    from academie.analysis.exact.blason_race import win_probabilities
+
+    options = {"exact_finish": "stop", "dice": "d12"}
+    p = win_probabilities(options)
+    assert sum(p) == pytest.approx(1, abs=1e-9)
+    simulated = blason.seats(options, 2, 1500, 3)
+    for seat, estimate in simulated.rows:
+        low, high = _wide(estimate)
+        assert low <= p[seat] <= high, (seat, p[seat], estimate)

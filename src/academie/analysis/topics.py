@@ -38,10 +38,11 @@ class Topic:
 
 
 def _exact(game_id: str) -> Callable[[dict], list[Table]]:
-    from academie.analysis.exact import belle_flux, blason, guimbarde, reversis, trente_et_un
+    from academie.analysis.exact import belle_flux, blason, guimbarde, guinguette, reversis, trente_et_un
 
     return {"trente-et-un": trente_et_un.tables, "belle-flux-trente-un": belle_flux.tables,
-            "blason": blason.tables, "reversis": reversis.tables, "guimbarde": guimbarde.tables}[game_id]
+            "blason": blason.tables, "reversis": reversis.tables, "guimbarde": guimbarde.tables,
+            "guinguette": guinguette.tables}[game_id]
 
 
 CHECK = Topic("exact figures beside the engine's simulated rates (95% intervals)", simulated=True)
@@ -64,7 +65,8 @@ TOPICS: dict[str, dict[str, Topic]] = {
         "finish": Topic("the distribution of throws and turns to reach 63", ("finish",)),
         "squares": Topic("the probability of landing on each square (the board's heat map)", ("squares",)),
         "options": Topic("the race under each option: 2d6 or d12, casques, exact finish", ("options",)),
-        "seats": Topic("win rate by seat for 2, 3 and 4 players (simulated)", simulated=True),
+        "seats": Topic("win by seat: 2 players exact (the engine's states as a chain), 2 to 4 simulated",
+                       simulated=True),
     },
     "reversis": {
         "quinola": Topic("the quinola held, unguarded, in the talon", ("quinola", "aces")),
@@ -77,6 +79,11 @@ TOPICS: dict[str, dict[str, Topic]] = {
         "point": Topic("a player's point length", ("point",)),
         "trumps": Topic("trumps in a hand", ("trumps",)),
         "check": CHECK,
+    },
+    "guinguette": {
+        "baskets": Topic("the guinguette dealt, a tierce dealt, 3 to 8 players", ("baskets",)),
+        "tierces": Topic("a player's best tierce, of any suits or of one", ("tierces",)),
+        "counts": Topic("a player's count (ace 1, figures 10)", ("counts",)),
     },
 }
 """Game id → topic → :class:`Topic`. With no topic, ``analyse`` gives every exact table."""
@@ -106,10 +113,12 @@ def analyse(game: str, topic: str | None = None, options: Mapping[str, Any] | No
     chosen = topics.get(topic) if topic else None
     if chosen is not None and chosen.simulated:
         if topic == "seats":
+            from academie.analysis.exact import blason_race
             from academie.analysis.exact.blason import seats
 
             counts = [players] if players is not None else [2, 3, 4]
-            return [seats(opts, n, samples, seed) for n in counts]
+            exact = [blason_race.table(given)] if 2 in counts else []
+            return exact + [seats(opts, n, samples, seed) for n in counts]
         from academie.analysis.montecarlo import check
 
         return [check(gid, players or g.info.default_players, given, samples, seed)]
