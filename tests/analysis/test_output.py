@@ -143,3 +143,24 @@ def test_simulate_names_figures():
     assert result.exit_code == 0, result.output
     assert "square 58, Templiers et Croissant" in result.output
     assert "square_58" not in result.output
+
+
+def test_ctrl_c_gives_the_rates_over_the_deals_finished(monkeypatch):
+    from academie.analysis import montecarlo
+
+    real = montecarlo.dealt_states
+
+    def interrupted(*args, **kwargs):
+        for k, state in enumerate(real(*args, **kwargs)):
+            if k == 10:
+                raise KeyboardInterrupt
+            yield state
+
+    monkeypatch.setattr(montecarlo, "dealt_states", interrupted)
+    table = montecarlo.check("reversis", 4, {}, samples=500, seed=1)
+    assert table.samples == 10 and table.extra["partial"]
+    assert table.note.startswith("PARTIAL: interrupted after 10 of 500 deals")
+    assert all(row[2].samples == 10 for row in table.rows)
+    result = runner.invoke(app, ["analyse", "reversis", "check", "--samples", "500", "--seed", "1"],
+                           terminal_width=200)
+    assert result.exit_code == 130 and "PARTIAL" in result.output

@@ -98,10 +98,16 @@ def estimate(game_id: str, players: int, options: Mapping[str, Any], samples: in
     """Each event's rate over ``samples`` deals played by the engine (an :class:`Estimate`)."""
     dealt, events = GAMES[game_id]
     hits: dict[str, int] = {}
-    for state in dealt_states(game_id, players, options, samples, seed, dealt):
-        for name, happened in events(state).items():
-            hits[name] = hits.get(name, 0) + int(happened)
-    return {name: rate(n, samples) for name, n in hits.items()}
+    done = 0
+    try:
+        for state in dealt_states(game_id, players, options, samples, seed, dealt):
+            for name, happened in events(state).items():
+                hits[name] = hits.get(name, 0) + int(happened)
+            done += 1
+    except KeyboardInterrupt:  # Ctrl-C: the rates over the deals finished (``samples`` says how many)
+        if not done:
+            raise
+    return {name: rate(n, done) for name, n in hits.items()}
 
 
 def exact_events(game_id: str, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -147,7 +153,11 @@ def check(game_id: str, players: int, options: Mapping[str, Any], samples: int, 
     exact = exact_events(game_id, players, options)
     simulated = estimate(game_id, players, options, samples, seed)
     shown = get_game(game_id).parse_options(dict(options)).model_dump()
+    done = next(iter(simulated.values())).samples
+    note = "simulated: deals played by the game's engine; the exact value should lie in the 95% interval."
+    if done < samples:
+        note = f"PARTIAL: interrupted after {done:,} of {samples:,} deals. " + note
     return Table(f"{game_id}/check", f"Exact against the engine, {players} players", dict(shown, players=players),
                  SIMULATED, ["event", "exact", "simulated"],
-                 [[name, exact[name], simulated[name]] for name in exact], samples=samples, seed=seed,
-                 note="simulated: deals played by the game's engine; the exact value should lie in the 95% interval.")
+                 [[name, exact[name], simulated[name]] for name in exact], samples=done, seed=seed,
+                 note=note, extra={"partial": done < samples})

@@ -83,7 +83,11 @@ def analyse_cmd(
             raise OptionError(f"a seed is an integer from 0 to {2**63 - 1} (2^63 - 1), not {seed}")
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**63)
-        tables = analyse(game, topic, parse_kv(option), players=players, samples=samples, seed=seed)
+        try:
+            tables = analyse(game, topic, parse_kv(option), players=players, samples=samples, seed=seed)
+        except KeyboardInterrupt:
+            print_error("interrupted before any sample was finished: nothing to report")
+            raise typer.Exit(130) from None
         written = []
         if plot is not None:
             from academie.analysis.plots import plot_tables
@@ -105,3 +109,5 @@ def analyse_cmd(
             out.print(rich_table(table))
     for path in written:
         Console(stderr=True, highlight=False).print(Text(f"wrote {path}"))
+    if any(t.extra.get("partial") for t in tables):
+        raise typer.Exit(130)  # Ctrl-C: the tables above cover the samples finished

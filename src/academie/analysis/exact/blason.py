@@ -237,12 +237,19 @@ def tables(given: Mapping[str, Any]) -> list[Table]:
 def seats(given: Mapping[str, Any], players: int, samples: int, seed: int | None) -> Table:
     """Win rate by seat in races of ``players`` (simulated with the engine: meetings and the wait
     on 30 tie the tokens together), each with its 95% interval."""
-    from academie.analysis.simulate import simulate
+    from academie.analysis.simulate import SimulationInterrupted, simulate
     from academie.games import get_game
 
-    report = simulate(get_game("blason"), ["random"] * players, samples, seed, dict(given), workers=1)
+    note = "seat 0 throws first."
+    try:
+        report = simulate(get_game("blason"), ["random"] * players, samples, seed, dict(given), workers=1)
+    except SimulationInterrupted as stop:  # Ctrl-C: the races finished so far
+        if stop.report is None:
+            raise
+        report = stop.report
+        note = f"PARTIAL: interrupted after {report.matches:,} of {samples:,} races. " + note
     rows = [[s, rate(r.wins, r.trials)] for s, r in enumerate(report.seats)]
     o = _options(Chain.of(given).options)
     return Table(f"blason/seats-{players}", f"Win rate by seat, {players} players", dict(o, players=players),
-                 SIMULATED, ["seat", "win rate"], rows, plot="bar", x="seat", samples=samples, seed=seed,
-                 note="seat 0 throws first.")
+                 SIMULATED, ["seat", "win rate"], rows, plot="bar", x="seat", samples=report.matches, seed=seed,
+                 note=note, extra={"partial": report.partial})
