@@ -37,12 +37,15 @@ class Topic:
     simulated: bool = False
 
 
-def _exact(game_id: str) -> Callable[[dict], list[Table]]:
-    from academie.analysis.exact import belle_flux, blason, guimbarde, guinguette, reversis, trente_et_un
+MODULES = {"trente-et-un": "trente_et_un", "belle-flux-trente-un": "belle_flux", "blason": "blason",
+           "reversis": "reversis", "guimbarde": "guimbarde", "guinguette": "guinguette"}
+"""Game id → its module in :mod:`academie.analysis.exact` (imported only when asked for)."""
 
-    return {"trente-et-un": trente_et_un.tables, "belle-flux-trente-un": belle_flux.tables,
-            "blason": blason.tables, "reversis": reversis.tables, "guimbarde": guimbarde.tables,
-            "guinguette": guinguette.tables}[game_id]
+
+def _exact(game_id: str) -> Callable[[dict], list[Table]]:
+    import importlib
+
+    return importlib.import_module(f"academie.analysis.exact.{MODULES[game_id]}").tables  # type: ignore[no-any-return]
 
 
 CHECK = Topic("exact figures beside the engine's simulated rates (95% intervals)", simulated=True)
