@@ -13,6 +13,8 @@ RECONSTRUCTION.
 (3, 0)
 >>> tierce(parse_cards("AS 6S 7S 9D"), 36), tierce(parse_cards("AS 6S 7S 9D"), 36, bridge=True)
 (0, 7)
+>>> tierce(parse_cards("9H 10S JC 2C"), 52), tierce(parse_cards("9H 10S JC 2C"), 52, suited=False)
+(0, 11)
 >>> count(parse_cards("KS AH 7D 10C"))   # ace 1, figures 10
 28
 >>> suit_point(parse_cards("KS 9S AH 7D"))
@@ -65,14 +67,15 @@ def _ranks_in_pack(pack_size: int, bridge: bool) -> list[list[int]]:
 _RUNS = {(size, bridge): _ranks_in_pack(size, bridge) for size in (36, 52) for bridge in (False, True)}
 
 
-def tierce(cards: Sequence[int], pack_size: int, bridge: bool = False) -> int:
-    """The top rank (3 to 11, the jack) of the best *tierce* in ``cards`` — three cards of one suit
-    next to each other in rank — or 0 when there is none: the cabaret. [004] «Le cabaret est composé
-    d'une tierce au valet, au dix, au neuf, etc.»; the later source: the low cards, kings and
-    queens making none. ``bridge``: with 36 cards, A-6-7 counts (option ``ace_tierce``)."""
+def tierce(cards: Sequence[int], pack_size: int, bridge: bool = False, suited: bool = True) -> int:
+    """The top rank (3 to 11, the jack) of the best *tierce* in ``cards`` — three cards next to
+    each other in rank, of one suit (``suited``, the piquet's tierce) or of any suits — or 0 when
+    there is none: the cabaret. [004] «Le cabaret est composé d'une tierce au valet, au dix, au
+    neuf, etc.»; the later source: the low cards, kings and queens making none. ``bridge``: with
+    36 cards, A-6-7 counts (option ``ace_tierce``); ``suited``: option ``tierce_suits``."""
     best = 0
-    for suit in range(4):
-        have = {int(ORDER[c]) for c in cards if c // 13 == suit}
+    for suit in range(4) if suited else (None,):
+        have = {int(ORDER[c]) for c in cards if suit is None or c // 13 == suit}
         if len(have) < 3:
             continue
         for run in _RUNS[(pack_size, bridge)]:
