@@ -17,6 +17,7 @@ import asyncio
 import copy
 import datetime as dt
 import io
+import random
 import secrets
 import time
 from collections.abc import Sequence
@@ -36,7 +37,7 @@ from academie.core.runner import advance_chance
 from academie.core.state import State
 from academie.games import GAMES
 from academie.web.present import actions_html, board_html
-from academie.web.store import SeatRow, Store, TableRow
+from academie.web.store import DuplicateAction, SeatRow, Store, TableRow
 
 
 class ActionRefused(AcademieError):
@@ -100,6 +101,18 @@ class Watcher:
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
     log_sent: int = 0
     version_sent: int = -1
+
+
+def _copy_chance(chance: ChanceSource) -> ChanceSource:
+    """An independent copy of a chance source (its generator's state copied, not deep-copied)."""
+    other = copy.copy(chance)
+    rng = getattr(chance, "rng", None)
+    if isinstance(rng, random.Random):
+        other.rng = random.Random()
+        other.rng.setstate(rng.getstate())
+    else:
+        other = copy.deepcopy(chance)
+    return other
 
 
 class LiveTable:
@@ -208,10 +221,13 @@ class LiveTable:
         notation = state.action_to_string(action)
         # Whether the match is over after it (and its chance outcomes) is stored with it, in
         # one transaction: played on copies of the state and of the chance first.
-        trial, chance = state.clone(), copy.deepcopy(self.chance)
+        trial, chance = state.clone(), _copy_chance(self.chance)
         trial.apply_action(action)
         advance_chance(trial, chance)
-        await asyncio.to_thread(self.store.append_action, self.id, self.version, notation, trial.is_terminal())
+        try:
+            await asyncio.to_thread(self.store.append_action, self.id, self.version, notation, trial.is_terminal())
+        except DuplicateAction:  # another writer on this database stored move number self.version
+            raise ActionRefused(f"stale action: move {self.version} of this table is already stored", 409) from None
         n = self.teller.attach(state, self.game, self.names)
         n.before_decision()
         before = n.view()

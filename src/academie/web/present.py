@@ -18,10 +18,12 @@ to play are clickable. A game added to the registry is drawn with no web code of
 
 from __future__ import annotations
 
+import functools
+import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from academie.cards import card_code, card_label, parse_card
 from academie.core.errors import CardCodeError
@@ -37,24 +39,35 @@ def as_card(value: Any) -> str | None:
     """The card code of ``value`` if it is a card code string (``'10H'``), else None."""
     if not isinstance(value, str) or not 2 <= len(value) <= 3:
         return None
+    return _code(value)
+
+
+@functools.lru_cache(maxsize=512)
+def _code(value: str) -> str | None:
     try:
         return card_code(parse_card(value))
     except CardCodeError:
         return None
 
 
+def _e(value: Any) -> str:
+    """Text escaped for HTML (quotes included)."""
+    return html.escape(str(value), quote=True)
+
+
+@functools.lru_cache(maxsize=1024)
+def _card(code: str, legal: bool, small: bool) -> str:
+    label = card_label(parse_card(code))
+    colour = "red" if code[-1] in "HD" else "black"
+    classes = f"card {colour}" + (" small" if small else "") + (" legal" if legal else "")
+    act = f' data-action="{code}" role="button" tabindex="0" title="play {label}"' if legal else ""
+    return f'<span class="{classes}" data-card="{code}"{act}><b>{label[:-1]}</b><i>{label[-1]}</i></span>'
+
+
 def card_html(code: str, legal: Sequence[str] = (), small: bool = False) -> Markup:
     """One card face: ``<span class="card red" data-card="KH">K♥</span>``; clickable (``data-action``)
     when its code is among ``legal``."""
-    label = card_label(parse_card(code))
-    colour = "red" if code[-1] in "HD" else "black"
-    classes = ["card", colour] + (["small"] if small else [])
-    act = ""
-    if code in legal:
-        classes.append("legal")
-        act = Markup(' data-action="{}" role="button" tabindex="0" title="play {}"').format(code, label)
-    return Markup('<span class="{}" data-card="{}"{}><b>{}</b><i>{}</i></span>').format(
-        " ".join(classes), code, act, label[:-1], label[-1])
+    return Markup(_card(code, code in legal, small))
 
 
 def _label(key: str) -> str:
@@ -70,36 +83,40 @@ def _is_trick(value: Any) -> bool:
         isinstance(v, list) and len(v) == 2 and isinstance(v[0], int) and as_card(v[1]) for v in value)
 
 
-def value_html(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> Markup:
-    """Any value of a view's JSON drawn as HTML (cards as faces, mappings as tables)."""
+NONE = '<span class="none">—</span>'
+
+
+def _value(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> str:
     if value is None:
-        return Markup('<span class="none">—</span>')
+        return NONE
     if isinstance(value, bool):
-        return Markup("yes" if value else "no")
+        return "yes" if value else "no"
     code = as_card(value)
     if code:
-        return card_html(code, legal)
+        return _card(code, code in legal, False)
     if _is_cards(value):
-        return Markup('<span class="cards">{}</span>').format(
-            Markup("").join(card_html(as_card(v), legal) for v in value))
+        return '<span class="cards">' + "".join(_card(as_card(v), as_card(v) in legal, False) for v in value) + "</span>"
     if _is_trick(value):
-        return Markup('<span class="cards trick">{}</span>').format(Markup("").join(
-            Markup('<span class="played">{}<small>{}</small></span>').format(
-                card_html(as_card(c)), names[s] if 0 <= s < len(names) else s) for s, c in value))
+        return '<span class="cards trick">' + "".join(
+            f'<span class="played">{_card(as_card(c), False, False)}<small>{_e(names[s] if 0 <= s < len(names) else s)}</small></span>'
+            for s, c in value) + "</span>"
     if isinstance(value, list):
         if not value:
-            return Markup('<span class="none">—</span>')
-        return Markup('<span class="items">{}</span>').format(
-            Markup(" · ").join(value_html(v, names, legal) for v in value))
+            return NONE
+        return '<span class="items">' + " · ".join(_value(v, names, legal) for v in value) + "</span>"
     if isinstance(value, Mapping):
         if not value:
-            return Markup('<span class="none">—</span>')
-        rows = Markup("").join(Markup("<tr><th>{}</th><td>{}</td></tr>").format(_label(str(k)), value_html(v, names, legal))
-                               for k, v in value.items())
-        return Markup('<table class="kv">{}</table>').format(rows)
+            return NONE
+        rows = "".join(f"<tr><th>{_e(_label(str(k)))}</th><td>{_value(v, names, legal)}</td></tr>" for k, v in value.items())
+        return f'<table class="kv">{rows}</table>'
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return escape(str(value))
+    return _e(value)
+
+
+def value_html(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> Markup:
+    """Any value of a view's JSON drawn as HTML (cards as faces, mappings as tables)."""
+    return Markup(_value(value, names, legal))
 
 
 def _per_seat(key: str, value: Any, n: int) -> bool:
@@ -131,32 +148,28 @@ def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Seque
     out = []
     board = getattr(view, "board", None)
     if isinstance(board, Mapping) and "positions" in data:
-        out.append(track_html(board, data["positions"], names))
+        out.append(_track(board, data["positions"], names))
     rows = []
     for seat in range(n):
-        marks = []
+        marks = ""
         if seat == turn:
-            marks.append('<span class="mark turn" title="to play">▶</span>')
+            marks += '<span class="mark turn" title="to play">▶</span>'
         if seat == dealer:
-            marks.append('<span class="mark dealer" title="dealer">D</span>')
-        you = " you" if seat == viewer else ""
-        cells = Markup("").join(Markup("<td>{}</td>").format(value_html(col[seat], names, legal if seat == viewer else ()))
-                                for col in columns.values())
-        rows.append(Markup('<tr class="seat{}{}"><th>{}{}</th>{}</tr>').format(
-            you, " turn" if seat == turn else "", Markup("".join(marks)),
-            names[seat] + (" (you)" if seat == viewer else ""), cells))
-    head = Markup("").join(Markup("<th>{}</th>").format(_label(k)) for k in columns)
-    out.append(Markup('<table class="players"><thead><tr><th>player</th>{}</tr></thead><tbody>{}</tbody></table>')
-               .format(head, Markup("").join(rows)))
+            marks += '<span class="mark dealer" title="dealer">D</span>'
+        cells = "".join(f"<td>{_value(col[seat], names, legal if seat == viewer else ())}</td>" for col in columns.values())
+        classes = "seat" + (" you" if seat == viewer else "") + (" turn" if seat == turn else "")
+        rows.append(f'<tr class="{classes}"><th>{marks}{_e(names[seat])}{" (you)" if seat == viewer else ""}</th>{cells}</tr>')
+    head = "".join(f"<th>{_e(_label(k))}</th>" for k in columns)
+    out.append(f'<table class="players"><thead><tr><th>player</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
     if facts:
-        out.append(Markup('<dl class="facts">{}</dl>').format(Markup("").join(
-            Markup("<div><dt>{}</dt><dd>{}</dd></div>").format(_label(k), value_html(v, names)) for k, v in facts)))
+        out.append('<dl class="facts">' + "".join(
+            f"<div><dt>{_e(_label(k))}</dt><dd>{_value(v, names)}</dd></div>" for k, v in facts) + "</dl>")
     for key, value in blocks:
-        out.append(Markup('<section class="block"><h3>{}</h3>{}</section>').format(_label(key), value_html(value, names)))
+        out.append(f'<section class="block"><h3>{_e(_label(key))}</h3>{_value(value, names)}</section>')
     for key, value in mine:
-        out.append(Markup('<section class="mine"><h3>your {}</h3>{}</section>').format(
-            _label(key.removeprefix("my_")), value_html(value, names, legal)))
-    return Markup("").join(out)
+        out.append(f'<section class="mine"><h3>your {_e(_label(key.removeprefix("my_")))}</h3>'
+                   f"{_value(value, names, legal)}</section>")
+    return Markup("".join(out))
 
 
 def actions_html(legal: Sequence[str]) -> Markup:
@@ -164,26 +177,30 @@ def actions_html(legal: Sequence[str]) -> Markup:
     buttons = []
     for text in legal:
         code = as_card(text)
-        face = card_html(code, small=True) if code and code == text else escape(text)
-        buttons.append(Markup('<button type="button" class="act" data-action="{}">{}</button>').format(text, face))
-    return Markup("").join(buttons)
+        face = _card(code, False, True) if code and code == text else _e(text)
+        buttons.append(f'<button type="button" class="act" data-action="{_e(text)}">{face}</button>')
+    return Markup("".join(buttons))
 
 
 def track_html(board: Mapping[int, Any], positions: Sequence[int], names: Sequence[str]) -> Markup:
     """A board of numbered, named squares with each seat's token on its square (square 0: the
     start, off the board)."""
-    def tokens(square: int) -> Markup:
-        return Markup("").join(
-            Markup('<span class="token" style="background:{}" title="{}">{}</span>').format(
-                TOKEN_COLOURS[s % len(TOKEN_COLOURS)], names[s], names[s][:1])
+    return Markup(_track(board, positions, names))
+
+
+def _track(board: Mapping[int, Any], positions: Sequence[int], names: Sequence[str]) -> str:
+    def tokens(square: int) -> str:
+        return "".join(
+            f'<span class="token" style="background:{TOKEN_COLOURS[s % len(TOKEN_COLOURS)]}" title="{_e(names[s])}">'
+            f"{_e(names[s][:1])}</span>"
             for s, p in enumerate(positions) if p == square)
-    cells = [Markup('<div class="square start"><b>0</b><span class="sq-name">start</span>{}</div>').format(tokens(0))]
+    cells = [f'<div class="square start"><b>0</b><span class="sq-name">start</span>{tokens(0)}</div>']
     for number in sorted(board):
         square = board[number]
-        effect = getattr(square, "effect", "none")
-        cells.append(Markup('<div class="square{}" data-square="{}"><b>{}</b><span class="sq-name">{}</span>{}</div>').format(
-            "" if effect == "none" else " special", number, number, getattr(square, "name", ""), tokens(number)))
-    return Markup('<div class="track">{}</div>').format(Markup("").join(cells))
+        special = "" if getattr(square, "effect", "none") == "none" else " special"
+        cells.append(f'<div class="square{special}" data-square="{number}"><b>{number}</b>'
+                     f'<span class="sq-name">{_e(getattr(square, "name", ""))}</span>{tokens(number)}</div>')
+    return '<div class="track">' + "".join(cells) + "</div>"
 
 
 def view_cards(view: Any) -> set[str]:
