@@ -57,3 +57,12 @@ def test_counts_ace_one_figures_ten():
     hand = parse_cards("KS 9S AH 7D")
     assert count(hand) == 10 + 9 + 1 + 7
     assert suit_point(hand) == 19
+
+
+def test_a_tierce_of_any_suits_is_the_default_reading():
+    # GU13 (ours): 'any' suits by default; 'same' is the piquet's tierce
+    hand = parse_cards("9H 10S JC 2C")
+    assert tierce(hand, 52, suited=False) == 11 and tierce(hand, 52) == 0
+    assert tierce(parse_cards("KH QS JC 10C"), 52, suited=False) == 0  # kings and queens make none
+    from academie.games import get_game
+    assert get_game("guinguette").parse_options({}).tierce_suits == "any"

@@ -37,7 +37,7 @@ class HeuristicGuinguette:
         hand = list(view.hand)
         if STAY in legal:
             return self._stir(view, hand, legal)
-        top = tierce(hand, view.pack_size)
+        top = tierce(hand, view.pack_size, *view.tierce_rule)
         if RENVI in legal or (HOLD in legal and view.phase == "cotillon"):
             points = count(hand)
             if RENVI in legal and points >= 30:
@@ -57,20 +57,21 @@ class HeuristicGuinguette:
         return PASS
 
     @staticmethod
-    def _helps(card: int, hand: Sequence[int]) -> int:
-        """How much ``card`` helps toward a tierce: the cards of its suit near it, below the queen."""
+    def _helps(card: int, hand: Sequence[int], suited: bool) -> int:
+        """How much ``card`` helps toward a tierce: the cards near it below the queen (of its
+        suit, when a tierce must be of one suit)."""
         if card == GUINGUETTE:
             return 100
         rank = ORDER[card]
         if rank >= 12:
             return 0
-        return sum(1 for c in hand if c != card and c // 13 == card // 13 and ORDER[c] < 12
-                   and abs(ORDER[c] - rank) <= 2)
+        return sum(1 for c in hand if c != card and (not suited or c // 13 == card // 13) and ORDER[c] < 12
+                   and 0 < abs(ORDER[c] - rank) <= 2)
 
     def _stir(self, view: GuinguetteView, hand: list[int], legal: Sequence[int]) -> int:
-        if tierce(hand, view.pack_size):
+        if tierce(hand, view.pack_size, *view.tierce_rule):
             return STAY
-        helps = {c: self._helps(c, hand) for c in hand}
+        helps = {c: self._helps(c, hand, view.tierce_rule[1]) for c in hand}
         draw = any(h >= 1 for c, h in helps.items() if c != GUINGUETTE)
         again = view.phase == "renvi"
         if not draw and (again or count(hand) >= 24):

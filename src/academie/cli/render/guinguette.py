@@ -74,7 +74,7 @@ def render_turn(view: GuinguetteView, names: Sequence[str]) -> Panel:
         lines.append(Text(f"The {view.betting} is raised by {jetons(view.level)} this deal."))
     if view.seat is not None:
         hand = Text("Your hand: ").append_text(cards_text(sorted_hand(view.hand)))
-        top = tierce(view.hand, view.pack_size)
+        top = tierce(view.hand, view.pack_size, *view.tierce_rule)
         hand.append(f"   ({tierce_name(top) or 'no tierce'}; count {count(view.hand)})")
         lines.append(hand)
         if view.my_discards:

@@ -3,7 +3,7 @@ stock) — « remuer le cotillon » and the cabaret's raises by wine measures; 3
 
 A RECONSTRUCTION. Source: a 19th-century supplement to Larousse's *Grand dictionnaire
 universel*, art. « Guinguette » (``[004]`` in :mod:`academie.sources`), cut off mid-sentence; and a
-later description (``[Adpoker]``), itself cut off. Readings: tags GU1–GU12; the rules no source
+later description (``[Adpoker]``), itself cut off. Readings: tags GU1–GU13; the rules no source
 gives are listed in ``GAME.info.reconstructed``.
 """
 
@@ -26,7 +26,8 @@ RECONSTRUCTED: tuple[str, ...] = (
     "the order of speaking: stirring, then the cabaret's raises, from the eldest (GU12)",
     "how a raise is held or left, as at Brelan (GU12)",
     "« renvier le cotillon », cut off in the later source (GU7)",
-    "where a card given up to stir goes (GU6); whether A-6-7 is a tierce with 36 cards (GU11)",
+    "whether a tierce may mix suits (GU13); where a card given up to stir goes (GU6); whether A-6-7"
+    " is a tierce with 36 cards (GU11)",
     "the showdown, the deal passing to the right, and the match's length (GU2)",
 )
 """The rules no source gives: OUR RECONSTRUCTION (what ``academie games`` and ``academie rules``
@@ -40,7 +41,7 @@ class Guinguette(Game):
     info = GameInfo(
         id="guinguette",
         name="Guinguette",
-        version=1,
+        version=2,  # 2: a tierce of any suits by default (GU13)
         min_players=3,  # [004] «On peut y jouer depuis trois jusqu'à huit personnes»
         max_players=8,
         default_players=4,

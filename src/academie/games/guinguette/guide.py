@@ -25,7 +25,8 @@ GUIDE = Guide(
              "004", "On peut y jouer depuis trois jusqu'à huit personnes"),
         Rule("52 cards; with three or four players, 36: the 2s to 5s are taken out.",
              "004", "en ôtant les petites jusqu'aux cinq"),
-        Rule("Aces count one and are the lowest cards; the king is the highest.",
+        Rule("Aces count one and are the lowest cards (the king the highest, says the later"
+             " description).",
              "004", "les as ne valent qu'un point, et sont les moindres cartes du jeu"),
         Rule("Each player starts with 30 to 40 counters.",
              "004", "Chacun prend une prise de trente à quarante jetons", option="counters"),
@@ -67,9 +68,12 @@ GUIDE = Guide(
              " the guinguette basket (the basket of a card goes to its holder, as at the Guimbarde"
              " and Nain Jaune); if it lies in the stock the basket stays.",
              "004", "La guinguette est la dame de carreau", reading="GU5"),
-        Rule("The cabaret is a tierce, three cards of a suit in sequence, of the low cards: the"
-             " highest is the tierce to the jack (J-10-9); kings and queens make none.",
-             "004", "une tierce au valet, au dix, au neuf", reading="GU11", option="ace_tierce"),
+        Rule("The cabaret is a tierce, three cards in sequence, of the low cards: the highest is the"
+             " tierce to the jack (J-10-9); kings and queens make none. Our reconstruction: of any"
+             " suits (of one suit, as the piquet's tierce, a tierce would come in less than one hand"
+             " in a hundred and leave the cabaret's raises idle).",
+             "004", "une tierce au valet, au dix, au neuf", reading="GU11, GU13",
+             option="tierce_suits, ace_tierce"),
         Rule("Our reconstruction: the best tierce among the players still in the cabaret takes its"
              " basket; if all but one dropped, he takes it; with no tierce it stays.",
              reading="GU12"),

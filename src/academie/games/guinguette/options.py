@@ -72,6 +72,13 @@ class GuinguetteOptions(GameOptions):
         " celui qui a la main gagne le point »); 'carry', nobody wins and the basket stays for"
         " the next deal, as at Belle-Flux (« aucun d'eux ne tire le panier »).",
         provenance=Provenance.PROPOSAL, ref="GU10")
+    tierce_suits: Literal["any", "same"] = option(
+        "any", doc="The cabaret's tierce (« une tierce au valet, au dix, au neuf »): 'any', three"
+        " cards in sequence of any suits; or 'same', of one suit, as the piquet's tierce. OUR"
+        " RECONSTRUCTION: neither source names a suit; with four cards a tierce of one suit comes"
+        " in less than one hand in a hundred (`academie analyse guinguette`), which would leave"
+        " idle the cabaret, its basket and the three raises the later source names; of any suits,"
+        " in about one hand in ten.", provenance=Provenance.PROPOSAL, ref="GU13")
     ace_tierce: Literal["gap", "bridge"] = option(
         "gap", doc="With 36 cards (2 to 5 taken out) the ace is next to nothing: 'gap', A-6-7 is"
         " no tierce (A-2-3 is, with 52 cards: « les as… sont les moindres cartes du jeu »);"

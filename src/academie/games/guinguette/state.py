@@ -41,13 +41,23 @@ from academie.cards import card_code, parse_card
 from academie.core.errors import CardCodeError, StackedDeckError
 from academie.core.frozen import snapshot
 from academie.core.match import Match
-from academie.core.state import StockDrawState, read_stacked_deck, redistribute
+try:
+    from academie.core.sampling import HIDDEN, REVEAL, trail_of
+except ImportError:  # pragma: no cover - until the exact sampling (academie.core.sampling) lands
+    HIDDEN, REVEAL = -1, -10
+
+    def trail_of(state: Any, seat: int | None) -> Any:
+        return None
+from academie.core.state import StockDrawState, read_stacked_deck
 from academie.games.guinguette.options import GuinguetteOptions
 from academie.games.guinguette.rules import GUINGUETTE, count, pack_for, suit_point, tierce
 from academie.games.guinguette.view import DealResult, GuinguetteView
 
 STAY, PASS, HOLD, DROP, DEMI_SEPTIER, CHOPINE, PINTE, RENVI = range(60, 68)
 STIR = 100
+STIR_HIDDEN = STIR - 1
+"""In a seat's trace: another seat gave up a card face down to stir the cotillon (which, it cannot
+know)."""
 WORDS = {STAY: "stay", PASS: "pass", HOLD: "hold", DROP: "drop", DEMI_SEPTIER: "demi-septier",
          CHOPINE: "chopine", PINTE: "pinte", RENVI: "renvi"}
 ACTIONS = {w: a for a, w in WORDS.items()}
@@ -76,6 +86,9 @@ class GuinguetteState(StockDrawState):
         self.stats = {"deals": 0, "stirs": 0, "renvis": 0, "raises": 0, "drops": 0,
                       "guinguette_carried": 0, "cabaret_carried": 0, "cotillon_carried": 0,
                       "cabaret_unseen": 0}
+        # Each seat's trace of the finished deals and of this one (academie.core.sampling)
+        self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
+        self.traces: list[list[tuple]] = []
         self._start_deal()
 
     # --- deal ------------------------------------------------------------------------------
@@ -88,6 +101,9 @@ class GuinguetteState(StockDrawState):
 
     def _start_deal(self) -> None:
         m, o = self.match, self.options
+        if self.traces:  # the deal just finished (its hands shown at the end): its traces kept
+            self.past_traces = tuple(p + (tuple(t),) for p, t in zip(self.past_traces, self.traces))
+        self.traces = [[] for _ in range(self.num_players)]
         if m.deal_number >= o.deals:
             self.phase = OVER
             return
@@ -141,23 +157,35 @@ class GuinguetteState(StockDrawState):
         return legal
 
     def _apply(self, action: int) -> None:
+        traces = self.traces
         if self.drawing():
             self.stock.remove(action)
+            seat = self.deal_queue.pop() if self.phase == DEAL else self.draw_for
+            assert seat is not None
+            hidden, seen = (seat, HIDDEN), (seat, action)
+            for s in range(len(traces)):
+                traces[s].append(seen if s == seat else hidden)
+            self.hands[seat].append(action)
             if self.phase == DEAL:
-                self.hands[self.deal_queue.pop()].append(action)
                 if not self.deal_queue:
                     self._after_deal()
             else:
-                seat, self.draw_for = self.draw_for, None
-                self.hands[seat].append(action)
+                self.draw_for = None
                 self._next()
             return
         seat = self.turn
+        if action >= STIR:
+            mine, theirs = (seat, action), (seat, STIR_HIDDEN)  # given up face down
+            for s in range(len(traces)):
+                traces[s].append(mine if s == seat else theirs)
+            self._stir(seat, action - STIR)
+            return
+        seen = (seat, action)
+        for trace in traces:
+            trace.append(seen)
         if action == STAY:
             self.log.append(("stay", seat, 0))
             self._next()
-        elif action >= STIR:
-            self._stir(seat, action - STIR)
         else:
             self._bet(seat, action)
 
@@ -170,6 +198,8 @@ class GuinguetteState(StockDrawState):
                 # GU5 'deal', as the Guimbarde's boxes: [004] (Guimbarde) «en observant de les
                 # étaler sur la table avant que de les tirer»
                 self.shown = (holder, GUINGUETTE)
+                for trace in self.traces:
+                    trace.append((REVEAL, holder, GUINGUETTE))
                 self._take("guinguette", holder, "the guinguette basket to the QD, shown at the deal"
                            " (our reconstruction, GU5)")
                 self.guinguette_taken = (holder, "the Q♦ shown at the deal")
@@ -307,7 +337,8 @@ class GuinguetteState(StockDrawState):
             winners.append(("guinguette", *self.guinguette_taken))
         # The cabaret: [004] «Le cabaret est composé d'une tierce au valet, au dix, au neuf»;
         # the best tierce still in wins, the last one in wins unseen (GU12).
-        tops = {s: tierce(self.hands[s], len(self.deck), o.ace_tierce == "bridge") for s in order}
+        tops = {s: tierce(self.hands[s], len(self.deck), o.ace_tierce == "bridge", o.tierce_suits == "same")
+                for s in order}
         contest = [s for s in order if s in self.in_cabaret]
         if len(contest) == 1:
             seat, why = contest[0], "the others dropped"
@@ -337,6 +368,9 @@ class GuinguetteState(StockDrawState):
         else:
             self.stats["cotillon_carried"] += 1
         winners.append(("cotillon", seat, why))
+        shown = [(REVEAL, s, c) for s in range(self.num_players) for c in sorted(self.hands[s])]
+        for trace in self.traces:  # every hand is shown
+            trace.extend(shown)
         self.results.append(DealResult(
             deal=m.deal_number, dealer=m.dealer, hands=tuple(tuple(sorted(h)) for h in self.hands),
             tierces=tuple(tops[s] for s in range(self.num_players)),
@@ -432,7 +466,9 @@ class GuinguetteState(StockDrawState):
             raised=tuple(sorted(self.raised)), in_cabaret=tuple(sorted(self.in_cabaret)),
             in_cotillon=tuple(sorted(self.in_cotillon)), counters=tuple(m.counters),
             baskets=tuple((b, m.pots[b]) for b in BASKETS), pack_size=len(self.deck),
+            tierce_rule=(self.options.ace_tierce == "bridge", self.options.tierce_suits == "same"),
             last_result=self.results[-1] if self.results else None, log=tuple(self.log),
+            trail=trail_of(self, seat),
         )
 
     def view(self, seat: int) -> GuinguetteView:
@@ -463,20 +499,31 @@ class GuinguetteState(StockDrawState):
         d["deal_queue"] = self.deal_queue.copy()
         d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()
+        d["traces"] = [t.copy() for t in self.traces]
         return other
 
     def determinize(self, seat: int, rng: random.Random) -> GuinguetteState:
-        """Redistribute the cards ``seat`` cannot see — the others' cards (but a guinguette
-        shown), the stock, the cards the others gave up face down — among those places."""
-        self.check_seat(seat)
+        """A world drawn uniformly from ``seat``'s information set, from its view alone:
+        :func:`academie.core.sampling.sample` (the constraints: :mod:`academie.games.guinguette.sampling`).
+        Raises :class:`~academie.core.errors.SeatError` for a seat not at the table."""
+        try:
+            from academie.core.sampling import sample
+        except ImportError:  # pragma: no cover - until academie.core.sampling lands: not exact
+            return self._redistribute(self.check_seat(seat), rng)
+        return sample(self.view(self.check_seat(seat)), rng)  # type: ignore[return-value]
+
+    def _redistribute(self, seat: int, rng: random.Random) -> GuinguetteState:
+        """The hidden cards (others' cards but a guinguette shown, the stock, the cards the others
+        gave up) shuffled among their places: a sample that keeps the seat's view, not exact."""
+        from academie.core.state import redistribute
+
         other = self.clone()
         n = self.num_players
         places = other.hands + other.aside  # aside[s] is place n + s
-        shown = other.shown
         slots: list[tuple[int | None, int]] = []
         for s in range(n):
             if s != seat:
-                slots += [(s, i) for i, c in enumerate(other.hands[s]) if not (shown and shown == (s, c))]
+                slots += [(s, i) for i, c in enumerate(other.hands[s]) if other.shown != (s, c)]
                 slots += [(n + s, i) for i in range(len(other.aside[s]))]
         slots += [(None, i) for i in range(len(other.stock))]
         redistribute(places, other.stock, slots, lambda s, c: True, rng, tries=1)
@@ -499,6 +546,14 @@ class GuinguetteState(StockDrawState):
                 )
             first[card] = pos
         return None
+
+    def _sample_deal(self, seat: int | None, trace: Any, rng: random.Random, memo: dict[str, Any]) -> list[int] | None:
+        """A proposed history of the deal starting here, for ``seat``'s trace (see
+        :func:`academie.games.guinguette.sampling.propose`)."""
+        from academie.games.guinguette.sampling import propose
+
+        assert seat is not None
+        return propose(self, seat, tuple(trace), rng, memo)
 
     def all_cards(self) -> list[int]:
         cards = list(self.stock)

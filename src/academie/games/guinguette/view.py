@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from academie.cards import card_code
 
@@ -72,8 +73,14 @@ class GuinguetteView:
     counters: tuple[int, ...]
     baskets: tuple[tuple[str, int], ...]
     pack_size: int
+    tierce_rule: tuple[bool, bool]
+    """What makes a tierce here: (A-6-7 with 36 cards: ``ace_tierce`` 'bridge'; of one suit only:
+    ``tierce_suits`` 'same'), the arguments ``bridge`` and ``suited`` of the game's ``tierce``."""
     last_result: DealResult | None
     log: tuple[tuple[str, int, int], ...]
+    trail: Any = field(default=None, repr=False)
+    """The seat's trace of the match (an :class:`academie.core.sampling.Trail`), for
+    :func:`academie.core.sampling.sample`; None in the public view."""
 
     def to_json(self) -> dict:
         return {
@@ -86,6 +93,7 @@ class GuinguetteView:
             "raised": list(self.raised), "in_cabaret": list(self.in_cabaret),
             "in_cotillon": list(self.in_cotillon), "counters": list(self.counters),
             "baskets": dict(self.baskets), "pack_size": self.pack_size,
+            "tierce_rule": {"bridge": self.tierce_rule[0], "suited": self.tierce_rule[1]},
             "last_result": self.last_result.to_json() if self.last_result else None,
             "log": [list(e) for e in self.log],
         }
