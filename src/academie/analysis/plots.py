@@ -75,29 +75,30 @@ def plot_table(table: Table, directory: Path) -> list[Path]:
     plt = _pyplot()
     if table.plot == "board":
         return _board(table, directory)
-    fig, ax = plt.subplots(figsize=(8, 4.5))
     xs = table.column(table.x) if table.x else list(range(len(table.rows)))
-    columns = _numeric_columns(table)
-    if table.plot == "bar":
-        width = 0.8 / max(1, len(columns))
-        for i, name in enumerate(columns):
-            cells = table.column(name)
-            pos = [k + (i - (len(columns) - 1) / 2) * width for k in range(len(xs))]
-            ax.bar(pos, [decimal(c) for c in cells], width, label=name, yerr=_errors(cells), capsize=3)
-        ax.set_xticks(range(len(xs)), [str(x) for x in xs], rotation=90 if len(xs) > 20 else 0)
-    else:
-        for name in columns:
-            cells = table.column(name)
-            ax.errorbar(xs, [decimal(c) for c in cells], yerr=_errors(cells), marker="o" if len(xs) < 20 else None,
-                        ms=4, label=name, capsize=3)
-        if len(xs) < 20:
-            ax.set_xticks(xs)
-    ax.set_xlabel(table.x or "")
-    ax.set_ylabel("probability" if table.key != "blason/finish" else "probability")
-    ax.set_title(table.title)
-    ax.grid(alpha=0.3)
-    if len(columns) > 1:
-        ax.legend(fontsize=8)
+    panels = table.extra.get("panels") or [_numeric_columns(table)]
+    fig, axes = plt.subplots(1, len(panels), figsize=(8 * len(panels) ** 0.8, 4.5), squeeze=False)
+    for ax, columns in zip(axes[0], panels):
+        if table.plot == "bar":
+            width = 0.8 / max(1, len(columns))
+            for i, name in enumerate(columns):
+                cells = table.column(name)
+                pos = [k + (i - (len(columns) - 1) / 2) * width for k in range(len(xs))]
+                ax.bar(pos, [decimal(c) for c in cells], width, label=name, yerr=_errors(cells), capsize=3)
+            ax.set_xticks(range(len(xs)), [str(x) for x in xs], rotation=90 if len(xs) > 20 else 0)
+        else:
+            for name in columns:
+                cells = table.column(name)
+                ax.errorbar(xs, [decimal(c) for c in cells], yerr=_errors(cells), marker="o" if len(xs) < 20 else None,
+                            ms=4, label=name, capsize=3)
+            if len(xs) < 20:
+                ax.set_xticks(xs)
+        ax.set_xlabel(table.x or "")
+        ax.set_ylabel("probability")
+        ax.grid(alpha=0.3)
+        if len(columns) > 1:
+            ax.legend(fontsize=8)
+    fig.suptitle(table.title)
     fig.text(0.01, -0.02, _caption(table), fontsize=7, va="top")
     return _save(fig, directory, table.key.replace("/", "-"))
 

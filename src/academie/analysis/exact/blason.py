@@ -209,7 +209,8 @@ def tables(given: Mapping[str, Any]) -> list[Table]:
     dist_t = Table("blason/finish", "Throws and turns to reach 63 (one token)", opts, CHAIN,
                    ["k", "P(63 on throw k)", "P(by throw k)", "P(63 on turn k)", "P(by turn k)"], rows,
                    plot="lines", x="k", note=f"mean {chain.expected_throws():.3f} throws, {chain.expected_turns():.3f}"
-                   " turns (turns passed over on 19 and 49 count); rows up to the 99.9th percentile.")
+                   " turns (turns passed over on 19 and 49 count); rows up to the 99.9th percentile.",
+                   extra={"panels": [["P(63 on throw k)", "P(63 on turn k)"], ["P(by throw k)", "P(by turn k)"]]})
     expected = chain.expected_landings()
     rows = []
     for square in range(1, GOAL + 1):
