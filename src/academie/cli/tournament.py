@@ -50,7 +50,7 @@ def _check_seed(value: Optional[int]) -> Optional[int]:
 
 def tournament_cmd(
     game: GameArg,
-    bots: Annotated[str, typer.Option(help="The bots, comma-separated, each a name or a spec with parameters after colons (ismcts:iterations=500:rollout=heuristic); a bot given twice holds two seats.", show_default=False)] = "heuristic,random",
+    bots: Annotated[str, typer.Option(help="The bots, comma-separated, each a name or a spec with parameters after colons (ismcts:iterations=500:rollout=heuristic); a bot given twice holds two seats (default: heuristic,random).", show_default=False)] = "heuristic,random",
     deals: Annotated[Optional[int], typer.Option(help="Number of deals, each one deck played once for each seating (card games whose match is a number of deals: matches of one deal, or of -o deals=K deals).", show_default=False)] = None,
     matches: Annotated[Optional[int], typer.Option(help="Number of whole matches, each played once for each seating with the same decks (the same dice seed at the Blason).", show_default=False)] = None,
     players: Annotated[Optional[int], typer.Option(help="Number of players (default: the number of bots; fewer than the bots: every choice of that many bots plays).", show_default=False)] = None,
