@@ -190,3 +190,24 @@ def test_the_form_is_built_from_the_options(sqlite_url):
         for game in GAMES.values():
             assert game.info.name in lobby
         assert f"/watch/{table.id}" in lobby
+
+
+def test_bots_with_parameters_take_their_seats(sqlite_url):
+    with client(sqlite_url) as c:
+        r = c.post("/new/guimbarde", data={"players": "3", "kind_0": "human", "kind_1": "ismcts",
+                                            "params_1": "iterations=20, rollout=random", "kind_2": "heuristic"},
+                   follow_redirects=False)
+        assert r.status_code == 303, r.text
+        table = next(iter(hub(c).tables.values()))
+        assert table.kinds == ["human", "ismcts:iterations=20:rollout=random", "heuristic"]
+        assert [p.kind for p in table.record.players] == table.kinds
+        bad = c.post("/api/tables", json={"game": "guimbarde", "seats": [{"kind": "ismcts:iterations=zero"}] * 3})
+        assert bad.status_code == 422 and "iterations" in bad.json()["error"]
+        token = table.row.seats[0].token
+        final = play_out(c, token)
+        assert final["over"]
+        from academie.core.record import GameRecord
+
+        rec = GameRecord.loads(c.get(f"/record/{table.id}").text)
+        assert rec.players[1].kind == "ismcts:iterations=20:rollout=random"
+        assert replay(rec, get_game("guimbarde")).is_terminal()

@@ -13,6 +13,7 @@ import asyncio
 import functools
 import io
 import json
+import re
 import typing
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -26,11 +27,11 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from academie.bots import bot_names, make_bot
+from academie.bots import bot_names
 from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord
 from academie.games import GAMES
-from academie.web.live import ActionRefused, Hub, LiveTable, Watcher
+from academie.web.live import ActionRefused, Hub, LiveTable, Watcher, seat_kind
 from academie.web.replay import replay_frames
 from academie.web.store import DEFAULT_DATABASE, Store
 
@@ -125,13 +126,13 @@ def validate_table(hub: Hub, spec: TableIn) -> LiveTable:
     pairs = []
     for s, seat in enumerate(seats):
         name = (seat.name or "").strip() or NAMES[s % len(NAMES)] + ("" if s < len(NAMES) else f" {s + 1}")
-        kind = seat.kind.strip() or "human"
         try:
             PlayerRecord(name=name, kind="human")
         except ValueError as exc:
             raise ActionRefused(f"seat {s + 1}: bad name {name!r:.40}: {str(exc).splitlines()[-1]}", 422) from None
-        if kind != "human":
-            make_bot(kind, game.info.id, 0)  # raises UnknownBotError naming the bots
+        kind = seat_kind(seat.kind or "human", game.info.id)  # UnknownBotError names the bots, parameters
+        if len(kind) > 60:
+            raise ActionRefused(f"seat {s + 1}: a bot spec is at most 60 characters, not {len(kind)}", 422)
         pairs.append((name, kind))
     names = [p[0] for p in pairs]
     dup = next((x for x in names if names.count(x) > 1), None)
@@ -241,9 +242,9 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
         seats = []
         for s in range(n):
             kind = values.get(f"kind_{s}", "human")
-            params = values.get(f"params_{s}", "").strip()
+            params = [p for p in re.split(r"[\s,;:]+", values.get(f"params_{s}", "")) if p]
             if kind != "human" and params:
-                kind = f"{kind}:{params}"
+                kind = ":".join([kind, *params])
             seats.append(SeatIn(name=values.get(f"name_{s}"), kind=kind))
         try:
             table = validate_table(hub_of(request), TableIn(game=game_id, players=n, options=options, seats=seats))

@@ -26,7 +26,7 @@ from typing import Any
 
 from rich.console import Console
 
-from academie.bots import make_bot
+from academie.bots import bot_spec, make_bot
 from academie.narration import Narrator
 from academie.cli.render import RENDERERS
 from academie.core.chance import ChanceSource, SeededChance
@@ -49,10 +49,12 @@ class ActionRefused(AcademieError):
         self.status = status
 
 
-def bot_kind(spec: str) -> str:
-    """The record's kind of a seat: ``human``, or a bot spec's name (``ismcts:iterations=200`` →
-    ``ismcts``)."""
-    return spec.split(":", 1)[0].strip()
+def seat_kind(spec: str, game_id: str) -> str:
+    """A seat's kind as stored and recorded: ``human``, or the canonical text of a bot spec
+    (:func:`academie.bots.bot_spec`: ``'ismcts:iterations=200'``). Raises
+    :class:`~academie.core.errors.UnknownBotError` naming the bots or the bot's parameters."""
+    spec = spec.strip()
+    return "human" if spec == "human" else bot_spec(spec, game_id)
 
 
 class TextNarrator:
@@ -125,7 +127,7 @@ class LiveTable:
         self.names = [s.name for s in row.seats]
         self.record = GameRecord(
             game=row.game, game_version=row.game_version, num_players=row.num_players, options=row.options,
-            players=[PlayerRecord(name=s.name, kind="human" if s.kind == "human" else bot_kind(s.kind)) for s in row.seats],
+            players=[PlayerRecord(name=s.name, kind=s.kind) for s in row.seats],
             seed=row.seed, actions=list(row.actions),
         )
         self.tokens = {s.token: s.seat for s in row.seats}

@@ -107,11 +107,24 @@ def _value(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> str:
     if isinstance(value, Mapping):
         if not value:
             return NONE
-        rows = "".join(f"<tr><th>{_e(_label(str(k)))}</th><td>{_value(v, names, legal)}</td></tr>" for k, v in value.items())
+        rows = "".join(f"<tr><th>{_e(_label(str(k)))}</th><td>{_keyed(str(k), v, names, legal)}</td></tr>"
+                       for k, v in value.items())
         return f'<table class="kv">{rows}</table>'
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return _e(value)
+
+
+SEAT_KEYS = {"seat", "winner", "knocker", "leader", "player", "taker", "loser"}
+"""Keys whose integer values are seats (drawn as the player's name). A key of another meaning
+holding an integer out of the seats' range is written as a number."""
+
+
+def _keyed(key: str, value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> str:
+    """``value`` under ``key``: a seat's name for the keys that name a seat, else as :func:`_value`."""
+    if key in SEAT_KEYS and type(value) is int and 0 <= value < len(names):
+        return _e(names[value])
+    return _value(value, names, legal)
 
 
 def value_html(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> Markup:
@@ -163,7 +176,7 @@ def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Seque
     out.append(f'<table class="players"><thead><tr><th>player</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
     if facts:
         out.append('<dl class="facts">' + "".join(
-            f"<div><dt>{_e(_label(k))}</dt><dd>{_value(v, names)}</dd></div>" for k, v in facts) + "</dl>")
+            f"<div><dt>{_e(_label(k))}</dt><dd>{_keyed(k, v, names)}</dd></div>" for k, v in facts) + "</dl>")
     for key, value in blocks:
         out.append(f'<section class="block"><h3>{_e(_label(key))}</h3>{_value(value, names)}</section>')
     for key, value in mine:
