@@ -27,7 +27,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from academie.core.sampling import HIDDEN, REVEAL
+try:
+    from academie.core.sampling import HIDDEN
+except ImportError:  # pragma: no cover - until academie.core.sampling lands (this module serves it)
+    HIDDEN = -1
 from academie.games.guinguette.rules import GUINGUETTE
 
 
