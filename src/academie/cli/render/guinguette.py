@@ -113,7 +113,10 @@ def describe_action(view: GuinguetteView, seat: int, action: str, names: Sequenc
         return verb(who, "drops", "drop") + f" out of the {view.betting}."
     if word in ("demi-septier", "chopine", "pinte"):
         by = {"demi-septier": 1, "chopine": 2, "pinte": 4}[word]
-        return verb(who, "raises", "raise") + f" the cabaret by a {word} (+{by})."
+        held = view.level - view.put[seat]
+        you = names[seat] == "You"
+        hold = f"{'hold' if you else 'holds'} the {held} and " if held > 0 else ""
+        return f"{who} {hold}{'raise' if you else 'raises'} the cabaret by a {word} (+{by})."
     if word == "renvi":
         return verb(who, "raises", "raise") + " the cotillon (« renvier le cotillon », +2)."
     again = view.phase == "renvi"
