@@ -299,8 +299,9 @@ class LiveTable:
             winners = [self.names[s] for s, r in enumerate(returns) if r == best]
             return "The match is over. " + (" and ".join(winners)) + (" wins." if len(winners) == 1 else " win.")
         to_act = state.current_player()
+        phase = self.state.public_view().to_json().get("phase")
         if seat == to_act and seat not in self.bots:
-            return "Your turn."
+            return f"Your turn ({phase})." if isinstance(phase, str) and phase else "Your turn."
         who = self.names[to_act]
         return f"{who} to play" + (" (bot)…" if to_act in self.bots else "…")
 
@@ -323,6 +324,7 @@ class LiveTable:
             "legal": legal,
             "status": self.status_text(seat),
             "over": self.state.is_terminal(),
+            "result": self.teller.lines[-1] if self.state.is_terminal() and self.teller.lines else None,
             "log_start": start,
             "log": log,
             "error": self.error,

@@ -21,6 +21,7 @@
     });
     if (m.log.length) log.scrollTop = log.scrollHeight;
     $("end").hidden = !m.over;
+    $("result").textContent = m.result || "";
     document.body.dataset.version = m.version;
     document.body.dataset.over = m.over ? "true" : "false";
     if (m.error) fail(m.error);
