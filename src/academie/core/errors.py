@@ -47,6 +47,11 @@ class UnknownBotError(AcademieError, ValueError):
     """A bot name that does not exist for the game."""
 
 
+class SamplingError(AcademieError, RuntimeError):
+    """No world consistent with a seat's view could be drawn (:func:`academie.core.sampling.sample`):
+    a view without a trail, or too many proposals refused."""
+
+
 class SeatError(AcademieError, IndexError):
     """A seat number outside ``0 … num_players - 1`` (or not an integer)."""
 

@@ -100,10 +100,24 @@ class State(ABC):
     def public_view(self) -> Any:
         """What every onlooker may know."""
 
-    @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> State:
-        """A copy in which every card hidden from ``seat`` is redistributed at random among the
-        hidden places: a sample of ``seat``'s information set."""
+        """A world drawn uniformly from ``seat``'s information set: exactly
+        ``academie.core.sampling.sample(self.view(seat), rng)``, so it depends on the view
+        alone (see :mod:`academie.core.sampling`). Raises
+        :class:`~academie.core.errors.SeatError` for a seat not at the table."""
+        from academie.core.sampling import sample  # sampling replays games: imported late
+
+        return sample(self.view(self.check_seat(seat)), rng)
+
+    def _sample_deal(self, seat: int | None, trace: Sequence[Any], rng: random.Random,
+                     memo: dict[str, Any]) -> list[int] | None:
+        """Called on the state at the start of a deal: a proposed history of that deal (its
+        actions) for the trace ``trace`` of ``seat``, drawn uniformly among histories meeting
+        the constraints the game derives from the trace (a superset of the consistent ones), or
+        None to draw again; ``memo`` keeps what the game derived, across calls for one trace.
+        Here, for a game with nothing hidden: the trace is the history."""
+        memo["deterministic"] = True
+        return list(trace)
 
     @abstractmethod
     def statistics(self) -> dict[str, Any]:

@@ -18,12 +18,12 @@ tiens*).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from academie.cards import card_code, pack, parse_card
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
+from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState
 from academie.games.belle_flux.options import OPEN_MATCH_DEALS, BelleFluxOptions
 from academie.games.belle_flux.rules import (
@@ -58,6 +58,9 @@ class BelleFluxState(StockDrawState):
         self.results: list[DealResult] = []
         self.stats = {"deals": 0, "belle_carried": 0, "flux_carried": 0, "trente_un_carried": 0,
                       "thirty_ones": 0, "largest_basket": 0}
+        # Each seat's trace of the finished deals and of this one (academie.core.sampling)
+        self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
+        self.traces: list[list[tuple]] = []
         self._clear_table()
         self._start_deal()
 
@@ -78,6 +81,9 @@ class BelleFluxState(StockDrawState):
 
     def _start_deal(self) -> None:
         m = self.match
+        if self.traces:  # the deal just finished: its traces kept
+            self.past_traces = tuple(p + (tuple(t),) for p, t in zip(self.past_traces, self.traces))
+        self.traces = [[] for _ in range(m.num_players)]
         limit = self.options.deals or OPEN_MATCH_DEALS  # deals=0: at most OPEN_MATCH_DEALS (option doc)
         need = self._required_stake()
         # [000] «On fixe la durée de la partie… à un nombre quelconque de coups»; and a player
@@ -142,6 +148,7 @@ class BelleFluxState(StockDrawState):
         if self.phase == DEALING:
             self.stock.remove(action)
             seat, face_up = self.deal_queue.pop()
+            self._trace(seat, action, face_up)
             if face_up:
                 self.up[seat] = action
                 self.log.append(("up", seat, action))
@@ -154,6 +161,7 @@ class BelleFluxState(StockDrawState):
             self.stock.remove(action)
             self.extra[self.turn].append(action)
             face_up = self.options.extra_cards == "face_up"
+            self._trace(self.turn, action, face_up)
             self.log.append(("card", self.turn, action if face_up else None))
             self.phase = REQUESTS
             if self._point(self.turn) == THIRTY_ONE:
@@ -162,14 +170,30 @@ class BelleFluxState(StockDrawState):
                 self._next_request()
         elif action == ASK:
             # [000] «il demande qu'on ajoute une carte aux trois premières»
+            self._trace(self.turn, action, True)
             self.asked_this_round = True
             self.log.append(("ask", self.turn, None))
             self.phase = EXTRA
         else:
             # [000] «il déclare qu'il s'y tient»
+            self._trace(self.turn, action, True)
             self.stood[self.turn] = True
             self.log.append(("stand", self.turn, None))
             self._next_request()
+
+    def _trace(self, seat: int, action: int, public: bool) -> None:
+        """Each seat's trace of ``action`` (a card to ``seat``, or its request): a card dealt
+        face down is seen by ``seat`` alone."""
+        seen = (seat, action)
+        hidden = seen if public else (seat, HIDDEN)
+        for s, trace in enumerate(self.traces):
+            trace.append(seen if s == seat else hidden)
+
+    def _reveal(self, seats: list[int]) -> None:
+        """The cards of ``seats`` shown to all (a flux examined, the hands at the end)."""
+        shown = [(REVEAL, s, c) for s in seats for c in self._cards(s)]
+        for trace in self.traces:
+            trace.extend(shown)
 
     # --- the three chances -------------------------------------------------------------------
     def _win_basket(self, basket: str, seat: int, why: str) -> None:
@@ -204,6 +228,7 @@ class BelleFluxState(StockDrawState):
         else:
             self.stats["flux_carried"] += 1
         self.belle_done = True
+        self._reveal(sorted(self.fluxes))
 
     def _begin_trente_un(self) -> None:
         # [000] «quand un joueur a obtenu trente-un, soit par les trois cartes qu'il a d'abord
@@ -281,6 +306,7 @@ class BelleFluxState(StockDrawState):
             baskets=dict(m.pots), counters=tuple(m.counters),
             ties={**self.ties, "trente-un": tied_for_best(under, order)},
         ))
+        self._reveal(order)
         self.stats["deals"] += 1
         m.deal_number += 1
         # B10: the deal passes to the dealer's right, the first to receive cards.
@@ -361,6 +387,7 @@ class BelleFluxState(StockDrawState):
             last_result=self.results[-1] if self.results else None,
             point=self._point(seat) if seat is not None and self.phase != OVER else None,
             face_up_extras=face_up,
+            trail=trail_of(self, seat),
         )
 
     def view(self, seat: int) -> BelleFluxView:
@@ -388,34 +415,15 @@ class BelleFluxState(StockDrawState):
         d["ties"] = self.ties.copy()
         d["deal_queue"] = self.deal_queue.copy()
         d["queue"] = self.queue.copy()
+        d["traces"] = [t.copy() for t in self.traces]
         return other
 
-    def determinize(self, seat: int, rng: random.Random) -> BelleFluxState:
-        """Redistribute the cards hidden from ``seat`` (others' face-down cards not shown in a
-        flux, others' face-down extras, the stock) at random."""
-        self.check_seat(seat)
-        other = self.clone()
-        slots: list[tuple[str, int, int]] = []
-        for s in range(other.num_players):
-            if s == seat:
-                continue
-            if not (self.belle_done and s in self.fluxes):  # a flux is shown
-                slots += [("hidden", s, i) for i in range(len(other.hidden[s]))]
-            if self.options.extra_cards == "face_down":
-                slots += [("extra", s, i) for i in range(len(other.extra[s]))]
-        slots += [("stock", 0, i) for i in range(len(other.stock))]
+    def _sample_deal(self, seat, trace, rng, memo):
+        """A proposed history of the deal starting here, for ``seat``'s trace (see
+        :func:`academie.games.belle_flux.sampling.propose`)."""
+        from academie.games.belle_flux.sampling import propose
 
-        def get(kind: str, s: int, i: int) -> int:
-            return other.stock[i] if kind == "stock" else getattr(other, kind)[s][i]
-
-        cards = [get(*slot) for slot in slots]
-        rng.shuffle(cards)
-        for (kind, s, i), card in zip(slots, cards, strict=True):
-            if kind == "stock":
-                other.stock[i] = card
-            else:
-                getattr(other, kind)[s][i] = card
-        return other
+        return propose(self, seat, trace, rng, memo)
 
     def all_cards(self) -> list[int]:
         cards = list(self.stock)

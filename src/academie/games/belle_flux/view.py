@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, fields
 
 from academie.cards import card_code
 from academie.core.frozen import freeze
+from academie.core.sampling import Trail
 
 
 def _codes(cards: tuple[int, ...] | list[int]) -> list[str]:
@@ -98,6 +99,9 @@ class BelleFluxView:
     last_result: DealResult | None
     point: int | None
     face_up_extras: bool
+    trail: Trail | None = field(default=None, repr=False)
+    """The seat's trace of the match, for :func:`academie.core.sampling.sample` (None in the
+    public view)."""
 
     def to_json(self) -> dict:
         return {

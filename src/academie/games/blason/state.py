@@ -20,12 +20,12 @@ Everything is public.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from academie.core.frozen import FrozenMap
 from academie.core.match import Match
+from academie.core.sampling import Trail
 from academie.core.state import CHANCE, TERMINAL, State
 from academie.games.blason.board import GOAL, Square, make_board
 from academie.games.blason.options import BlasonOptions
@@ -233,6 +233,7 @@ class BlasonState(State):
             winner=self.winner,
             dice=self.options.dice,
             board=self.board,
+            trail=Trail(self.game.info.id, m.num_players, self.options, None, (), (), tuple(self.history)),
         )
 
     def view(self, seat: int) -> BlasonView:
@@ -254,11 +255,6 @@ class BlasonState(State):
         d["moves"] = self.moves.copy()
         d["stats"] = self.stats.copy()
         return other
-
-    def determinize(self, seat: int, rng: random.Random) -> BlasonState:
-        """Nothing is hidden: a copy."""
-        self.check_seat(seat)
-        return self.clone()
 
     def statistics(self) -> dict[str, Any]:
         """Figures of the race: ``turns`` (player turns, missed ones included, the winning throw

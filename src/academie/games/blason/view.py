@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from academie.core.sampling import Trail
 from academie.games.blason.board import Square
 
 
@@ -44,6 +45,9 @@ class BlasonView:
     winner: int | None
     dice: str
     board: Mapping[int, Square] = field(compare=False, repr=False)
+    trail: Trail | None = field(default=None, repr=False)
+    """What :func:`academie.core.sampling.sample` rebuilds the race from: the whole history
+    (everything is public)."""
 
     @property
     def deal_number(self) -> int:

@@ -20,14 +20,14 @@ card code).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from academie.cards import HEARTS, SUIT_NAMES_FR, card_code, make_card, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
 from academie.core.frozen import snapshot
 from academie.core.match import Match
-from academie.core.state import StockDrawState, redistribute
+from academie.core.sampling import HIDDEN, REVEAL, trail_of
+from academie.core.state import StockDrawState
 from academie.games.guimbarde.options import GuimbardeOptions
 from academie.games.guimbarde.rules import (
     FOU, GUIMBARDE, PERMANENT, ROI, TRUMP, is_trump, point, strength, trick_winner,
@@ -54,6 +54,9 @@ class GuimbardeState(StockDrawState):
         self.results: list[DealResult] = []
         self.stats = {"deals": 0, "point_carried": 0, "tricks_carried": 0, "marriages_in_play": 0,
                       "grand_mariage_table": 0, "fou_captured": 0}
+        # Each seat's trace of the finished deals and of this one (academie.core.sampling)
+        self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
+        self.traces: list[list[tuple]] = []
         self._start_deal()
 
     # --- deal ------------------------------------------------------------------------------
@@ -64,6 +67,9 @@ class GuimbardeState(StockDrawState):
 
     def _start_deal(self) -> None:
         m = self.match
+        if self.traces:  # the deal just finished: its traces kept
+            self.past_traces = tuple(p + (tuple(t),) for p, t in zip(self.past_traces, self.traces))
+        self.traces = [[] for _ in range(self.num_players)]
         if m.deal_number >= self.options.deals:
             self.phase = OVER
             return
@@ -110,12 +116,21 @@ class GuimbardeState(StockDrawState):
         if self.phase == DEALING:
             self.stock.remove(action)
             seat = self.deal_queue.pop()
+            traces = self.traces
             if seat is None:
+                for trace in traces:
+                    trace.append((-1, action))
                 self.turned = action
                 self.trump = action // 13
                 self.log.append(("turned", None, action))
                 self._announce()
+                shown = [(REVEAL, s, c) for s in range(len(traces)) for c in sorted(self.shown[s])]
+                for trace in traces:
+                    trace.extend(shown)
             else:
+                hidden, seen = (seat, HIDDEN), (seat, action)
+                for s in range(len(traces)):
+                    traces[s].append(seen if s == seat else hidden)
                 self.hands[seat].append(action)
         else:
             self._play(action - PLAY)
@@ -266,6 +281,9 @@ class GuimbardeState(StockDrawState):
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         self.log.append(("play", seat, card))
+        seen = (seat, PLAY + card)
+        for trace in self.traces:
+            trace.append(seen)
         if len(self.trick) < self.num_players:
             self.turn = (seat - 1) % self.num_players
             return
@@ -427,6 +445,7 @@ class GuimbardeState(StockDrawState):
             trick_number=self.trick_number, tricks_won=tuple(self.tricks_won),
             counters=tuple(m.counters), boxes=tuple((b, m.pots[b]) for b in BOXES),
             last_result=self.results[-1] if self.results else None, log=tuple(self.log),
+            trail=trail_of(self, seat),
         )
 
     def view(self, seat: int) -> GuimbardeView:
@@ -455,21 +474,15 @@ class GuimbardeState(StockDrawState):
         d["deal_queue"] = self.deal_queue.copy()
         d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()
+        d["traces"] = [t.copy() for t in self.traces]
         return other
 
-    def determinize(self, seat: int, rng: random.Random) -> GuimbardeState:
-        """Redistribute the cards ``seat`` cannot see (others' unshown cards, the stock),
-        keeping the suits players showed they lack when 200 tries allow it."""
-        self.check_seat(seat)
-        other = self.clone()
-        slots: list[tuple[int | None, int]] = []
-        for s, hand in enumerate(other.hands):
-            if s != seat:
-                slots += [(s, i) for i, c in enumerate(hand) if c not in other.shown[s]]
-        slots += [(None, i) for i in range(len(other.stock))]
-        redistribute(other.hands, other.stock, slots,
-                     lambda s, c: not any(self._follows(c, v) for v in self.voids[s]), rng)
-        return other
+    def _sample_deal(self, seat, trace, rng, memo):
+        """A proposed history of the deal starting here, for ``seat``'s trace (see
+        :func:`academie.games.guimbarde.sampling.propose`)."""
+        from academie.games.guimbarde.sampling import propose
+
+        return propose(self, seat, trace, rng, memo)
 
     def check_stacked_deck(self, outcomes: list[str]) -> None:
         """Règles 10 and 11 («Celui qui donne mal… mêle de nouveau»; «Lorsque le jeu est faux,

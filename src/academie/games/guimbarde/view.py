@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from academie.cards import SUIT_NAMES_FR, card_code
+from academie.core.sampling import Trail
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,9 @@ class GuimbardeView:
     boxes: tuple[tuple[str, int], ...]
     last_result: DealResult | None
     log: tuple[tuple[str, int | None, int | None], ...]
+    trail: Trail | None = field(default=None, repr=False)
+    """The seat's trace of the match, for :func:`academie.core.sampling.sample` (None in the
+    public view)."""
 
     def to_json(self) -> dict:
         return {

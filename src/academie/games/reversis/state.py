@@ -25,7 +25,6 @@ Actions: chance outcomes are card ids; in the écart a card code puts that card 
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from typing import Any
 
@@ -33,7 +32,8 @@ from academie.cards import card_code, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
 from academie.core.frozen import snapshot
 from academie.core.match import Match
-from academie.core.state import StockDrawState, redistribute
+from academie.core.sampling import HIDDEN, REVEAL, trail_of
+from academie.core.state import StockDrawState
 from academie.games.reversis.options import ReversisOptions, talon_size
 from academie.games.reversis.rules import (
     ACE_OF_DIAMONDS, ACE_OF_HEARTS, KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA, TRICK_POINTS,
@@ -44,6 +44,8 @@ from academie.games.reversis.view import DealResult, ReversisView
 PASS = 52
 ECART = 100
 PLAY = 200
+ECART_HIDDEN = ECART - 1
+"""In a seat's trace: another seat put a card in the talon, face down (which, it cannot know)."""
 DEALING, EXCHANGE, PLAYING, OVER = "deal", "ecart", "play", "over"
 POOL = "poule"
 
@@ -95,6 +97,9 @@ class ReversisState(StockDrawState):
         }
         self.stats = {"deals": 0, "reversis": 0, "quinola_renounced": 0, "quinola_bete": 0,
                       "quinola_ecarte": 0, "pool_won": 0, "broken_reversis": 0}
+        # Each seat's trace of the finished deals and of this one (academie.core.sampling)
+        self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
+        self.traces: list[list[tuple]] = []
         self._start_deal()
 
     # --- the deal ------------------------------------------------------------------------------
@@ -104,6 +109,11 @@ class ReversisState(StockDrawState):
 
     def _start_deal(self) -> None:
         m = self.match
+        if self.traces:  # the deal just finished: the talon is shown, the traces kept
+            shown = [(REVEAL, -1, c) for c in self.talon]
+            self.past_traces = tuple(p + ((*t, *shown),) for p, t in zip(self.past_traces, self.traces))
+        self.traces = [[] for _ in range(self.num_players)]
+        self.talon_slots: list[int] = []  # where the talon's cards were dealt, in the traces
         if m.deal_number >= self.options.deals:
             self.phase = OVER
             return
@@ -215,7 +225,13 @@ class ReversisState(StockDrawState):
     def _deal_card(self, card: int) -> None:
         self.stock.remove(card)
         seat = self.deal_queue.pop()
+        traces = self.traces
+        who = -1 if seat is None else seat
+        hidden, seen = (who, HIDDEN), (who, card)
+        for s in range(len(traces)):
+            traces[s].append(seen if s == seat else hidden)
         if seat is None:
+            self.talon_slots.append(len(traces[0]) - 1)
             self.talon.append(card)
             self.original_talon.append(card)
         else:
@@ -239,6 +255,13 @@ class ReversisState(StockDrawState):
     def _ecart(self, action: int) -> None:
         seat = self.turn
         idx = self.order().index(seat)
+        mine, theirs = (seat, action), (seat, action if action == PASS else ECART_HIDDEN)
+        for s, trace in enumerate(self.traces):
+            trace.append(mine if s == seat else theirs)
+        if (action == PASS or seat != self.match.dealer) and idx < len(self.talon_slots):
+            # the talon card he takes or looks at: his from now on
+            pos = self.talon_slots[idx]
+            self.traces[seat][pos] = (-1, self.original_talon[idx])
         if action == PASS:
             # [001] «si l'on ne veut point écarter, il est libre de voir au talon celle qu'on
             # auroit prise»
@@ -289,6 +312,9 @@ class ReversisState(StockDrawState):
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         self.log.append(("play", seat, card))
+        seen = (seat, PLAY + card)
+        for trace in self.traces:
+            trace.append(seen)
         self.played.append((seat, card))
         n = self.match.num_players
         if len(self.trick) < n:
@@ -569,7 +595,7 @@ class ReversisState(StockDrawState):
             counters=tuple(m.counters), pool=m.pots[POOL],
             betes=tuple((b, m.pots[b]) for b in self.bets if m.pots[b] > 0) if self.bets else (),
             quinola=self._quinola_known(seat), last_result=self.results[-1] if self.results else None,
-            log=tuple(self.log),
+            log=tuple(self.log), trail=trail_of(self, seat),
         )
 
     def _quinola_known(self, seat: int | None) -> str | None:
@@ -614,34 +640,16 @@ class ReversisState(StockDrawState):
         d["results"] = self.results.copy()
         d["per_seat"] = self.per_seat.copy()
         d["stats"] = self.stats.copy()
+        d["traces"] = [t.copy() for t in self.traces]
+        d["talon_slots"] = self.talon_slots.copy()
         return other
 
-    def determinize(self, seat: int, rng: random.Random) -> ReversisState:
-        """Redistribute the cards ``seat`` cannot see (others' hands, the talon but the cards it
-        put there or looked at), keeping every suit a player showed he lacks; after 200 tries
-        that fail the voids, the last shuffle is kept."""
-        self.check_seat(seat)
-        other = self.clone()
-        known = {c for c in (self.ecart_card[seat], self.peeked[seat]) if c is not None}
-        slots: list[tuple[int | None, int]] = []
-        for s in range(other.num_players):
-            if s != seat:
-                slots += [(s, i) for i in range(len(other.hands[s]))]
-        slots += [(None, i) for i, c in enumerate(other.talon) if c not in known]
-        before = [other.talon[i] if s is None else other.hands[s][i] for s, i in slots]
-        redistribute(other.hands, other.talon, slots, lambda s, c: c // 13 not in self.voids[s], rng)
-        # What the others did in the écart follows the cards: the card a player put in the talon
-        # is the one now in its place, and so for the card he took or looked at; the quinola is
-        # «écarté» in the sample only if it now lies where a player put a card (issue 9).
-        moved = dict(zip(before, (other.talon[i] if s is None else other.hands[s][i] for s, i in slots), strict=True))
-        for s in range(other.num_players):
-            if s != seat:
-                for records in (other.ecart_card, other.taken, other.peeked):
-                    records[s] = moved.get(records[s], records[s]) if records[s] is not None else None
-        other.original_talon = [moved.get(c, c) for c in other.original_talon]
-        if other.quinola in (None, "ecarte"):
-            other.quinola = "ecarte" if QUINOLA in other.ecart_card else None
-        return other
+    def _sample_deal(self, seat, trace, rng, memo):
+        """A proposed history of the deal starting here, for ``seat``'s trace (see
+        :func:`academie.games.reversis.sampling.propose`)."""
+        from academie.games.reversis.sampling import propose
+
+        return propose(self, seat, trace, rng, memo)
 
     def check_stacked_deck(self, outcomes: list[str]) -> None:
         """[001] «Si le jeu n'est pas complet… l'on doit refaire»: a stacked deck must name the

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from academie.cards import card_code
+from academie.core.sampling import Trail
 
 
 def _code(card: int | None) -> str | None:
@@ -83,6 +84,9 @@ class ReversisView:
     quinola: str | None
     last_result: DealResult | None
     log: tuple[tuple[str, int | None, int | None], ...]
+    trail: Trail | None = field(default=None, repr=False)
+    """The seat's trace of the match, for :func:`academie.core.sampling.sample` (None in the
+    public view)."""
 
     def to_json(self) -> dict:
         return {

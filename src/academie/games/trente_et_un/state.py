@@ -12,12 +12,12 @@ discard or a card dealt.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from academie.cards import card_code, pack, parse_card
 from academie.core.errors import CardCodeError
 from academie.core.match import Match
+from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState
 from academie.games.trente_et_un.options import TrenteEtUnOptions
 from academie.games.trente_et_un.rules import BRELAN_VALUES, hand_value, is_thirty_one
@@ -53,11 +53,17 @@ class TrenteEtUnState(StockDrawState):
         self.stats = {"rounds": 0, "knocks": 0, "thirty_ones": 0, "void_rounds": 0}
         self.winner: int | None = None
         self.final_hands: list[tuple[int, ...]] = [() for _ in range(num_players)]
+        # Each seat's trace of the finished deals and of this one (academie.core.sampling)
+        self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
+        self.traces: list[list[tuple]] = []
         self._start_deal()
 
     # --- deal ------------------------------------------------------------------------------
     def _start_deal(self) -> None:
         m = self.match
+        if self.traces:  # the deal just finished: its traces kept
+            self.past_traces = tuple(p + (tuple(t),) for p, t in zip(self.past_traces, self.traces))
+        self.traces = [[] for _ in range(m.num_players)]
         self.hands: list[list[int]] = [[] for _ in range(m.num_players)]
         self.known: list[set[int]] = [set() for _ in range(m.num_players)]
         self.stock: list[int] = list(pack(52))  # [003] «un jeu ordinaire de 52 cartes»
@@ -114,6 +120,17 @@ class TrenteEtUnState(StockDrawState):
 
     def _apply(self, action: int) -> None:
         phase = self.phase
+        # Each seat's trace: a card from the stock is seen by the one who gets it alone (the
+        # up card by all); a discard is traced where it is made (it may come by itself, T4).
+        if phase in (DEALING, STOCK_DRAW):
+            seat = self.deal_queue[-1] if phase == DEALING else self.turn
+            who = -1 if seat is None else seat
+            seen, hidden = (who, action), (who, action if seat is None else HIDDEN)
+            for s, trace in enumerate(self.traces):
+                trace.append(seen if s == seat else hidden)
+        elif action < DISCARD:
+            for trace in self.traces:
+                trace.append((self.turn, action))
         if phase == DEALING:
             self._deal_card(action)
         elif phase == STOCK_DRAW:
@@ -144,9 +161,12 @@ class TrenteEtUnState(StockDrawState):
         else:
             self._discard(action - DISCARD)
 
-    def _discard(self, card: int) -> None:
+    def _discard(self, card: int, by_hand: bool = True) -> None:
         # [003] «puis défaussez-en une. Vous avez toujours exactement trois cartes.»
         seat = self.turn
+        entry = (seat, DISCARD + card) if by_hand else (REVEAL, seat, DISCARD + card)  # T4: by itself
+        for trace in self.traces:
+            trace.append(entry)
         self.hands[seat].remove(card)
         self.known[seat].discard(card)
         self.pile.append(card)
@@ -168,7 +188,7 @@ class TrenteEtUnState(StockDrawState):
             if card == self.pile_card and self.options.forbid_same_discard:
                 continue
             if is_thirty_one([c for c in hand if c != card]):
-                self._discard(card)
+                self._discard(card, by_hand=False)
                 return
 
     def _deal_card(self, card: int) -> None:
@@ -265,6 +285,9 @@ class TrenteEtUnState(StockDrawState):
     ) -> None:
         m = self.match
         self.final_hands = [tuple(h) for h in self.hands]
+        shown = [(REVEAL, s, c) for s in reveal for c in self.hands[s]]
+        for trace in self.traces:
+            trace.extend(shown)
         lives, out = list(m.lives), list(m.eliminated)
         moves: list[tuple[int, str, int, str]] = []  # the lives log of this deal (seat, kind, lives, reason)
         for seat, count in losses.items():
@@ -434,6 +457,7 @@ class TrenteEtUnState(StockDrawState):
                 if seat is not None and len(self.hands[seat]) == HAND_SIZE
                 else None
             ),
+            trail=trail_of(self, seat),
         )
 
     def view(self, seat: int) -> TrenteEtUnView:
@@ -459,43 +483,15 @@ class TrenteEtUnState(StockDrawState):
         d["log"] = self.log.copy()
         d["card_epoch"] = self.card_epoch.copy()
         d["deal_queue"] = self.deal_queue.copy()
+        d["traces"] = [t.copy() for t in self.traces]
         return other
 
-    def determinize(self, seat: int, rng: random.Random) -> TrenteEtUnState:
-        """Redistribute the cards hidden from ``seat`` (the stock, others' unseen cards) at random.
+    def _sample_deal(self, seat, trace, rng, memo):
+        """A proposed history of the deal starting here, for ``seat``'s trace (see
+        :func:`academie.games.trente_et_un.sampling.propose`)."""
+        from academie.games.trente_et_un.sampling import propose
 
-        Cards are exchanged only within their *epoch*: after a reshuffle everyone knows the new
-        stock is the old discard pile, so its cards never trade places with cards dealt before.
-        Another seat's logged stock draw follows its card.
-        """
-        self.check_seat(seat)
-        other = self.clone()
-        groups: dict[int, list[tuple[int | None, int]]] = {}  # epoch -> slots (seat or None=stock)
-        for i, c in enumerate(other.stock):
-            groups.setdefault(self.card_epoch[c], []).append((None, i))
-        for s, hand in enumerate(other.hands):
-            if s != seat:
-                for i, c in enumerate(hand):
-                    if c not in other.known[s]:
-                        groups.setdefault(self.card_epoch[c], []).append((s, i))
-        replaced: dict[tuple[int, int], int] = {}
-        for slots in groups.values():
-            cards = [other.stock[i] if h is None else other.hands[h][i] for h, i in slots]
-            shuffled = list(cards)
-            rng.shuffle(shuffled)
-            for (holder, i), old, new in zip(slots, cards, shuffled, strict=True):
-                if holder is None:
-                    other.stock[i] = new
-                else:
-                    other.hands[holder][i] = new
-                    replaced[(holder, old)] = new
-        log = list(other.log)
-        for k in range(len(log) - 1, -1, -1):  # the latest draw of a card still held follows it
-            kind, who, card = log[k]
-            if kind == "stock" and who is not None and card is not None and (who, card) in replaced:
-                log[k] = (kind, who, replaced.pop((who, card)))
-        other.log = log
-        return other
+        return propose(self, seat, trace, rng, memo)
 
     def all_cards(self) -> list[int]:
         return [c for hand in self.hands for c in hand] + self.stock + self.pile

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from academie.cards import card_code
 from academie.core.frozen import freeze
+from academie.core.sampling import Trail
 
 
 def _codes(cards: tuple[int, ...]) -> list[str]:
@@ -93,6 +94,9 @@ class TrenteEtUnView:
     brelan: float | None
     previous_hand: tuple[int, ...]
     hand_value: float | None
+    trail: Trail | None = field(default=None, repr=False)
+    """The seat's trace of the match, for :func:`academie.core.sampling.sample` (None in the
+    public view)."""
 
     @property
     def up_card(self) -> int | None:

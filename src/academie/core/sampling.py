@@ -1,0 +1,448 @@
+"""Exact samples of a seat's information set, drawn from its view alone.
+
+:func:`sample` takes a seat's view and a ``random.Random`` and returns a *world*: a whole
+:class:`~academie.core.state.State` whose history gives that seat, after every prefix of it, the
+very view it had in the real match. Worlds are drawn uniformly among the histories the seat
+cannot tell apart from the real one: every hidden card equally likely wherever what the seat has
+seen allows it (a void, no trump, no heart, no quinola, no flux, no 31, a card seen in the écart,
+the talon as dealt, a draw from the stock…). :meth:`State.determinize` is ``sample(view(seat))``.
+
+What sampling needs comes with the view, in its :class:`Trail`: the game, the number of seats,
+the options, the seat, and the seat's *trace* of every deal — its action-observation history:
+each action as the seat saw it (a card dealt to another seat is :data:`HIDDEN`, a card put face
+down in the écart by another is the game's masked action), and the cards the rules show (hands
+at a showdown, a flux shown, the talon turned over) as ``(REVEAL, place, card)`` entries. The
+public results of the finished deals come with it too. Nothing in a trail is hidden from the seat.
+
+How a world is made. The finished deals are replayed once per trail (and kept, see
+:func:`deal_start`): each deal's history is the first one the game proposes, from a fixed seed,
+that gives the seat its trace and the deal its public result — the earlier deals only have to be
+consistent; they shape nothing but the match's counters, which are public. The current deal is
+then drawn by *exact rejection*: the game proposes a history uniformly among those that meet the
+constraints it derives card by card from the trace (each game in its own package:
+``State._sample_deal``), the history is replayed with every action checked legal, and the world
+is kept only if the seat's view of it is the real view. The proposal is uniform over a set that
+holds every consistent history, each consistent history is kept, every other refused: the
+sample is uniform over the consistent histories. After :data:`MAX_TRIES` refusals in a row it
+raises :class:`~academie.core.errors.SamplingError`; it never keeps an inconsistent world.
+
+Games without hidden information (Blason) give the state itself: their trace is their history.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from academie.core.errors import SamplingError
+
+if TYPE_CHECKING:
+    from academie.core.state import State
+
+HIDDEN = -1
+"""A chance outcome (a card) the seat did not see, in its trace."""
+REVEAL = -10
+"""First item of a trace entry ``(REVEAL, place, card)``: the rules showed ``card`` at ``place``
+(a seat, or a place the game names with a negative number)."""
+MAX_TRIES = 200_000
+"""Refused proposals in a row after which :func:`sample` gives up with an error."""
+
+
+@dataclass(frozen=True)
+class Trail:
+    """What a seat's view carries for sampling: ``game`` (its id), ``num_players``, ``options``
+    (the validated options), ``seat`` (None for a game with nothing hidden), ``past`` (the seat's
+    trace of each finished deal), ``results`` (the finished deals' public results) and ``deal``
+    (the trace of the current deal). Entries of a trace are ``(who, action)`` pairs — ``who`` the
+    seat acting or receiving the card, or a negative place — with the action as the seat saw it,
+    and ``(REVEAL, place, card)`` triples."""
+
+    game: str
+    num_players: int
+    options: Any
+    seat: int | None
+    past: tuple[tuple[Any, ...], ...]
+    results: tuple[Any, ...]
+    deal: tuple[Any, ...] = field(repr=False)
+
+
+def trail_of(state: State, seat: int | None) -> Trail | None:
+    """The trail of ``seat``'s view of ``state`` (None for the public view of a game with
+    hidden cards). Games keep, per seat, ``traces`` (the current deal's, a list) and
+    ``past_traces`` (a tuple of the finished deals' traces)."""
+    if seat is None:
+        return None
+    return Trail(state.game.info.id, state.num_players, state.options, seat,
+                 state.past_traces[seat], tuple(state.finished_results()), tuple(state.traces[seat]))
+
+
+# --- entry points ------------------------------------------------------------------------------
+
+
+def sample(view: Any, rng: random.Random) -> State:
+    """A world drawn uniformly from the information set of the seat whose view this is.
+
+    ``view``: a seat's view (``state.view(seat)``; it carries a :class:`Trail`); ``rng``: the
+    source of randomness (the same view and the same seed give the same world). Returns a new
+    state whose ``history`` replays to it with every action legal, the seat's view of it equal to
+    ``view``. Raises :class:`~academie.core.errors.SamplingError` for a view without a trail (a
+    public view of a game with hidden cards) or when no consistent world turns up in
+    :data:`MAX_TRIES` proposals.
+    """
+    trail = getattr(view, "trail", None)
+    if not isinstance(trail, Trail):
+        raise SamplingError(f"{type(view).__name__} carries no trail: sample a seat's view (state.view(seat)), not the public view")
+    cache = view.__dict__.get("_sampling")
+    if cache is None:
+        cache = _Current(deal_start(trail), trail)
+        view.__dict__["_sampling"] = cache  # derived from the view alone; not a field: not compared
+    return cache.draw(view, rng)
+
+
+class _Current:
+    """The current deal's sampler for one view: the state at the deal's start and what the game
+    derived from the trace (its ``memo``)."""
+
+    def __init__(self, base: State, trail: Trail) -> None:
+        self.base = base
+        self.trail = trail
+        self.memo: dict[str, Any] = {}
+        self.fixed: State | None = None  # the world, when nothing is hidden
+
+    def draw(self, view: Any, rng: random.Random) -> State:
+        if self.fixed is not None:
+            return self.fixed.clone()
+        base, trail, memo = self.base, self.trail, self.memo
+        seat = trail.seat
+        for _ in range(MAX_TRIES):
+            actions = base._sample_deal(seat, trail.deal, rng, memo)
+            if actions is None:
+                continue
+            world = replay(base, actions)
+            if world is None:
+                continue
+            if _seen(world, seat) == view:
+                if memo.get("deterministic"):
+                    self.fixed = world
+                    return world.clone()
+                return world
+        raise SamplingError(f"no world consistent with seat {seat}'s view turned up in {MAX_TRIES} proposals")
+
+
+def _seen(world: State, seat: int | None) -> Any:
+    return world.view(seat) if seat is not None else world.public_view()
+
+
+def replay(base: State, actions: Sequence[int]) -> State | None:
+    """A clone of ``base`` with ``actions`` applied, or None as soon as one is not legal."""
+    world = base.clone()
+    for action in actions:
+        if not world.is_legal(action):
+            return None
+        world.apply_action(action, trusted=True)
+    return world
+
+
+_STARTS: OrderedDict[tuple, Any] = OrderedDict()
+_STARTS_SIZE = 32
+
+
+def deal_start(trail: Trail) -> State:
+    """The state at the start of the trail's current deal: the finished deals replayed, each
+    with the first history the game proposes from ``random.Random(deal)`` that gives the seat
+    its trace and the deal its public result. Kept for the last few trails (a match's views
+    share their finished deals). Raises :class:`~academie.core.errors.SamplingError` if a
+    finished deal cannot be rebuilt."""
+    key = (trail.game, trail.num_players, trail.options, trail.seat, trail.past, trail.results)
+    hit = _STARTS.get(key)
+    if hit is not None:
+        _STARTS.move_to_end(key)
+        return hit
+    from academie.games import get_game  # the registry imports every game: late
+
+    # the longest cached prefix of finished deals, else the match's start
+    state = None
+    done = 0
+    for k in range(len(trail.past) - 1, -1, -1):
+        prefix = (trail.game, trail.num_players, trail.options, trail.seat, trail.past[:k], trail.results[:k])
+        if prefix in _STARTS:
+            state, done = _STARTS[prefix], k
+            break
+    if state is None:
+        state = get_game(trail.game).new_initial_state(trail.num_players, trail.options)
+    seat = trail.seat
+    for j in range(done, len(trail.past)):
+        trace, result = trail.past[j], trail.results[j]
+        rng, memo = random.Random(j), {}
+        for _ in range(MAX_TRIES):
+            actions = state._sample_deal(seat, trace, rng, memo)
+            if actions is None:
+                continue
+            world = replay(state, actions)
+            if world is not None and (seat is None or world.past_traces[seat][j] == trace) \
+                    and world.finished_results()[j] == result:
+                break
+        else:
+            raise SamplingError(f"deal {j + 1} of the trail could not be rebuilt in {MAX_TRIES} proposals")
+        state = world
+        _remember((trail.game, trail.num_players, trail.options, seat, trail.past[:j + 1], trail.results[:j + 1]), state)
+    _remember(key, state)
+    return state
+
+
+def _remember(key: tuple, state: State) -> None:
+    _STARTS[key] = state
+    _STARTS.move_to_end(key)
+    while len(_STARTS) > _STARTS_SIZE:
+        _STARTS.popitem(last=False)
+
+
+# --- exact constrained assignment -----------------------------------------------------------------
+
+
+def assign(cards: Sequence[int], caps: Sequence[int], fits: Callable[[int, int], bool],
+           rng: random.Random) -> list[list[int]] | None:
+    """``cards`` dealt to places of capacities ``caps`` (their sum is ``len(cards)``), uniformly
+    among the deals in which ``fits(card, place)`` holds for every card; the order of the cards
+    within a place is random. None if there is no such deal.
+
+    Cards are grouped by the set of places they fit; places linked by a group are dealt
+    together, by exact counting and sequential sampling (or, when counting would be slow, by
+    rejection from a uniform shuffle, as exact).
+
+    >>> rng = random.Random(1)
+    >>> sorted(map(sorted, assign([0, 1, 2, 3], [2, 2], lambda c, p: p == 0 or c > 1, rng)))
+    [[0, 1], [2, 3]]
+    """
+    n = len(caps)
+    groups: dict[tuple[int, ...], list[int]] = {}
+    room = list(caps)
+    forced: list[list[int]] = [[] for _ in caps]  # cards that fit one place only
+    for c in cards:
+        sig = tuple(p for p in range(n) if caps[p] and fits(c, p))
+        if not sig:
+            return None
+        if len(sig) == 1:
+            forced[sig[0]].append(c)
+            room[sig[0]] -= 1
+            if room[sig[0]] < 0:
+                return None
+        else:
+            groups.setdefault(sig, []).append(c)
+    caps = room
+    merged: dict[tuple[int, ...], list[int]] = {}
+    for sig, cs in groups.items():  # without the places the forced cards filled
+        left = tuple(p for p in sig if caps[p])
+        if not left:
+            return None
+        merged.setdefault(left, []).extend(cs)
+    groups = merged
+    parent = list(range(n))
+
+    def find(j: int) -> int:
+        while parent[j] != j:
+            parent[j] = parent[parent[j]]
+            j = parent[j]
+        return j
+
+    for sig in groups:
+        for j in sig[1:]:
+            parent[find(j)] = find(sig[0])
+    components: dict[int, list[tuple[tuple[int, ...], list[int]]]] = {}
+    for sig, cs in groups.items():
+        components.setdefault(find(sig[0]), []).append((sig, cs))
+    dealt: list[list[int]] = [list(f) for f in forced]
+    for p in range(n):  # a place no card fits must be empty
+        if caps[p] and find(p) not in components:
+            return None
+    for types in components.values():
+        if not _deal_component(sorted(types), caps, dealt, rng):
+            return None
+    for hand in dealt:
+        rng.shuffle(hand)
+    return dealt
+
+
+def _compositions(m: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to split ``m`` items among places of capacities ``caps``."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(j: int, left: int, acc: list[int]) -> None:
+        if j == len(caps) - 1:
+            if left <= caps[j]:
+                out.append((*acc, left))
+            return
+        for x in range(min(left, caps[j]) + 1):
+            acc.append(x)
+            rec(j + 1, left - x, acc)
+            acc.pop()
+
+    if not caps:
+        return [()] if m == 0 else []
+    rec(0, m, [])
+    return out
+
+
+def _multinomial(m: int, xs: Sequence[int]) -> int:
+    total, left = 1, m
+    for x in xs:
+        total *= comb(left, x)
+        left -= x
+    return total
+
+
+def _deal_component(types: list[tuple[tuple[int, ...], list[int]]], caps: Sequence[int],
+                    dealt: list[list[int]], rng: random.Random) -> bool:
+    local = sorted({j for sig, _ in types for j in sig})
+    lcaps = tuple(caps[j] for j in local)
+    total = sum(len(cs) for _, cs in types)
+    if total != sum(lcaps):
+        return False
+    if len(types) == 1:  # every card fits every place of the component: a plain shuffle
+        cs = list(types[0][1])
+        rng.shuffle(cs)
+        k = 0
+        for j, cap in zip(local, lcaps):
+            dealt[j] += cs[k:k + cap]
+            k += cap
+        return True
+    work = 1  # bound on the counting's states: the rooms left in each place
+    for cap in lcaps:
+        work *= cap + 1
+    index = {j: i for i, j in enumerate(local)}
+    ltypes = [(tuple(index[j] for j in sig), cs) for sig, cs in types]
+    if work > 5_000_000:  # counting would be slow: rejection from a uniform shuffle, as exact
+        owner = {c: frozenset(sig) for sig, cs in ltypes for c in cs}
+        cs = [c for _, group in ltypes for c in group]
+        for _ in range(MAX_TRIES):
+            rng.shuffle(cs)
+            k, ok = 0, True
+            for i, cap in enumerate(lcaps):
+                if not all(i in owner[c] for c in cs[k:k + cap]):
+                    ok = False
+                    break
+                k += cap
+            if ok:
+                k = 0
+                for i, cap in enumerate(lcaps):
+                    dealt[local[i]] += cs[k:k + cap]
+                    k += cap
+                return True
+        raise SamplingError(f"no deal of the hidden cards fits what the seat knows in {MAX_TRIES} shuffles")
+    counter = _counter(tuple((sig, len(cs)) for sig, cs in ltypes))
+    if counter(0, lcaps) == 0:
+        return False
+    left = lcaps
+    for t, (sig, cs) in enumerate(ltypes):
+        pick = rng.randrange(counter(t, left))
+        rest: list[int] = []
+        xs: tuple[int, ...] = ()
+        for xs in _compositions(len(cs), [left[j] for j in sig]):
+            rest = list(left)
+            for j, x in zip(sig, xs):
+                rest[j] -= x
+            w = _multinomial(len(cs), xs) * counter(t + 1, tuple(rest))
+            if pick < w:
+                break
+            pick -= w
+        shuffled = list(cs)
+        rng.shuffle(shuffled)
+        k = 0
+        for j, x in zip(sig, xs):
+            dealt[local[j]] += shuffled[k:k + x]
+            k += x
+        left = tuple(rest)
+    return True
+
+
+@lru_cache(maxsize=256)
+def _counter(types: tuple[tuple[tuple[int, ...], int], ...]) -> Callable[[int, tuple[int, ...]], int]:
+    """The number of ways to deal the cards of ``types`` (places they fit, how many) from type
+    ``t`` on into places with room ``left``: kept per shape of problem (ISMCTS asks the same
+    one again and again)."""
+
+    @lru_cache(maxsize=None)
+    def count(t: int, left: tuple[int, ...]) -> int:
+        if t == len(types):
+            return 1 if not any(left) else 0
+        sig, m = types[t]
+        total = 0
+        for xs in _compositions(m, [left[j] for j in sig]):
+            rest = list(left)
+            for j, x in zip(sig, xs):
+                rest[j] -= x
+            k = count(t + 1, tuple(rest))
+            if k:
+                total += _multinomial(m, xs) * k
+        return total
+
+    return count
+
+
+# --- a deal whose hidden cards lie at chance slots ---------------------------------------------
+
+
+def slot_places(
+    slots: Sequence[tuple[int, int]], shows: dict[int, list[int]], stock: int,
+) -> tuple[list[tuple[int, int]], list[int], list[list[int]]]:
+    """Group the hidden chance slots of a deal into places: ``slots`` are ``(position in the
+    trace, recipient)`` (recipient a seat, or a negative place that is no hand), ``shows[t]``
+    the positions at which seat ``t`` showed a card (played, discarded, revealed). A place is
+    ``(recipient, era)``: the recipient's slots between two of its shows (a card shown at its
+    ``i``-th show lies in a place of era ``i`` or less). With ``stock`` undealt cards, a last
+    place ``(STOCK, 0)`` holds them. Returns the places, their capacities, and the slot positions
+    of each place."""
+    from bisect import bisect_left
+
+    index: dict[tuple[int, int], int] = {}
+    places: list[tuple[int, int]] = []
+    members: list[list[int]] = []
+    for pos, who in slots:
+        era = bisect_left(shows.get(who, ()), pos) if who >= 0 else 0
+        key = (who, era)
+        if key not in index:
+            index[key] = len(places)
+            places.append(key)
+            members.append([])
+        members[index[key]].append(pos)
+    if stock:
+        places.append((STOCK, 0))
+        members.append([])
+    caps = [len(m) for m in members]
+    if stock:
+        caps[-1] = stock
+    return places, caps, members
+
+
+STOCK = -99
+"""The place of the cards not dealt yet, in :func:`slot_places`."""
+
+
+def slot_fits(places: Sequence[tuple[int, int]], shown: dict[int, tuple[int, int]],
+              excluded: Callable[[int, int], bool]) -> Callable[[int, int], bool]:
+    """Which card fits which place of :func:`slot_places`: a card shown first by seat ``t`` at
+    its ``i``-th show (``shown[card] == (t, i)``) only ``t``'s places of era ``i`` or less; a card
+    never shown any place but those where ``excluded(recipient, card)`` (a seat's hand it
+    cannot be in: a void, no trump …); the stock only cards never shown."""
+
+    def fits(card: int, place: int) -> bool:
+        who, era = places[place]
+        first = shown.get(card)
+        if first is not None:
+            return who == first[0] and era <= first[1]
+        return not (who >= 0 and excluded(who, card))
+
+    return fits
+
+
+def fill_slots(actions: list[Any], members: Sequence[Sequence[int]], dealt: Sequence[list[int]]) -> None:
+    """Put the cards ``dealt`` to each place (:func:`assign`) at its slots, in ``actions``
+    (the trace's actions, indexed as the trace); the stock's cards stay out."""
+    for slots, cards in zip(members, dealt):
+        for pos, card in zip(slots, cards):
+            actions[pos] = card

@@ -1,0 +1,184 @@
+"""What a seat's trace of a Reversis deal tells about the hidden cards, and histories drawn from it.
+
+Used by :func:`academie.core.sampling.sample`. A seat sees the cards dealt to it, the talon card
+it took or looked at (« il est libre de voir au talon celle qu'on auroit prise »), the card it put
+in the talon, what every other seat did in the écart (never which card), every card played, and
+the talon at the end of the deal (« Le talon se paye sur la valeur des cartes qu'il contient »).
+
+A world of the deal is, for each other seat ``t``: the cards it holds now (``H_t``), the card it
+put in the talon (``E_t``) and, when it exchanged, which of its cards it took from the talon
+(``K_t``, one of ``H_t`` or of the cards it played); and the talon cards nobody took (``Tr_j``).
+What play has shown narrows each hand card by card:
+
+- a seat that did not follow the suit led holds none of it (« on est obligé de donner une carte de
+  la couleur qu'on joue »);
+- the first to lead who led no heart holds none (« doit toujours commencer par jouer du cœur s'il
+  en a »);
+- under the quinola's rule of the first two tricks (R12), a seat that renounced in them with
+  another card holds no quinola (« il l'est toujours dans les deux premiers tours »);
+- a card put in the écart is no heart but a lone K♥, Q♥ or quinola, except the dealer's (R21);
+- at the end of the deal, the talon's cards are the écart cards and the talon cards nobody took.
+
+:func:`propose` draws the hidden cards uniformly among the worlds meeting these conditions
+(:func:`academie.core.sampling.assign`), ``K_t`` uniformly among the seat's cards, and the order in
+which each seat was dealt its cards uniformly: every history counts alike. The conditions are
+necessary, not all sufficient (whether a lone heart could go in the écart depends on the whole
+hand): :func:`~academie.core.sampling.sample` replays each proposal and keeps it only when the
+seat's view of it is the real one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from academie.core.sampling import HIDDEN, REVEAL, assign
+from academie.games.reversis.rules import KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA, is_heart
+
+HEARTS = QUINOLA // 13
+
+
+def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
+    """What ``seat``'s trace of the deal starting at ``base`` says (see the module's doc):
+    the places of the hidden cards, their sizes, the cards to deal into them and which card
+    fits which place."""
+    from academie.games.reversis.state import ECART, ECART_HIDDEN, PASS, PLAY
+
+    n, dealer = base.num_players, base.match.dealer
+    order = base.order()
+    recipients = list(reversed(base.deal_queue))  # who receives each card, first card first
+    actions = [e for e in trace if len(e) == 2]
+    revealed = {e[2] for e in trace if len(e) == 3 and e[0] == REVEAL}
+    chance = actions[: len(recipients)]
+    slots: dict[int, list[int]] = {t: [] for t in range(n)}
+    talon_hidden: list[tuple[int, int]] = []  # (talon index, position)
+    known: set[int] = set()
+    j = 0
+    for pos, (who, obs) in enumerate(chance):
+        if recipients[pos] is None:
+            if obs == HIDDEN:
+                talon_hidden.append((j, pos))
+            j += 1
+        elif recipients[pos] != seat:
+            slots[recipients[pos]].append(pos)
+        if obs != HIDDEN:
+            known.add(obs)
+    ecart: dict[int, str] = {}
+    plays: list[tuple[int, int]] = []
+    for who, obs in actions[len(chance):]:
+        if obs >= PLAY:
+            plays.append((who, obs - PLAY))
+        elif obs == PASS:
+            ecart[who] = "declined"
+        elif obs == ECART_HIDDEN:
+            ecart[who] = "discarded" if who == dealer else "exchanged"
+        elif ECART <= obs < ECART + 52:
+            ecart[who] = "mine"
+    played: dict[int, list[int]] = {t: [] for t in range(n)}
+    for who, card in plays:
+        played[who].append(card)
+    # what play showed of each hand
+    voids: dict[int, set[int]] = {t: set() for t in range(n)}
+    no_quinola: set[int] = set()
+    early = base.options.first_two == "tricks"
+    for k in range(0, len(plays), n):
+        trick = plays[k:k + n]
+        led = trick[0][1] // 13
+        if k == 0 and led != HEARTS:
+            voids[trick[0][0]].add(HEARTS)  # the first lead is a heart « s'il en a »
+        for who, card in trick[1:]:
+            if card // 13 != led:
+                voids[who].add(led)
+                if early and k < 2 * n and card != QUINOLA:
+                    no_quinola.add(who)
+    others = [t for t in range(n) if t != seat]
+    exchanged = {t for t in others if ecart.get(t) == "exchanged"}
+    taken = {order.index(t) for t in exchanged}
+    places: list[tuple[str, int]] = []  # (kind, seat or talon index)
+    caps: list[int] = []
+    for t in others:
+        size = len(slots[t]) + (t in exchanged) - (ecart.get(t) in ("exchanged", "discarded")) - len(played[t])
+        places.append(("H", t))
+        caps.append(size)
+        if ecart.get(t) in ("exchanged", "discarded"):
+            places.append(("E", t))
+            caps.append(1)
+    for idx, _ in talon_hidden:
+        if idx not in taken:
+            places.append(("T", idx))
+            caps.append(1)
+    stock = len(recipients) - len(chance)
+    if stock:
+        places.append(("S", -1))
+        caps.append(stock)
+    shown = {c for t in others for c in played[t]}
+    cards = [c for c in base.deck if c not in known and c not in shown]
+
+    def fits(card: int, place: int) -> bool:
+        kind, t = places[place]
+        if kind == "H":
+            return card // 13 not in voids[t] and not (card == QUINOLA and t in no_quinola) and card not in revealed
+        if revealed and kind in ("E", "T") and card not in revealed:
+            return False
+        if kind == "E":
+            return t == dealer or not is_heart(card) or card in (KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA)
+        return True
+
+    return {"places": places, "caps": caps, "cards": cards, "fits": fits, "slots": slots, "played": played,
+            "exchanged": exchanged, "order": order, "talon_hidden": talon_hidden, "actions": actions,
+            "n_chance": len(chance), "recipients": recipients}
+
+
+def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str, Any]) -> list[int] | None:
+    """A history of the deal starting at ``base`` drawn uniformly among those meeting what
+    :func:`derive` found in ``seat``'s trace, or None when the hidden cards cannot be dealt so
+    (then drawn again)."""
+    from academie.games.reversis.state import ECART, ECART_HIDDEN
+
+    d = memo.get("reversis")
+    if d is None:
+        d = memo["reversis"] = derive(base, seat, trace)
+    places = d["places"]
+    dealt = assign(d["cards"], d["caps"], d["fits"], rng)
+    if dealt is None:
+        return None
+    held: dict[int, list[int]] = {}
+    put: dict[int, int] = {}
+    talon: dict[int, int] = {}
+    for (kind, t), cards in zip(places, dealt):
+        if kind == "H":
+            held[t] = cards
+        elif kind == "E":
+            put[t] = cards[0]
+        elif kind == "T":
+            talon[t] = cards[0]
+    order = d["order"]
+    slots, played = d["slots"], d["played"]
+    to_deal: dict[int, list[int]] = {}
+    for t, hand in held.items():
+        cards = hand + played[t]
+        if t in d["exchanged"]:
+            k = cards.pop(rng.randrange(len(cards)))  # the talon card he took
+            talon[order.index(t)] = k
+        if t in put:
+            cards.append(put[t])
+        rng.shuffle(cards)
+        to_deal[t] = cards
+    actions = []
+    recipients = d["recipients"]
+    j = 0
+    for pos, (who, obs) in enumerate(d["actions"]):
+        if pos < d["n_chance"]:
+            r = recipients[pos]
+            if r is None:
+                actions.append(talon[j] if obs == HIDDEN else obs)
+                j += 1
+            elif obs == HIDDEN:
+                actions.append(to_deal[r].pop())
+            else:
+                actions.append(obs)
+        elif obs == ECART_HIDDEN:
+            actions.append(ECART + put[who])
+        else:
+            actions.append(obs)
+    return actions
