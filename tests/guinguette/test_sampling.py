@@ -10,9 +10,9 @@ import pytest
 
 from academie.cards import parse_card
 from academie.core.chance import SeededChance
+from academie.core.sampling import sample
 from tests.guinguette.support import GUINGUETTE, deal, play
 
-sample = pytest.importorskip("academie.core.sampling").sample
 HANDS = ["QD 6H 7H 8H", "AS 6S JC KC", "9D 10D JD KH"]
 
 

@@ -27,10 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-try:
-    from academie.core.sampling import HIDDEN
-except ImportError:  # pragma: no cover - until academie.core.sampling lands (this module serves it)
-    HIDDEN = -1
+from academie.core.sampling import HIDDEN
 from academie.games.guinguette.rules import GUINGUETTE
 
 

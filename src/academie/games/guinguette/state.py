@@ -41,13 +41,7 @@ from academie.cards import card_code, parse_card
 from academie.core.errors import CardCodeError, StackedDeckError
 from academie.core.frozen import snapshot
 from academie.core.match import Match
-try:
-    from academie.core.sampling import HIDDEN, REVEAL, trail_of
-except ImportError:  # pragma: no cover - until the exact sampling (academie.core.sampling) lands
-    HIDDEN, REVEAL = -1, -10
-
-    def trail_of(state: Any, seat: int | None) -> Any:
-        return None
+from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState, read_stacked_deck
 from academie.games.guinguette.options import GuinguetteOptions
 from academie.games.guinguette.rules import GUINGUETTE, count, pack_for, suit_point, tierce
@@ -500,33 +494,6 @@ class GuinguetteState(StockDrawState):
         d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()
         d["traces"] = [t.copy() for t in self.traces]
-        return other
-
-    def determinize(self, seat: int, rng: random.Random) -> GuinguetteState:
-        """A world drawn uniformly from ``seat``'s information set, from its view alone:
-        :func:`academie.core.sampling.sample` (the constraints: :mod:`academie.games.guinguette.sampling`).
-        Raises :class:`~academie.core.errors.SeatError` for a seat not at the table."""
-        try:
-            from academie.core.sampling import sample
-        except ImportError:  # pragma: no cover - until academie.core.sampling lands: not exact
-            return self._redistribute(self.check_seat(seat), rng)
-        return sample(self.view(self.check_seat(seat)), rng)  # type: ignore[return-value]
-
-    def _redistribute(self, seat: int, rng: random.Random) -> GuinguetteState:
-        """The hidden cards (others' cards but a guinguette shown, the stock, the cards the others
-        gave up) shuffled among their places: a sample that keeps the seat's view, not exact."""
-        from academie.core.state import redistribute
-
-        other = self.clone()
-        n = self.num_players
-        places = other.hands + other.aside  # aside[s] is place n + s
-        slots: list[tuple[int | None, int]] = []
-        for s in range(n):
-            if s != seat:
-                slots += [(s, i) for i, c in enumerate(other.hands[s]) if other.shown != (s, c)]
-                slots += [(n + s, i) for i in range(len(other.aside[s]))]
-        slots += [(None, i) for i in range(len(other.stock))]
-        redistribute(places, other.stock, slots, lambda s, c: True, rng, tries=1)
         return other
 
     def check_stacked_deck(self, outcomes: list[str]) -> None:
