@@ -159,6 +159,7 @@ def test_the_pure_engine_playouts_find_the_same_moves(worlds, monkeypatch):
 
 @pytest.mark.parametrize("game_id, players", [
     ("trente-et-un", 3), ("belle-flux-trente-un", 4), ("reversis", 4), ("guimbarde", 4), ("guimbarde", 3),
+    ("guinguette", 4), ("guinguette", 6),
 ])
 def test_a_deal_against_heuristics_uses_legal_moves_only(game_id, players, worlds):
     state = get_game(game_id).new_initial_state(players)
