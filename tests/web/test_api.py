@@ -12,9 +12,11 @@ from academie.games import GAMES, get_game
 from tests.web.support import client, create, hub
 
 
-def play_out(c, token: str, limit: int = 5000) -> dict:
-    """Play ``token``'s seat (always its first legal move) until the match is over."""
-    for _ in range(limit):
+def play_out(c, token: str, limit: float = 600) -> dict:
+    """Play ``token``'s seat (always its first legal move) until the match is over (at most
+    ``limit`` seconds: the bots answer on the server meanwhile)."""
+    deadline = time.time() + limit
+    while time.time() < deadline:
         snap = c.get(f"/api/play/{token}").json()
         if snap["over"]:
             return snap
