@@ -209,66 +209,120 @@ def assign(cards: Sequence[int], caps: Sequence[int], fits: Callable[[int, int],
            rng: random.Random) -> list[list[int]] | None:
     """``cards`` dealt to places of capacities ``caps`` (their sum is ``len(cards)``), uniformly
     among the deals in which ``fits(card, place)`` holds for every card; the order of the cards
-    within a place is random. None if there is no such deal.
-
-    Cards are grouped by the set of places they fit; places linked by a group are dealt
-    together, by exact counting and sequential sampling (or, when counting would be slow, by
-    rejection from a uniform shuffle, as exact).
+    within a place is random. None if there is no such deal. (:class:`Assignment` once, then
+    :meth:`Assignment.draw` for each deal, when the same problem comes again.)
 
     >>> rng = random.Random(1)
     >>> sorted(map(sorted, assign([0, 1, 2, 3], [2, 2], lambda c, p: p == 0 or c > 1, rng)))
     [[0, 1], [2, 3]]
     """
-    n = len(caps)
-    groups: dict[tuple[int, ...], list[int]] = {}
-    room = list(caps)
-    forced: list[list[int]] = [[] for _ in caps]  # cards that fit one place only
-    for c in cards:
-        sig = tuple(p for p in range(n) if caps[p] and fits(c, p))
-        if not sig:
-            return None
-        if len(sig) == 1:
-            forced[sig[0]].append(c)
-            room[sig[0]] -= 1
-            if room[sig[0]] < 0:
-                return None
-        else:
-            groups.setdefault(sig, []).append(c)
-    caps = room
-    merged: dict[tuple[int, ...], list[int]] = {}
-    for sig, cs in groups.items():  # without the places the forced cards filled
-        left = tuple(p for p in sig if caps[p])
-        if not left:
-            return None
-        merged.setdefault(left, []).extend(cs)
-    groups = merged
-    parent = list(range(n))
-
-    def find(j: int) -> int:
-        while parent[j] != j:
-            parent[j] = parent[parent[j]]
-            j = parent[j]
-        return j
-
-    for sig in groups:
-        for j in sig[1:]:
-            parent[find(j)] = find(sig[0])
-    components: dict[int, list[tuple[tuple[int, ...], list[int]]]] = {}
-    for sig, cs in groups.items():
-        components.setdefault(find(sig[0]), []).append((sig, cs))
-    dealt: list[list[int]] = [list(f) for f in forced]
-    for p in range(n):  # a place no card fits must be empty
-        if caps[p] and find(p) not in components:
-            return None
-    for types in components.values():
-        if not _deal_component(sorted(types), caps, dealt, rng):
-            return None
-    for hand in dealt:
-        rng.shuffle(hand)
-    return dealt
+    return Assignment(cards, caps, fits).draw(rng)
 
 
-def _compositions(m: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
+class Assignment:
+    """The deals of ``cards`` to places of capacities ``caps`` in which ``fits(card, place)``
+    holds for every card, ready to be drawn uniformly (:meth:`draw`).
+
+    Cards that fit one place only go there; the others are grouped by the set of places they
+    fit; places linked by a group are dealt together, by exact counting (the number of deals of
+    the groups from each one on, for each room left in the places) and sequential sampling:
+    each group's split among its places drawn with the number of deals it leaves, then the
+    group's cards shuffled into that split. ``possible`` is False when no deal exists."""
+
+    def __init__(self, cards: Sequence[int], caps: Sequence[int], fits: Callable[[int, int], bool]) -> None:
+        n = len(caps)
+        self.n = n
+        room = list(caps)
+        forced: list[list[int]] = [[] for _ in caps]
+        groups: dict[tuple[int, ...], list[int]] = {}
+        self.possible = sum(caps) == len(cards)
+        for c in cards:
+            sig = tuple(p for p in range(n) if caps[p] and fits(c, p))
+            if len(sig) == 1:
+                forced[sig[0]].append(c)
+                room[sig[0]] -= 1
+            elif sig:
+                groups.setdefault(sig, []).append(c)
+            else:
+                self.possible = False
+        if min(room, default=0) < 0:
+            self.possible = False
+        merged: dict[tuple[int, ...], list[int]] = {}
+        for sig, cs in groups.items():  # without the places the forced cards filled
+            left = tuple(p for p in sig if room[p])
+            if not left:
+                self.possible = False
+            merged.setdefault(left, []).extend(cs)
+        self.forced = forced
+        parent = list(range(n))
+
+        def find(j: int) -> int:
+            while parent[j] != j:
+                parent[j] = parent[parent[j]]
+                j = parent[j]
+            return j
+
+        for sig in merged:
+            for j in sig[1:]:
+                parent[find(j)] = find(sig[0])
+        components: dict[int, list[tuple[tuple[int, ...], list[int]]]] = {}
+        for sig, cs in sorted(merged.items()):
+            if sig:
+                components.setdefault(find(sig[0]), []).append((sig, cs))
+        for p in range(n):  # a place no card fits must be full already
+            if room[p] and find(p) not in components:
+                self.possible = False
+        self.components: list[tuple[list[int], tuple[int, ...], list[tuple[tuple[int, ...], list[int]]]]] = []
+        for types in components.values():
+            local = sorted({j for sig, _ in types for j in sig})
+            index = {j: i for i, j in enumerate(local)}
+            lcaps = tuple(room[j] for j in local)
+            if sum(len(cs) for _, cs in types) != sum(lcaps):
+                self.possible = False
+            ltypes = [(tuple(index[j] for j in sig), cs) for sig, cs in types]
+            self.components.append((local, lcaps, ltypes))
+        if self.possible:
+            for local, lcaps, ltypes in self.components:
+                if len(ltypes) > 1 and _counter(tuple((sig, len(cs)) for sig, cs in ltypes))(0, lcaps) == 0:
+                    self.possible = False
+
+    def draw(self, rng: random.Random) -> list[list[int]] | None:
+        """A deal drawn uniformly (lists of cards, one per place, each in random order), or None
+        if there is none."""
+        if not self.possible:
+            return None
+        dealt = [f.copy() for f in self.forced]
+        for local, lcaps, ltypes in self.components:
+            if len(ltypes) == 1:  # every card fits every place of the component: a shuffle
+                cs = ltypes[0][1].copy()
+                rng.shuffle(cs)
+                k = 0
+                for j, cap in zip(local, lcaps):
+                    dealt[j] += cs[k:k + cap]
+                    k += cap
+                continue
+            shape = tuple((sig, len(cs)) for sig, cs in ltypes)
+            left = lcaps
+            for t, (sig, cs) in enumerate(ltypes):
+                choices = _choices(shape, t, left)
+                pick = rng.randrange(choices[-1][0])
+                for total, xs, rest in choices:
+                    if pick < total:
+                        break
+                shuffled = cs.copy()
+                rng.shuffle(shuffled)
+                k = 0
+                for j, x in zip(sig, xs):
+                    dealt[local[j]] += shuffled[k:k + x]
+                    k += x
+                left = rest
+        for hand in dealt:
+            rng.shuffle(hand)
+        return dealt
+
+
+@lru_cache(maxsize=4096)
+def _compositions(m: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every way to split ``m`` items among places of capacities ``caps``."""
     out: list[tuple[int, ...]] = []
 
@@ -283,9 +337,9 @@ def _compositions(m: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
             acc.pop()
 
     if not caps:
-        return [()] if m == 0 else []
+        return () if m else ((),)
     rec(0, m, [])
-    return out
+    return tuple(out)
 
 
 def _multinomial(m: int, xs: Sequence[int]) -> int:
@@ -294,70 +348,6 @@ def _multinomial(m: int, xs: Sequence[int]) -> int:
         total *= comb(left, x)
         left -= x
     return total
-
-
-def _deal_component(types: list[tuple[tuple[int, ...], list[int]]], caps: Sequence[int],
-                    dealt: list[list[int]], rng: random.Random) -> bool:
-    local = sorted({j for sig, _ in types for j in sig})
-    lcaps = tuple(caps[j] for j in local)
-    total = sum(len(cs) for _, cs in types)
-    if total != sum(lcaps):
-        return False
-    if len(types) == 1:  # every card fits every place of the component: a plain shuffle
-        cs = list(types[0][1])
-        rng.shuffle(cs)
-        k = 0
-        for j, cap in zip(local, lcaps):
-            dealt[j] += cs[k:k + cap]
-            k += cap
-        return True
-    work = 1  # bound on the counting's states: the rooms left in each place
-    for cap in lcaps:
-        work *= cap + 1
-    index = {j: i for i, j in enumerate(local)}
-    ltypes = [(tuple(index[j] for j in sig), cs) for sig, cs in types]
-    if work > 5_000_000:  # counting would be slow: rejection from a uniform shuffle, as exact
-        owner = {c: frozenset(sig) for sig, cs in ltypes for c in cs}
-        cs = [c for _, group in ltypes for c in group]
-        for _ in range(MAX_TRIES):
-            rng.shuffle(cs)
-            k, ok = 0, True
-            for i, cap in enumerate(lcaps):
-                if not all(i in owner[c] for c in cs[k:k + cap]):
-                    ok = False
-                    break
-                k += cap
-            if ok:
-                k = 0
-                for i, cap in enumerate(lcaps):
-                    dealt[local[i]] += cs[k:k + cap]
-                    k += cap
-                return True
-        raise SamplingError(f"no deal of the hidden cards fits what the seat knows in {MAX_TRIES} shuffles")
-    counter = _counter(tuple((sig, len(cs)) for sig, cs in ltypes))
-    if counter(0, lcaps) == 0:
-        return False
-    left = lcaps
-    for t, (sig, cs) in enumerate(ltypes):
-        pick = rng.randrange(counter(t, left))
-        rest: list[int] = []
-        xs: tuple[int, ...] = ()
-        for xs in _compositions(len(cs), [left[j] for j in sig]):
-            rest = list(left)
-            for j, x in zip(sig, xs):
-                rest[j] -= x
-            w = _multinomial(len(cs), xs) * counter(t + 1, tuple(rest))
-            if pick < w:
-                break
-            pick -= w
-        shuffled = list(cs)
-        rng.shuffle(shuffled)
-        k = 0
-        for j, x in zip(sig, xs):
-            dealt[local[j]] += shuffled[k:k + x]
-            k += x
-        left = tuple(rest)
-    return True
 
 
 @lru_cache(maxsize=256)
@@ -370,18 +360,37 @@ def _counter(types: tuple[tuple[tuple[int, ...], int], ...]) -> Callable[[int, t
     def count(t: int, left: tuple[int, ...]) -> int:
         if t == len(types):
             return 1 if not any(left) else 0
-        sig, m = types[t]
-        total = 0
-        for xs in _compositions(m, [left[j] for j in sig]):
-            rest = list(left)
-            for j, x in zip(sig, xs):
-                rest[j] -= x
-            k = count(t + 1, tuple(rest))
-            if k:
-                total += _multinomial(m, xs) * k
-        return total
+        return sum(w for w, _, _ in _weighted(types, t, left))
 
     return count
+
+
+def _weighted(types: tuple[tuple[tuple[int, ...], int], ...], t: int,
+              left: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """Each split ``xs`` of type ``t`` among its places, with the number of deals it leaves
+    (weight) and the room it leaves."""
+    sig, m = types[t]
+    count = _counter(types)
+    out = []
+    for xs in _compositions(m, tuple(left[j] for j in sig)):
+        rest = list(left)
+        for j, x in zip(sig, xs):
+            rest[j] -= x
+        k = count(t + 1, tuple(rest))
+        if k:
+            out.append((_multinomial(m, xs) * k, xs, tuple(rest)))
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _choices(types: tuple[tuple[tuple[int, ...], int], ...], t: int,
+             left: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """The splits of :func:`_weighted` with running totals, to draw one by its weight."""
+    out, total = [], 0
+    for w, xs, rest in _weighted(types, t, left):
+        total += w
+        out.append((total, xs, rest))
+    return out
 
 
 # --- a deal whose hidden cards lie at chance slots ---------------------------------------------

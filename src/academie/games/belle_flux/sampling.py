@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from academie.core.sampling import HIDDEN, assign, fill_slots, slot_fits, slot_places
+from academie.core.sampling import HIDDEN, Assignment, fill_slots, slot_fits, slot_places
 
 
 def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
@@ -67,7 +67,8 @@ def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[s
     d = memo.get("belle_flux")
     if d is None:
         d = memo["belle_flux"] = derive(base, seat, trace)
-    dealt = assign(d["pool"], d["caps"], d["fits"], rng)
+        d["assignment"] = Assignment(d["pool"], d["caps"], d["fits"])
+    dealt = d["assignment"].draw(rng)
     if dealt is None:
         return None
     actions = [d["pinned"].get(pos, e[1]) if len(e) == 2 else None for pos, e in enumerate(trace)]

@@ -15,7 +15,7 @@ each other hand, card by card:
   complete a marriage not the queen.
 
 :func:`propose` deals the hidden cards uniformly among the deals meeting these conditions
-(:func:`academie.core.sampling.assign`), each seat's cards in a random order. Conditions on a
+(:class:`academie.core.sampling.Assignment`), each seat's cards in a random order. Conditions on a
 whole hand (the point announced, the marriages in hand not announced) are left to
 :func:`~academie.core.sampling.sample`, which replays each proposal and keeps it only when the
 seat's view of it is the real one.
@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from academie.core.sampling import HIDDEN, REVEAL, assign, fill_slots, slot_fits, slot_places
+from academie.core.sampling import HIDDEN, REVEAL, Assignment, fill_slots, slot_fits, slot_places
 from academie.games.guimbarde.rules import FOU, GUIMBARDE, ROI
 
 
@@ -96,7 +96,8 @@ def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[s
     d = memo.get("guimbarde")
     if d is None:
         d = memo["guimbarde"] = derive(base, seat, trace)
-    dealt = assign(d["pool"], d["caps"], d["fits"], rng)
+        d["assignment"] = Assignment(d["pool"], d["caps"], d["fits"])
+    dealt = d["assignment"].draw(rng)
     if dealt is None:
         return None
     actions = [e[1] if len(e) == 2 else None for e in trace]

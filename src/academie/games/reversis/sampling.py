@@ -20,7 +20,7 @@ What play has shown narrows each hand card by card:
 - at the end of the deal, the talon's cards are the écart cards and the talon cards nobody took.
 
 :func:`propose` draws the hidden cards uniformly among the worlds meeting these conditions
-(:func:`academie.core.sampling.assign`), ``K_t`` uniformly among the seat's cards, and the order in
+(:class:`academie.core.sampling.Assignment`), ``K_t`` uniformly among the seat's cards, and the order in
 which each seat was dealt its cards uniformly: every history counts alike. The conditions are
 necessary, not all sufficient (whether a lone heart could go in the écart depends on the whole
 hand): :func:`~academie.core.sampling.sample` replays each proposal and keeps it only when the
@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from academie.core.sampling import HIDDEN, REVEAL, assign
+from academie.core.sampling import HIDDEN, REVEAL, Assignment
 from academie.games.reversis.rules import KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA, is_heart
 
 HEARTS = QUINOLA // 13
@@ -138,8 +138,9 @@ def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[s
     d = memo.get("reversis")
     if d is None:
         d = memo["reversis"] = derive(base, seat, trace)
+        d["assignment"] = Assignment(d["cards"], d["caps"], d["fits"])
     places = d["places"]
-    dealt = assign(d["cards"], d["caps"], d["fits"], rng)
+    dealt = d["assignment"].draw(rng)
     if dealt is None:
         return None
     held: dict[int, list[int]] = {}

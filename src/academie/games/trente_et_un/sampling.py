@@ -10,7 +10,8 @@ ou celle du dessus de la défausse »), and the hands shown at the end of the de
   which cards it holds, so each stock is dealt apart, from the cards it held.
 
 :func:`propose` deals each stock's hidden cards uniformly among the deals meeting these
-conditions (:func:`academie.core.sampling.assign`). What bears on whole hands — no 31 dealt
+conditions (:class:`academie.core.sampling.Assignment`); the cards of a hand shown at the end of
+the deal come in the order shown (a hand keeps its cards in the order they came). What bears on whole hands — no 31 dealt
 (« montrez-les aussitôt »), no 31 after a discard, the values shown — is left to
 :func:`~academie.core.sampling.sample`, which replays each proposal and keeps it only when the
 seat's view of it is the real one.
@@ -21,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from academie.core.sampling import HIDDEN, assign, fill_slots, slot_fits, slot_places
+from academie.core.sampling import HIDDEN, Assignment, fill_slots, slot_fits, slot_places
 
 
 def derive(base: Any, seat: int, trace: tuple) -> list[dict[str, Any]]:
@@ -76,6 +77,13 @@ def derive(base: Any, seat: int, trace: tuple) -> list[dict[str, Any]]:
             slots[-1].append((pos, who))
         else:
             known[-1].add(obs)
+    # The hands shown at the end, each in the order its cards came (a hand keeps that order)
+    at_end: dict[int, dict[int, int]] = {}
+    last = len(trace)
+    while last and len(trace[last - 1]) == 3 and trace[last - 1][2] < DISCARD:
+        last -= 1
+    for _, who, card in trace[last:]:
+        at_end.setdefault(who, {})[card] = len(at_end.get(who, {}))
     out = []
     for e, stock in enumerate(stocks):
         pool = sorted(stock - known[e])
@@ -88,8 +96,8 @@ def derive(base: Any, seat: int, trace: tuple) -> list[dict[str, Any]]:
                     continue
                 shown[card] = (who, sum(1 for q in shows[who] if q < pos))
         places, caps, members = slot_places(slots[e], shows, len(pool) - len(slots[e]))
-        out.append({"places": places, "caps": caps, "members": members, "pool": pool,
-                    "fits": slot_fits(places, shown, lambda t, c: False)})
+        out.append({"members": members, "places": places, "end": at_end,
+                    "assignment": Assignment(pool, caps, slot_fits(places, shown, lambda t, c: False))})
     return out
 
 
@@ -101,8 +109,14 @@ def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[s
         d = memo["trente_et_un"] = derive(base, seat, trace)
     actions = [e[1] if len(e) == 2 else None for e in trace]
     for stock in d:
-        dealt = assign(stock["pool"], stock["caps"], stock["fits"], rng)
+        dealt = stock["assignment"].draw(rng)
         if dealt is None:
             return None
+        for (who, _), cards in zip(stock["places"], dealt):
+            order = stock["end"].get(who)
+            if order:  # the cards shown at the end came in the order shown
+                at = [i for i, c in enumerate(cards) if c in order]
+                for i, c in zip(at, sorted((cards[i] for i in at), key=order.__getitem__)):
+                    cards[i] = c
         fill_slots(actions, stock["members"], dealt)
     return [a for a, e in zip(actions, trace) if len(e) == 2]
