@@ -277,3 +277,40 @@ def test_guimbarde_samples_are_uniform_over_the_consistent_deals():
         assert key in consistent
         draws[key] += 1
     assert chisquare([draws[k] for k in consistent]).pvalue > 0.001
+
+
+def test_reversis_worlds_built_at_once_are_the_worlds_their_history_makes():
+    """In the play of the cards Reversis builds its worlds without replaying the deal: each is
+    what its own history makes (every seat's view, the talon, the quinola « forcé »), and the
+    replay would have kept it."""
+    from academie.core.sampling import replay
+    from academie.games.reversis.sampling import world
+
+    game = GAMES["reversis"]
+    built = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state(4 + seed % 2, {"deals": 2})
+        chance = SeededChance(seed)
+        target = rng.randrange(1, 11)
+        while not (state.phase == "play" and state.trick_number == target) and not state.is_terminal():
+            state.apply_action(chance.choose(state) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        seat = rng.randrange(state.num_players)
+        view = state.view(seat)
+        sample(view, random.Random(0))
+        current = view.__dict__["_sampling"]
+        for k in range(15):
+            w = world(current.base, seat, view.trail.deal, random.Random(k), current.memo)
+            if w is None:
+                continue
+            built += 1
+            again = replay(current.base, w.history)
+            assert again is not None and w.view(seat) == view
+            for s in range(state.num_players):
+                assert again.view(s) == w.view(s)
+            assert (again.talon, again.original_talon, again.quinola, again.quinola_forced) == \
+                (w.talon, w.original_talon, w.quinola, w.quinola_forced)
+            assert [sorted(h) for h in again.hands] == [sorted(h) for h in w.hands]
+    assert built > 30

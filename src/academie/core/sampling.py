@@ -35,7 +35,9 @@ import random
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -120,6 +122,12 @@ class _Current:
         base, trail, memo = self.base, self.trail, self.memo
         seat = trail.seat
         for _ in range(MAX_TRIES):
+            if "world" in memo:  # a game may build its worlds itself once it has one
+                world = base._sample_world(seat, trail.deal, rng, memo)
+                if world is not False:
+                    if world is None:
+                        continue
+                    return world
             actions = base._sample_deal(seat, trail.deal, rng, memo)
             if actions is None:
                 continue
@@ -130,6 +138,7 @@ class _Current:
                 if memo.get("deterministic"):
                     self.fixed = world
                     return world.clone()
+                memo["world"] = world.clone()
                 return world
         raise SamplingError(f"no world consistent with seat {seat}'s view turned up in {MAX_TRIES} proposals")
 
@@ -304,11 +313,8 @@ class Assignment:
             shape = tuple((sig, len(cs)) for sig, cs in ltypes)
             left = lcaps
             for t, (sig, cs) in enumerate(ltypes):
-                choices = _choices(shape, t, left)
-                pick = rng.randrange(choices[-1][0])
-                for total, xs, rest in choices:
-                    if pick < total:
-                        break
+                totals, splits = _choices(shape, t, left)
+                _, xs, rest = splits[bisect_right(totals, rng.randrange(totals[-1]))]
                 shuffled = cs.copy()
                 rng.shuffle(shuffled)
                 k = 0
@@ -384,13 +390,10 @@ def _weighted(types: tuple[tuple[tuple[int, ...], int], ...], t: int,
 
 @lru_cache(maxsize=65536)
 def _choices(types: tuple[tuple[tuple[int, ...], int], ...], t: int,
-             left: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
-    """The splits of :func:`_weighted` with running totals, to draw one by its weight."""
-    out, total = [], 0
-    for w, xs, rest in _weighted(types, t, left):
-        total += w
-        out.append((total, xs, rest))
-    return out
+             left: tuple[int, ...]) -> tuple[list[int], list[tuple[int, tuple[int, ...], tuple[int, ...]]]]:
+    """The splits of :func:`_weighted` and their running totals, to draw one by its weight."""
+    splits = _weighted(types, t, left)
+    return list(accumulate(w for w, _, _ in splits)), splits
 
 
 # --- a deal whose hidden cards lie at chance slots ---------------------------------------------

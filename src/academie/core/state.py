@@ -119,6 +119,14 @@ class State(ABC):
         memo["deterministic"] = True
         return list(trace)
 
+    def _sample_world(self, seat: int | None, trace: Sequence[Any], rng: random.Random,
+                      memo: dict[str, Any]) -> State | None | bool:
+        """Like :meth:`_sample_deal`, but the world itself, built without replaying the deal,
+        once ``memo["world"]`` holds a world the replay accepted for this trace: a world whose
+        history and view are exactly those the replay would give (None: drawn again; False:
+        not here, replay instead). Games may override it for speed; here, False."""
+        return False
+
     @abstractmethod
     def statistics(self) -> dict[str, Any]:
         """Match figures for simulation reports (rounds, knocks …), JSON-ready."""

@@ -124,29 +124,26 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
             return t == dealer or not is_heart(card) or card in (KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA)
         return True
 
+    ecart_order = [("exchanged" if obs != PASS and who != dealer else "discarded" if obs != PASS else "declined", who)
+                   for who, obs in actions[len(chance):] if obs < PLAY]
     return {"places": places, "caps": caps, "cards": cards, "fits": fits, "slots": slots, "played": played,
             "exchanged": exchanged, "order": order, "talon_hidden": talon_hidden, "actions": actions,
-            "n_chance": len(chance), "recipients": recipients}
+            "n_chance": len(chance), "recipients": recipients, "ecart_order": ecart_order, "quinola": QUINOLA}
 
 
-def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str, Any]) -> list[int] | None:
-    """A history of the deal starting at ``base`` drawn uniformly among those meeting what
-    :func:`derive` found in ``seat``'s trace, or None when the hidden cards cannot be dealt so
-    (then drawn again)."""
+def _draw(d: dict[str, Any], rng: random.Random) -> tuple[list[int], dict, dict, dict] | None:
+    """One proposal: the deal's actions, and each other seat's hand now, écart card and the
+    talon card it took."""
     from academie.games.reversis.state import ECART, ECART_HIDDEN
 
-    d = memo.get("reversis")
-    if d is None:
-        d = memo["reversis"] = derive(base, seat, trace)
-        d["assignment"] = Assignment(d["cards"], d["caps"], d["fits"])
-    places = d["places"]
     dealt = d["assignment"].draw(rng)
     if dealt is None:
         return None
     held: dict[int, list[int]] = {}
     put: dict[int, int] = {}
     talon: dict[int, int] = {}
-    for (kind, t), cards in zip(places, dealt):
+    took: dict[int, int] = {}
+    for (kind, t), cards in zip(d["places"], dealt):
         if kind == "H":
             held[t] = cards
         elif kind == "E":
@@ -154,13 +151,13 @@ def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[s
         elif kind == "T":
             talon[t] = cards[0]
     order = d["order"]
-    slots, played = d["slots"], d["played"]
+    played = d["played"]
     to_deal: dict[int, list[int]] = {}
     for t, hand in held.items():
         cards = hand + played[t]
         if t in d["exchanged"]:
             k = cards.pop(rng.randrange(len(cards)))  # the talon card he took
-            talon[order.index(t)] = k
+            talon[order.index(t)] = took[t] = k
         if t in put:
             cards.append(put[t])
         rng.shuffle(cards)
@@ -182,4 +179,113 @@ def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[s
             actions.append(ECART + put[who])
         else:
             actions.append(obs)
-    return actions
+    return actions, held, put, took
+
+
+def _prepare(base: Any, seat: int, trace: tuple, memo: dict[str, Any]) -> dict[str, Any]:
+    d = memo.get("reversis")
+    if d is None:
+        d = memo["reversis"] = derive(base, seat, trace)
+        d["assignment"] = Assignment(d["cards"], d["caps"], d["fits"])
+    return d
+
+
+def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str, Any]) -> list[int] | None:
+    """A history of the deal starting at ``base`` drawn uniformly among those meeting what
+    :func:`derive` found in ``seat``'s trace, or None when the hidden cards cannot be dealt so
+    (then drawn again)."""
+    drawn = _draw(_prepare(base, seat, trace, memo), rng)
+    return None if drawn is None else drawn[0]
+
+
+def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str, Any]) -> Any:
+    """In the play of the cards, the world of a proposal built at once from a world the replay
+    accepted (``memo["world"]``): what play made of it is the same in every world (tricks,
+    payments, voids), so only the hidden cards and what follows from them are set — each
+    other seat's hand, écart card and talon card, the talon, the quinola's fate — and the
+    proposal kept only when the replay would keep it: every écart legal for the hand it came
+    from, and each payment that told of a hand (a quinola or an ace given when it was its
+    holder's last of the suit) the same. Returns the world, None (drawn again) or False (not in
+    the play: replay)."""
+    from academie.games.reversis.state import PLAYING
+
+    w0 = memo["world"]
+    if w0.phase != PLAYING or w0.match.deal_number != base.match.deal_number:
+        return False
+    d = _prepare(base, seat, trace, memo)
+    drawn = _draw(d, rng)
+    if drawn is None:
+        return None
+    actions, held, put, took = drawn
+    events = d.get("events")
+    if events is None:
+        events = d["events"] = _events(d, w0, seat)
+    order = d["order"]
+    dealer = base.match.dealer
+    w = w0.clone()
+    # the écart: each card put in the talon was one its holder could put there
+    for t, e in put.items():
+        dealt = [c for c in held[t] + d["played"][t] if c != took.get(t)] + [e]
+        w.hands[t] = dealt
+        if e not in w._ecart_cards(t):
+            return None
+    # what the payments told of the hands, and the quinola « forcé » (R18)
+    forced = w0.quinola_forced
+    for t, kind, suit, later, trick, number in events:
+        now = held[t] + later
+        if kind == "last":
+            if any(c // 13 == suit for c in now) != any(c // 13 == suit for c in w0.hands[t] + later):
+                return None
+        else:  # the quinola played: was it its holder's only playable card?
+            w.trick, w.trick_number, w.hands[t] = list(trick), number, now + [d["quinola"]]
+            forced = w._playable(t) == [d["quinola"]]
+    for t in held:
+        w.hands[t] = held[t]
+    w.trick, w.trick_number, w.quinola_forced = w0.trick.copy(), w0.trick_number, forced
+    original = [a for a, r in zip(actions, d["recipients"]) if r is None]
+    talon = original.copy()
+    for kind, t in d["ecart_order"]:
+        if kind == "exchanged":
+            talon.remove(original[order.index(t)])
+            talon.append(w.ecart_card[t] if t == seat else put[t])
+        elif kind == "discarded":
+            talon.append(w.ecart_card[t] if t == seat else put[t])
+    w.talon, w.original_talon = talon, original
+    for t in held:
+        if t in put:
+            w.ecart_card[t] = put[t]
+        if t in took:
+            w.taken[t] = took[t]
+        if w.peeked[t] is not None:
+            w.peeked[t] = original[order.index(t)]
+    if w0.quinola in (None, "ecarte"):
+        w.quinola = "ecarte" if d["quinola"] in w.ecart_card else None
+    w.history = base.history + actions
+    w._history_shared = False
+    w._stale = (len(base.history), dealer, tuple(order))
+    return w
+
+
+def _events(d: dict[str, Any], w0: Any, seat: int) -> list[tuple]:
+    """The plays by other seats whose effect depends on their hidden cards: a quinola given on
+    a heart lead or an ace given on its suit, paid or not by whether it was its holder's last
+    of the suit (``'last'``), and the quinola played (``'quinola'``, R18). Each with the seat,
+    the suit, the cards it played after, and the trick before it and its number."""
+    from academie.games.reversis.rules import QUINOLA as Q
+
+    n = len(d["played"])
+    plays = [(who, card) for who, card in w0.played]
+    done = len(plays) - len(w0.trick)  # the plays of finished tricks: their payments are made
+    out = []
+    for i, (who, card) in enumerate(plays):
+        if who == seat:
+            continue
+        k = i % n
+        trick = tuple(plays[i - k:i])
+        later = [c for s, c in plays[i + 1:] if s == who]
+        led = trick[0][1] // 13 if trick else None
+        if card == Q:
+            out.append((who, "quinola", HEARTS, later, trick, i // n))
+        if k > 0 and i < done and card // 13 == led and (card == Q or card % 13 == 12):
+            out.append((who, "last", led, later, trick, i // n))
+    return out

@@ -75,6 +75,8 @@ def _deal_queue(order: tuple[int, ...], dealer: int, hand_size: int, packet: int
 class ReversisState(StockDrawState):
     """A match of Reversis: ``deals`` deals, the pool and the bêtes carried between them."""
 
+    _stale: tuple | None = None  # a world built by sampling: its traces are made when needed
+
     def __init__(self, game: Any, num_players: int, options: ReversisOptions) -> None:
         self.game = game
         self.options = options
@@ -109,6 +111,8 @@ class ReversisState(StockDrawState):
 
     def _start_deal(self) -> None:
         m = self.match
+        if self._stale is not None:  # the deal's last card is played: the traces made first
+            self._retrace(PLAY + self.played[-1][1])
         if self.traces:  # the deal just finished: the talon is shown, the traces kept
             shown = [(REVEAL, -1, c) for c in self.talon]
             self.past_traces = tuple(p + ((*t, *shown),) for p, t in zip(self.past_traces, self.traces))
@@ -571,6 +575,8 @@ class ReversisState(StockDrawState):
     # --- views ---------------------------------------------------------------------------------
     def _make_view(self, seat: int | None) -> ReversisView:
         m = self.match
+        if self._stale is not None:
+            self._retrace()
         # A match over announces no deal after its last: its number and dealer are the last one's.
         last = self.results[-1] if self.phase == OVER and self.results else None
         deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
@@ -643,6 +649,48 @@ class ReversisState(StockDrawState):
         d["traces"] = [t.copy() for t in self.traces]
         d["talon_slots"] = self.talon_slots.copy()
         return other
+
+    def _retrace(self, *pending: int) -> None:
+        """Make every seat's trace of this deal from its history (and ``pending``, the action
+        being applied), as the actions would have made them, for a world built by sampling."""
+        start, dealer, order = self._stale
+        self._stale = None
+        actions = self.history[start:] + list(pending)
+        n = self.num_players
+        recipients = _deal_queue(order, dealer, self.hand_size, self.options.packet, self.talon_size)[::-1]
+        traces: list[list[tuple]] = [[] for _ in range(n)]
+        slots: list[int] = []
+        actors = iter(who for kind, who, _ in self.log if kind in ("declined", "exchanged", "discarded"))
+        players = iter(self.played)
+        for i, action in enumerate(actions):
+            if i < len(recipients):
+                r = recipients[i]
+                who = -1 if r is None else r
+                seen, hidden = (who, action), (who, HIDDEN)
+                for s in range(n):
+                    traces[s].append(seen if s == r else hidden)
+                if r is None:
+                    slots.append(i)
+            elif action >= PLAY:
+                entry = (next(players)[0], action)
+                for trace in traces:
+                    trace.append(entry)
+            else:
+                t = next(actors)
+                mine, theirs = (t, action), (t, action if action == PASS else ECART_HIDDEN)
+                for s in range(n):
+                    traces[s].append(mine if s == t else theirs)
+                idx = order.index(t)
+                if (action == PASS or t != dealer) and idx < len(slots):
+                    traces[t][slots[idx]] = (-1, self.original_talon[idx])
+        self.traces, self.talon_slots = traces, slots
+
+    def _sample_world(self, seat, trace, rng, memo):
+        """A world of the play of the cards built at once (see
+        :func:`academie.games.reversis.sampling.world`)."""
+        from academie.games.reversis.sampling import world
+
+        return world(self, seat, trace, rng, memo)
 
     def _sample_deal(self, seat, trace, rng, memo):
         """A proposed history of the deal starting here, for ``seat``'s trace (see
