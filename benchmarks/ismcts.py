@@ -118,6 +118,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--iterations", type=int, default=200, help="iterations per search")
     parser.add_argument("--positions", type=int, default=3, help="positions per game and round")
+    parser.add_argument("--move", action="append", default=[], metavar="GAME=SPEC",
+                        help="also time moves of bot SPEC at GAME (repeatable), e.g. reversis=ismcts:iterations=100")
+    parser.add_argument("--move-positions", type=int, default=20)
     args = parser.parse_args()
     from academie import fast
 
@@ -151,6 +154,20 @@ def main() -> None:
         print(f"  {label:<{width}}  {value:9,.0f} it/s{ratio}")
     if hearts is None:
         print("  (OpenSpiel not installed: pip install 'academie[bench]' for the Hearts row)")
+    if args.move:
+        print("Seconds per move of the tournament specs (wall clock and CPU, median and longest, over "
+              f"{args.move_positions} positions)")
+        for gid, spec in (item.split("=", 1) for item in args.move):
+            walls, cpus = [], []
+            for k in range(args.move_positions):
+                state = position(gid, 1000 + k)
+                bot = make_bot(spec, gid, k)
+                wall, cpu = time.perf_counter(), CLOCK()
+                bot.choose(state.view(state.current_player()), state.legal_actions())
+                walls.append(time.perf_counter() - wall)
+                cpus.append(CLOCK() - cpu)
+            print(f"  {gid} {spec}: wall {statistics.median(walls):.3f} s (longest {max(walls):.3f} s),"
+                  f" CPU {statistics.median(cpus):.3f} s (longest {max(cpus):.3f} s)")
 
 
 if __name__ == "__main__":
