@@ -101,9 +101,17 @@ def sample(view: Any, rng: random.Random) -> State:
         raise SamplingError(f"{type(view).__name__} carries no trail: sample a seat's view (state.view(seat)), not the public view")
     cache = view.__dict__.get("_sampling")
     if cache is None:
-        cache = _Current(deal_start(trail), trail)
+        cache = _CURRENT.get(trail)  # an equal view seen lately (determinize builds a new one)
+        if cache is None:
+            cache = _CURRENT[trail] = _Current(deal_start(trail), trail)
+            while len(_CURRENT) > _CURRENT_SIZE:
+                _CURRENT.popitem(last=False)
         view.__dict__["_sampling"] = cache  # derived from the view alone; not a field: not compared
     return cache.draw(view, rng)
+
+
+_CURRENT: OrderedDict[Trail, _Current] = OrderedDict()
+_CURRENT_SIZE = 64
 
 
 class _Current:
@@ -295,9 +303,9 @@ class Assignment:
                 if len(ltypes) > 1 and _counter(tuple((sig, len(cs)) for sig, cs in ltypes))(0, lcaps) == 0:
                     self.possible = False
 
-    def draw(self, rng: random.Random) -> list[list[int]] | None:
-        """A deal drawn uniformly (lists of cards, one per place, each in random order), or None
-        if there is none."""
+    def draw(self, rng: random.Random, order: bool = True) -> list[list[int]] | None:
+        """A deal drawn uniformly (lists of cards, one per place, each in random order unless
+        ``order`` is False, for a caller that shuffles them itself), or None if there is none."""
         if not self.possible:
             return None
         dealt = [f.copy() for f in self.forced]
@@ -322,8 +330,9 @@ class Assignment:
                     dealt[local[j]] += shuffled[k:k + x]
                     k += x
                 left = rest
-        for hand in dealt:
-            rng.shuffle(hand)
+        if order:
+            for hand in dealt:
+                rng.shuffle(hand)
         return dealt
 
 

@@ -136,7 +136,7 @@ def _draw(d: dict[str, Any], rng: random.Random) -> tuple[list[int], dict, dict,
     talon card it took."""
     from academie.games.reversis.state import ECART, ECART_HIDDEN
 
-    dealt = d["assignment"].draw(rng)
+    dealt = d["assignment"].draw(rng, order=False)  # each hand shuffled below
     if dealt is None:
         return None
     held: dict[int, list[int]] = {}
