@@ -213,3 +213,26 @@ def test_bots_with_parameters_take_their_seats(sqlite_url):
         rec = GameRecord.loads(c.get(f"/record/{table.id}").text)
         assert rec.players[1].kind == "ismcts:iterations=20:rollout=random"
         assert replay(rec, get_game("guimbarde")).is_terminal()
+
+
+def test_a_renderer_failure_stops_the_narration_not_the_match(sqlite_url, monkeypatch):
+    import types
+
+    from academie.web import generic_render, live
+
+    broken = types.ModuleType("broken_render")
+    broken.__dict__.update({k: v for k, v in vars(generic_render).items() if not k.startswith("__")})
+
+    def describe_action(*args, **kwargs):
+        raise RuntimeError("drawing bug")
+
+    broken.describe_action = describe_action
+    monkeypatch.setattr(live, "RENDERERS_FOR", lambda game: broken)
+    with client(sqlite_url) as c:
+        t = create(c, "guimbarde", ["human", "random", "random"], seed=3, options={"deals": 1})
+        final = play_out(c, t["seats"][0]["token"])
+        assert final["over"] and "the narration stopped: RuntimeError: drawing bug" in final["error"]
+        table = hub(c).tables[t["id"]]
+        assert hub(c).store.count_actions(t["id"]) == table.version
+    with client(sqlite_url) as c:  # rebuilt after a restart all the same
+        assert hub(c).tables[t["id"]].state.is_terminal()

@@ -20,7 +20,7 @@ import io
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,6 +67,18 @@ class TextNarrator:
                                highlight=False, emoji=False, legacy_windows=False)
         self.lines: list[str] = []
         self.narrator: Narrator | None = None
+        self.failed: str | None = None
+
+    def tell(self, step: Callable[[], Any]) -> None:
+        """Run one narration step; a renderer's failure stops the narration (said once, in the
+        log and in :attr:`failed`), never the match."""
+        if self.failed is not None:
+            return
+        try:
+            step()
+        except Exception as exc:  # a drawing bug must not stop a table
+            self.failed = f"the narration stopped: {type(exc).__name__}: {exc}"
+            self.console.print(f"({self.failed}; the match goes on)")
 
     def attach(self, state: State, game: Game, names: Sequence[str]) -> Narrator:
         if self.narrator is None:
@@ -151,16 +163,17 @@ class LiveTable:
 
         def on_action(state: State, index: int, seat: int, action: int) -> None:
             n = teller.attach(state, game, names)
-            n.before_decision()
+            teller.tell(n.before_decision)
             teller.flush()  # one entry per action, as when it was played
             told["move"] = (state.action_to_string(action), n.view())
 
         def after_action(state: State, index: int, seat: int, action: int) -> None:
             text, before = told.pop("move")
-            teller.attach(state, game, names).moved(seat, text, before)
+            n = teller.attach(state, game, names)
+            teller.tell(lambda: n.moved(seat, text, before))
 
         def on_chance(state: State) -> None:
-            teller.attach(state, game, names).chanced()
+            teller.tell(teller.attach(state, game, names).chanced)
 
         record = self.record.model_copy(update={"complete": self.row.complete, "result": None})
         state = replay(record, self.game, on_action, after_action, on_chance=on_chance, chance=self.chance)
@@ -171,11 +184,11 @@ class LiveTable:
         """After an action and its chance outcomes: open the next deal, or close the match."""
         n = self.teller.attach(state, self.game, self.names)
         if state.is_terminal():
-            n.finish()
+            self.teller.tell(n.finish)
             self.record.complete = True
             self.record.result = {"returns": state.returns(), "statistics": state.statistics()}
         else:
-            n.before_decision()
+            self.teller.tell(n.before_decision)
         self.teller.flush()
 
     # --- what people and bots do -----------------------------------------------------------
@@ -231,12 +244,13 @@ class LiveTable:
         except DuplicateAction:  # another writer on this database stored move number self.version
             raise ActionRefused(f"stale action: move {self.version} of this table is already stored", 409) from None
         n = self.teller.attach(state, self.game, self.names)
-        n.before_decision()
+        self.teller.tell(n.before_decision)
         before = n.view()
         state.apply_action(action)
         self.record.actions.append(notation)
-        n.moved(seat, notation, before)
-        n.resolve(self.chance)
+        self.teller.tell(lambda: n.moved(seat, notation, before))
+        self.teller.tell(lambda: n.resolve(self.chance))
+        advance_chance(state, self.chance)  # what a stopped narration left to draw
         self._settle(state)
         self.updated = received  # the update's "t": when the action came in (latency figures)
         self.announce()
@@ -275,8 +289,8 @@ class LiveTable:
                     continue
                 try:
                     await self._act_locked(seat, self.state.action_to_string(action), version)
-                except ActionRefused as exc:
-                    self.error = f"bot {self.kinds[seat]} of {self.names[seat]} chose a refused action: {exc}"
+                except Exception as exc:  # refused, or the database gone: the table says so
+                    self.error = f"bot {self.kinds[seat]} of {self.names[seat]} could not play: {exc}"
                     self.announce()
                     return
 
@@ -327,7 +341,7 @@ class LiveTable:
             "result": self.teller.lines[-1] if self.state.is_terminal() and self.teller.lines else None,
             "log_start": start,
             "log": log,
-            "error": self.error,
+            "error": self.error or self.teller.failed,
         }
 
     def announce(self) -> None:

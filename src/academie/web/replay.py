@@ -37,44 +37,28 @@ def replay_frames(table: LiveTable) -> dict[str, Any]:
                        "log_len": len(teller.lines), "label": label})
 
     def on_action(state: State, index: int, seat: int, action: int) -> None:
+        # The table after the previous action (its chance outcomes drawn): a frame.
         n = teller.attach(state, game, names)
-        n.before_decision()
+        teller.tell(n.before_decision)
         note_hands(state)
-        if not frames:
-            frame(state, "start")
-        told["move"] = (state.action_to_string(action), n.view())
+        frame(state, "the start" if index == 0 else f"move {index}: {told['last']}")
+        text = state.action_to_string(action)
+        told["move"] = (text, n.view())
+        told["last"] = f"{names[seat]}, {text}"
 
     def after_action(state: State, index: int, seat: int, action: int) -> None:
         text, before = told.pop("move")
-        teller.attach(state, game, names).moved(seat, text, before)
+        n = teller.attach(state, game, names)
+        teller.tell(lambda: n.moved(seat, text, before))
 
     def on_chance(state: State) -> None:
-        teller.attach(state, game, names).chanced()
-        if not state.is_chance_node() and told.get("index") is not None:
-            pass
+        teller.tell(teller.attach(state, game, names).chanced)
 
-    count = {"n": 0}
-
-    def after_all(state: State, index: int, seat: int, action: int) -> None:
-        after_action(state, index, seat, action)
-        count["n"] = index + 1
-
-    # A frame after each action: taken when the next decision begins (its chance resolved).
-    def on_action_framed(state: State, index: int, seat: int, action: int) -> None:
-        if index > 0:
-            teller.attach(state, game, names).before_decision()
-            frame(state, f"{index}. {names[last['seat']]}: {last['text']}")
-        on_action(state, index, seat, action)
-        last.update(seat=seat, text=state.action_to_string(action))
-
-    last: dict[str, Any] = {}
-    state = replay(record, game, on_action_framed, after_all, on_chance=on_chance)
-    n = teller.attach(state, game, names)
-    n.finish()
-    if last:
-        frame(state, f"{len(record.actions)}. {names[last['seat']]}: {last['text']} — the end")
-    return {"frames": frames, "log": teller.lines, "hands": str(hands_html(hands, names)),
-            "names": names}
+    state = replay(record, game, on_action, after_action, on_chance=on_chance)
+    teller.tell(teller.attach(state, game, names).finish)
+    if record.actions:
+        frame(state, f"move {len(record.actions)}: {told['last']} — the end")
+    return {"frames": frames, "log": teller.lines, "hands": str(hands_html(hands, names)), "names": names}
 
 
 def _order(code: str) -> tuple[str, str]:
