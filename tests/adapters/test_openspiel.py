@@ -3,6 +3,8 @@ serialisation, and a match played by OpenSpiel's ISMCTSBot and MCTSBot."""
 
 from __future__ import annotations
 
+import base64
+import pickle
 import random
 
 import numpy as np
@@ -141,6 +143,9 @@ def test_serialisation_is_a_game_record(game_id):
         assert back.history == state.academie_state.history
         game2, state2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
         assert str(state2) == str(state) and state2.history() == state.history()
+        pickled = base64.b64decode(state.serialize().split("__dict__=", 1)[1])
+        assert b"academie-record" in pickled  # the state's attribute is pickled as its record
+        assert pickle.loads(pickle.dumps(state)).history() == state.history()
         assert game.state_from_record(record).history() == state.history()
         if state.is_terminal():  # a finished match's record replays with the core's replay
             assert record.complete and replay(record, get_game(game_id)).returns() == state.returns()
