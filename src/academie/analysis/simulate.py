@@ -260,8 +260,12 @@ def play_chunk(spec: MatchSpec, chunk: list[list[int]]) -> Counts:
     for match in chunk:
         state = game.new_initial_state(n, spec.options)
         bots = [make_bot(name, game.info.id, seed) for name, seed in zip(names, match)]
-        actions: list[str] | None = [] if spec.keep == "records" else None
-        play_match(state, SeededChance(match[n]), bots, actions=actions)
+        actions: list[str] | None = None
+        if spec.keep == "records":
+            actions = []
+            play_match(state, SeededChance(match[n]), bots, actions=actions)
+        else:
+            play_match(state, SeededChance(match[n]), bots)
         line = _line(spec, match, state.returns(), state.statistics(), actions)
         counts.add(state.returns(), state.statistics(), line)
     return counts
