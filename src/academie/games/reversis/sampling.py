@@ -131,12 +131,10 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
             "n_chance": len(chance), "recipients": recipients, "ecart_order": ecart_order, "quinola": QUINOLA}
 
 
-def _draw(d: dict[str, Any], rng: random.Random) -> tuple[list[int], dict, dict, dict] | None:
-    """One proposal: the deal's actions, and each other seat's hand now, écart card and the
-    talon card it took."""
-    from academie.games.reversis.state import ECART, ECART_HIDDEN
-
-    dealt = d["assignment"].draw(rng, order=False)  # each hand shuffled below
+def _layout(d: dict[str, Any], rng: random.Random) -> tuple[dict, dict, dict, dict] | None:
+    """One proposal's hidden cards: each other seat's hand now, its écart card, the talon card
+    it took, and the talon cards by index."""
+    dealt = d["assignment"].draw(rng, order=False)  # each hand shuffled when dealt (_history)
     if dealt is None:
         return None
     held: dict[int, list[int]] = {}
@@ -150,14 +148,24 @@ def _draw(d: dict[str, Any], rng: random.Random) -> tuple[list[int], dict, dict,
             put[t] = cards[0]
         elif kind == "T":
             talon[t] = cards[0]
-    order = d["order"]
-    played = d["played"]
+    order, played = d["order"], d["played"]
+    for t in d["exchanged"]:
+        cards = held[t] + played[t]
+        talon[order.index(t)] = took[t] = cards[rng.randrange(len(cards))]  # the talon card he took
+    return held, put, took, talon
+
+
+def _history(d: dict[str, Any], layout: tuple, rng: random.Random) -> list[int]:
+    """The deal's actions for a layout of :func:`_layout`, each seat dealt its cards in a random
+    order."""
+    from academie.games.reversis.state import ECART, ECART_HIDDEN
+
+    held, put, took, talon = layout
     to_deal: dict[int, list[int]] = {}
     for t, hand in held.items():
-        cards = hand + played[t]
-        if t in d["exchanged"]:
-            k = cards.pop(rng.randrange(len(cards)))  # the talon card he took
-            talon[order.index(t)] = took[t] = k
+        cards = hand + d["played"][t]
+        if t in took:
+            cards.remove(took[t])
         if t in put:
             cards.append(put[t])
         rng.shuffle(cards)
@@ -179,7 +187,7 @@ def _draw(d: dict[str, Any], rng: random.Random) -> tuple[list[int], dict, dict,
             actions.append(ECART + put[who])
         else:
             actions.append(obs)
-    return actions, held, put, took
+    return actions
 
 
 def _prepare(base: Any, seat: int, trace: tuple, memo: dict[str, Any]) -> dict[str, Any]:
@@ -194,8 +202,9 @@ def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[s
     """A history of the deal starting at ``base`` drawn uniformly among those meeting what
     :func:`derive` found in ``seat``'s trace, or None when the hidden cards cannot be dealt so
     (then drawn again)."""
-    drawn = _draw(_prepare(base, seat, trace, memo), rng)
-    return None if drawn is None else drawn[0]
+    d = _prepare(base, seat, trace, memo)
+    layout = _layout(d, rng)
+    return None if layout is None else _history(d, layout, rng)
 
 
 def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str, Any]) -> Any:
@@ -213,21 +222,22 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
     if w0.phase != PLAYING or w0.match.deal_number != base.match.deal_number:
         return False
     d = _prepare(base, seat, trace, memo)
-    drawn = _draw(d, rng)
-    if drawn is None:
+    layout = _layout(d, rng)
+    if layout is None:
         return None
-    actions, held, put, took = drawn
+    held, put, took, _ = layout
     events = d.get("events")
     if events is None:
         events = d["events"] = _events(d, w0, seat)
     order = d["order"]
     dealer = base.match.dealer
-    w = w0.clone()
+    probe = d.get("probe")  # a world whose hands and trick are set to ask the rules
+    if probe is None:
+        probe = d["probe"] = w0.clone()
     # the écart: each card put in the talon was one its holder could put there
     for t, e in put.items():
-        dealt = [c for c in held[t] + d["played"][t] if c != took.get(t)] + [e]
-        w.hands[t] = dealt
-        if e not in w._ecart_cards(t):
+        probe.hands[t] = [c for c in held[t] + d["played"][t] if c != took.get(t)] + [e]
+        if e not in probe._ecart_cards(t):
             return None
     # what the payments told of the hands, and the quinola « forcé » (R18)
     forced = w0.quinola_forced
@@ -237,11 +247,13 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
             if any(c // 13 == suit for c in now) != any(c // 13 == suit for c in w0.hands[t] + later):
                 return None
         else:  # the quinola played: was it its holder's only playable card?
-            w.trick, w.trick_number, w.hands[t] = list(trick), number, now + [d["quinola"]]
-            forced = w._playable(t) == [d["quinola"]]
+            probe.trick, probe.trick_number, probe.hands[t] = list(trick), number, now + [d["quinola"]]
+            forced = probe._playable(t) == [d["quinola"]]
+    w = w0.clone()
     for t in held:
         w.hands[t] = held[t]
     w.trick, w.trick_number, w.quinola_forced = w0.trick.copy(), w0.trick_number, forced
+    actions = _history(d, layout, rng)
     original = [a for a, r in zip(actions, d["recipients"]) if r is None]
     talon = original.copy()
     for kind, t in d["ecart_order"]:
