@@ -8,9 +8,12 @@ alike), and the script prints each figure and the ratio to Hearts':
   ``chance_outcomes()`` for Hearts); a Reversis match of 8 deals counts 8, a game of Hearts 1;
 * ``clone()`` in µs: a Reversis state in the play of deal 1 and of deal 7, a Hearts state in play;
 * a sample of the information set plus a random playout to the end of the deal, in µs: Reversis
-  ``determinize`` then random play until the deal ends; Hearts ``resample_from_infostate`` then a
-  Python rollout to the end of the game; from the same number of positions, each in the play of
-  the cards (after the écart, after the passing), the player to act sampling.
+  ``determinize`` (the exact sampler of :mod:`academie.core.sampling`, from the seat's view) then
+  random play until the deal ends; Hearts ``resample_from_infostate`` then a Python rollout to the
+  end of the game; from the same number of positions, each in the play of the cards (after the
+  écart, after the passing), the player to act sampling. The positions come round again and
+  again, as a search's iterations at one decision do: the first sample of a position (which
+  replays the deal once) is in the first round, and the figure is the median of the rounds.
 
 With the compiled kernels installed (``pip install 'academie[fast]'``), two more rows show the
 same two measures through :mod:`academie.fast.reversis`: its random deals (``random_deals``, all in

@@ -20,7 +20,7 @@ from scipy.stats import chisquare
 
 from academie.core.chance import SeededChance
 from academie.core.errors import SamplingError
-from academie.core.sampling import Assignment, Trail, assign, sample
+from academie.core.sampling import _CURRENT, _STARTS, Assignment, Trail, assign, sample
 from academie.games import GAMES
 from tests.test_conformance import option_variants
 
@@ -108,6 +108,11 @@ def test_the_same_view_gives_the_same_sample(gid):
             two = sample(other.view(seat), random.Random(k))
             assert one.history == two.history
             assert state.determinize(seat, random.Random(k)).history == one.history
+        # whatever was worked out before: the same sample from a cold start
+        warm = sample(state.view(seat), random.Random(7)).history
+        _STARTS.clear()
+        _CURRENT.clear()
+        assert sample(state.view(seat), random.Random(7)).history == warm
 
 
 def test_blason_gives_the_state_itself():

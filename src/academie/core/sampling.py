@@ -103,7 +103,7 @@ def sample(view: Any, rng: random.Random) -> State:
     if cache is None:
         cache = _CURRENT.get(trail)  # an equal view seen lately (determinize builds a new one)
         if cache is None:
-            cache = _CURRENT[trail] = _Current(deal_start(trail), trail)
+            cache = _CURRENT[trail] = _Current(deal_start(trail), trail, view)
             while len(_CURRENT) > _CURRENT_SIZE:
                 _CURRENT.popitem(last=False)
         view.__dict__["_sampling"] = cache  # derived from the view alone; not a field: not compared
@@ -115,40 +115,45 @@ _CURRENT_SIZE = 64
 
 
 class _Current:
-    """The current deal's sampler for one view: the state at the deal's start and what the game
-    derived from the trace (its ``memo``)."""
+    """The current deal's sampler for one view: the state at the deal's start, what the game
+    derived from the trace (its ``memo``) and a first world, drawn by replay from a fixed seed
+    (``memo["world"]``), from which a game may build the others at once. What it holds depends
+    on the view alone, so a sample depends on the view and the seed only."""
 
-    def __init__(self, base: State, trail: Trail) -> None:
+    def __init__(self, base: State, trail: Trail, view: Any) -> None:
         self.base = base
         self.trail = trail
         self.memo: dict[str, Any] = {}
         self.fixed: State | None = None  # the world, when nothing is hidden
+        first = self._replayed(view, random.Random(0))
+        if self.memo.get("deterministic"):
+            self.fixed = first
+        self.memo["world"] = first
+
+    def _replayed(self, view: Any, rng: random.Random) -> State:
+        base, trail, memo = self.base, self.trail, self.memo
+        seat = trail.seat
+        for _ in range(MAX_TRIES):
+            actions = base._sample_deal(seat, trail.deal, rng, memo)
+            if actions is None:
+                continue
+            world = replay(base, actions)
+            if world is not None and _seen(world, seat) == view:
+                return world
+        raise SamplingError(f"no world consistent with seat {seat}'s view turned up in {MAX_TRIES} proposals")
 
     def draw(self, view: Any, rng: random.Random) -> State:
         if self.fixed is not None:
             return self.fixed.clone()
         base, trail, memo = self.base, self.trail, self.memo
-        seat = trail.seat
         for _ in range(MAX_TRIES):
-            if "world" in memo:  # a game may build its worlds itself once it has one
-                world = base._sample_world(seat, trail.deal, rng, memo)
-                if world is not False:
-                    if world is None:
-                        continue
-                    return world
-            actions = base._sample_deal(seat, trail.deal, rng, memo)
-            if actions is None:
-                continue
-            world = replay(base, actions)
+            world = base._sample_world(trail.seat, trail.deal, rng, memo)  # a game may build it at once
             if world is None:
                 continue
-            if _seen(world, seat) == view:
-                if memo.get("deterministic"):
-                    self.fixed = world
-                    return world.clone()
-                memo["world"] = world.clone()
-                return world
-        raise SamplingError(f"no world consistent with seat {seat}'s view turned up in {MAX_TRIES} proposals")
+            if world is False:
+                return self._replayed(view, rng)
+            return world
+        raise SamplingError(f"no world consistent with seat {trail.seat}'s view turned up in {MAX_TRIES} proposals")
 
 
 def _seen(world: State, seat: int | None) -> Any:

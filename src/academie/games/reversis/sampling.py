@@ -128,7 +128,8 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
                    for who, obs in actions[len(chance):] if obs < PLAY]
     return {"places": places, "caps": caps, "cards": cards, "fits": fits, "slots": slots, "played": played,
             "exchanged": exchanged, "order": order, "talon_hidden": talon_hidden, "actions": actions,
-            "n_chance": len(chance), "recipients": recipients, "ecart_order": ecart_order, "quinola": QUINOLA}
+            "n_chance": len(chance), "recipients": recipients, "ecart_order": ecart_order, "quinola": QUINOLA,
+            "voids": voids}
 
 
 def _layout(d: dict[str, Any], rng: random.Random) -> tuple[dict, dict, dict, dict] | None:
@@ -222,13 +223,19 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
     if w0.phase != PLAYING or w0.match.deal_number != base.match.deal_number:
         return False
     d = _prepare(base, seat, trace, memo)
+    events = d.get("events")
+    if events is None:
+        events = d["events"] = _events(d, w0, seat)
+        # A quinola or an ace given on its suit and paid as its holder's last of it (as in every
+        # consistent world, w0 among them) tells he has none of the suit left: a void.
+        for t, kind, suit, later, _, _ in events:
+            if kind == "last" and not any(c // 13 == suit for c in w0.hands[t] + later):
+                d["voids"][t].add(suit)
+        d["assignment"] = Assignment(d["cards"], d["caps"], d["fits"])
     layout = _layout(d, rng)
     if layout is None:
         return None
     held, put, took, _ = layout
-    events = d.get("events")
-    if events is None:
-        events = d["events"] = _events(d, w0, seat)
     order = d["order"]
     dealer = base.match.dealer
     probe = d.get("probe")  # a world whose hands and trick are set to ask the rules
