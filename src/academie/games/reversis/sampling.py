@@ -16,7 +16,8 @@ What play has shown narrows each hand card by card:
   en a »);
 - under the quinola's rule of the first two tricks (R12), a seat that renounced in them with
   another card holds no quinola (« il l'est toujours dans les deux premiers tours »);
-- a card put in the écart is no heart but a lone K♥, Q♥ or quinola, except the dealer's (R21);
+- a card put in the écart is no heart but a lone K♥, Q♥ or quinola (the quinola under R12's
+  rule only; none when the seat played two other hearts), except the dealer's (R21);
 - at the end of the deal, the talon's cards are the écart cards and the talon cards nobody took.
 
 :func:`propose` draws the hidden cards uniformly among the worlds meeting these conditions
@@ -114,6 +115,9 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
     shown = {c for t in others for c in played[t]}
     cards = [c for c in base.deck if c not in known and c not in shown]
 
+    quinola_alone = base.options.quinola_force or (
+        base.options.first_two == "deals" and base.match.deal_number < 2 * n)
+
     def fits(card: int, place: int) -> bool:
         kind, t = places[place]
         if kind == "H":
@@ -121,7 +125,13 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
         if revealed and kind in ("E", "T") and card not in revealed:
             return False
         if kind == "E":
-            return t == dealer or not is_heart(card) or card in (KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA)
+            # a heart goes in the écart only alone in its hand (the dealer's aside): not when he
+            # played two others, the quinola only under its own rule (R12)
+            if t == dealer or not is_heart(card):
+                return True
+            if sum(map(is_heart, played[t])) >= 2:
+                return False
+            return card in (KING_OF_HEARTS, QUEEN_OF_HEARTS) or (card == QUINOLA and quinola_alone)
         return True
 
     ecart_order = [("exchanged" if obs != PASS and who != dealer else "discarded" if obs != PASS else "declined", who)
