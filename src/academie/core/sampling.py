@@ -125,10 +125,11 @@ class _Current:
         self.trail = trail
         self.memo: dict[str, Any] = {}
         self.fixed: State | None = None  # the world, when nothing is hidden
-        first = self._replayed(view, random.Random(0))
-        if self.memo.get("deterministic"):
-            self.fixed = first
-        self.memo["world"] = first
+        from academie.core.state import State
+
+        self.builds = type(base)._sample_world is not State._sample_world
+        if self.builds:  # the game builds its worlds from a first one
+            self.memo["world"] = self._replayed(view, random.Random(0))
 
     def _replayed(self, view: Any, rng: random.Random) -> State:
         base, trail, memo = self.base, self.trail, self.memo
@@ -146,6 +147,12 @@ class _Current:
         if self.fixed is not None:
             return self.fixed.clone()
         base, trail, memo = self.base, self.trail, self.memo
+        if not self.builds:
+            world = self._replayed(view, rng)
+            if memo.get("deterministic"):
+                self.fixed = world
+                return world.clone()
+            return world
         for _ in range(MAX_TRIES):
             world = base._sample_world(trail.seat, trail.deal, rng, memo)  # a game may build it at once
             if world is None:
