@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from academie.core.sampling import HIDDEN, REVEAL, Assignment, fill_slots, slot_fits, slot_places
+from academie.core.sampling import HIDDEN, Assignment, fill_slots, slot_fits, slot_places
 from academie.games.guimbarde.rules import FOU, GUIMBARDE, ROI
 
 
