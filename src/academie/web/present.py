@@ -115,7 +115,7 @@ def _value(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> str:
     return _e(value)
 
 
-SEAT_KEYS = {"seat", "winner", "knocker", "leader", "player", "taker", "loser"}
+SEAT_KEYS = {"seat", "winner", "knocker", "leader", "player", "taker", "loser", "dealer", "trick_winner"}
 """Keys whose integer values are seats (drawn as the player's name). A key of another meaning
 holding an integer out of the seats' range is written as a number."""
 
