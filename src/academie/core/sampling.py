@@ -51,7 +51,7 @@ HIDDEN = -1
 REVEAL = -10
 """First item of a trace entry ``(REVEAL, place, card)``: the rules showed ``card`` at ``place``
 (a seat, or a place the game names with a negative number)."""
-MAX_TRIES = 200_000
+MAX_TRIES = 50_000
 """Refused proposals in a row after which :func:`sample` gives up with an error."""
 
 

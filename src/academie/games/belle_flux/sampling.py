@@ -35,8 +35,8 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
             _, who, card = entry
             k = shown_count.get(who, 0)
             prev = trace[pos - 1]
-            if not (len(prev) == 3 and prev[1] == who):
-                k = 0  # a new showing starts with its first card
+            if not (len(prev) == 3 and prev[1] == who) or k >= len(dealt[who]) or pinned.get(dealt[who][0]) == card:
+                k = 0  # a new showing starts with its first card (the same seat shown again at once too)
             pinned[dealt[who][k]] = card
             shown_count[who] = k + 1
             continue
