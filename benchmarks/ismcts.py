@@ -35,11 +35,12 @@ CLOCK = time.process_time
 
 
 def position(game_id: str, seed: int):
-    """A random decision with two legal actions or more in the first deal of ``game_id``."""
+    """A random decision with two legal actions or more in the first deal of ``game_id`` (the
+    last such decision when the deal has fewer than the number drawn)."""
     rng = random.Random(seed)
     state = get_game(game_id).new_initial_state()
     stop = rng.randrange(1, 30)
-    decisions = 0
+    decisions, last = 0, None
     while True:
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng), trusted=True)
@@ -47,11 +48,12 @@ def position(game_id: str, seed: int):
         legal = state.legal_actions()
         if len(legal) > 1:
             decisions += 1
-            if decisions >= stop or state.match.deal_number > 0:
+            last = state.clone()
+            if decisions >= stop:
                 return state
         state.apply_action(legal[rng.randrange(len(legal))], trusted=True)
-        if state.match.deal_number > 0 or state.is_terminal():  # a short deal: start again
-            rng, state, decisions = random.Random(rng.getrandbits(32)), get_game(game_id).new_initial_state(), 0
+        if state.match.deal_number > 0 or state.is_terminal():
+            return last
 
 
 def academie_round(game_id: str, spec: str, states: list, pure: bool) -> float:
