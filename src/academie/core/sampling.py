@@ -248,6 +248,12 @@ def assign(cards: Sequence[int], caps: Sequence[int], fits: Callable[[int, int],
     return Assignment(cards, caps, fits).draw(rng)
 
 
+LARGE = 20_000
+"""Above this many rooms left to count (the product over the places of their size plus one), or
+above four places, a group of places is dealt by rejection from a uniform shuffle instead of by
+counting (the splits of a group among many places are too many)."""
+
+
 class Assignment:
     """The deals of ``cards`` to places of capacities ``caps`` in which ``fits(card, place)``
     holds for every card, ready to be drawn uniformly (:meth:`draw`).
@@ -256,7 +262,9 @@ class Assignment:
     fit; places linked by a group are dealt together, by exact counting (the number of deals of
     the groups from each one on, for each room left in the places) and sequential sampling:
     each group's split among its places drawn with the number of deals it leaves, then the
-    group's cards shuffled into that split. ``possible`` is False when no deal exists."""
+    group's cards shuffled into that split — or, when there are too many rooms to count
+    (:data:`LARGE`), by a uniform shuffle kept only when every card fits its place. ``possible``
+    is False when no deal exists (when the counting can tell)."""
 
     def __init__(self, cards: Sequence[int], caps: Sequence[int], fits: Callable[[int, int], bool]) -> None:
         n = len(caps)
@@ -310,9 +318,17 @@ class Assignment:
                 self.possible = False
             ltypes = [(tuple(index[j] for j in sig), cs) for sig, cs in types]
             self.components.append((local, lcaps, ltypes))
+        self.large: set[int] = set()  # components too large to count: drawn by exact rejection
         if self.possible:
-            for local, lcaps, ltypes in self.components:
-                if len(ltypes) > 1 and _counter(tuple((sig, len(cs)) for sig, cs in ltypes))(0, lcaps) == 0:
+            for i, (local, lcaps, ltypes) in enumerate(self.components):
+                if len(ltypes) == 1:
+                    continue
+                states = 1
+                for cap in lcaps:
+                    states *= cap + 1
+                if states > LARGE or len(local) > 4:
+                    self.large.add(i)
+                elif _counter(tuple((sig, len(cs)) for sig, cs in ltypes))(0, lcaps) == 0:
                     self.possible = False
 
     def draw(self, rng: random.Random, order: bool = True) -> list[list[int]] | None:
@@ -321,7 +337,27 @@ class Assignment:
         if not self.possible:
             return None
         dealt = [f.copy() for f in self.forced]
-        for local, lcaps, ltypes in self.components:
+        for i, (local, lcaps, ltypes) in enumerate(self.components):
+            if i in self.large:  # a uniform shuffle kept when every card fits its place: exact
+                fit = {c: set(sig) for sig, cs in ltypes for c in cs}
+                cs = [c for _, group in ltypes for c in group]
+                for _ in range(MAX_TRIES):
+                    rng.shuffle(cs)
+                    k, ok = 0, True
+                    for j, cap in enumerate(lcaps):
+                        if not all(j in fit[c] for c in cs[k:k + cap]):
+                            ok = False
+                            break
+                        k += cap
+                    if ok:
+                        break
+                else:
+                    raise SamplingError(f"no deal of the hidden cards fits what the seat knows in {MAX_TRIES} shuffles")
+                k = 0
+                for j, cap in zip(local, lcaps):
+                    dealt[j] += cs[k:k + cap]
+                    k += cap
+                continue
             if len(ltypes) == 1:  # every card fits every place of the component: a shuffle
                 cs = ltypes[0][1].copy()
                 rng.shuffle(cs)
