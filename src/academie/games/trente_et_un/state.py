@@ -285,9 +285,9 @@ class TrenteEtUnState(StockDrawState):
     ) -> None:
         m = self.match
         self.final_hands = [tuple(h) for h in self.hands]
-        shown = [(REVEAL, s, c) for s in reveal for c in self.hands[s]]
+        revealed = [(REVEAL, s, c) for s in reveal for c in self.hands[s]]
         for trace in self.traces:
-            trace.extend(shown)
+            trace.extend(revealed)
         lives, out = list(m.lives), list(m.eliminated)
         moves: list[tuple[int, str, int, str]] = []  # the lives log of this deal (seat, kind, lives, reason)
         for seat, count in losses.items():
