@@ -167,5 +167,9 @@ def render_end(
     left = ", ".join(f"{k} {v}" for k, v in view.baskets if v)
     notes = [Text(f"Match over after {len(results)} deal{'' if len(results) == 1 else 's'}.", style="bold green"),
              Text(f"Left in the baskets (it belongs to nobody): {left}." if left else "The baskets are empty.")]
+    if view.short:
+        who = ", ".join(names[s] for s in view.short)
+        notes.insert(1, Text(f"{who} cannot pay the stakes of another deal: the match ends (our reconstruction,"
+                             " GU14, option out_of_counters)."))
     return counter_standings("End of the match", names, view.counters, nets_from(ledger, len(names)), notes)
 

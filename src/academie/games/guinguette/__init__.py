@@ -3,7 +3,7 @@ stock) — « remuer le cotillon » and the cabaret's raises by wine measures; 3
 
 A RECONSTRUCTION. Source: a 19th-century supplement to Larousse's *Grand dictionnaire
 universel*, art. « Guinguette » (``[004]`` in :mod:`academie.sources`), cut off mid-sentence; and a
-later description (``[Adpoker]``), itself cut off. Readings: tags GU1–GU13; the rules no source
+later description (``[Adpoker]``), itself cut off. Readings: tags GU1–GU14; the rules no source
 gives are listed in ``GAME.info.reconstructed``.
 """
 
@@ -29,6 +29,8 @@ RECONSTRUCTED: tuple[str, ...] = (
     "whether a tierce may mix suits (GU13); where a card given up to stir goes (GU6); whether A-6-7"
     " is a tierce with 36 cards (GU11)",
     "the showdown, the deal passing to the right, and the match's length (GU2)",
+    "what happens when a player runs out of counters: nobody pays more than he holds, and the match"
+    " ends when a player cannot pay his stakes, as at Belle-Flux (GU14)",
 )
 """The rules no source gives: OUR RECONSTRUCTION (what ``academie games`` and ``academie rules``
 list for the Guinguette)."""
@@ -41,7 +43,7 @@ class Guinguette(Game):
     info = GameInfo(
         id="guinguette",
         name="Guinguette",
-        version=2,  # 2: a tierce of any suits by default (GU13)
+        version=3,  # 2: a tierce of any suits by default (GU13); 3: nobody pays more than he holds (GU14)
         min_players=3,  # [004] «On peut y jouer depuis trois jusqu'à huit personnes»
         max_players=8,
         default_players=4,

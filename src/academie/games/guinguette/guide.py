@@ -90,6 +90,12 @@ GUIDE = Guide(
         Rule("Our reconstruction: the match lasts an agreed number of deals (8 here); each player's"
              " result is the counters he won or lost. Baskets left at the end belong to nobody.",
              reading="GU2", option="deals"),
+        Rule("Our reconstruction: nobody pays more than he holds. A player may stir, stir again,"
+             " raise or hold a raise only with the counters it costs; short of a raise to hold, he"
+             " drops. The match ends before a deal in which a player cannot pay his stakes, as"
+             " Belle-Flux ends when a player cannot stake (option 'debt': counters may go below"
+             " zero instead, as we play the Guimbarde).",
+             reading="GU14", option="out_of_counters"),
     ),
     how_to_win=HOW_TO_WIN,
 )

@@ -20,7 +20,8 @@ class GuinguetteOptions(GameOptions):
 
     counters: int = option(
         30, ge=30, le=40, doc="Counters each player takes: « Chacun prend une prise de trente à"
-        " quarante jetons d'une valeur déterminée » (they may go below zero: a debt).",
+        " quarante jetons d'une valeur déterminée » (what happens when they run out: option"
+        " ``out_of_counters``, GU14).",
         provenance=Provenance.SOURCE, ref="GU1")
     deals: int = option(
         8, ge=1, le=10_000, doc="Deals in the match. OUR RECONSTRUCTION: neither source says when a"
@@ -84,3 +85,11 @@ class GuinguetteOptions(GameOptions):
         " no tierce (A-2-3 is, with 52 cards: « les as… sont les moindres cartes du jeu »);"
         " 'bridge', A-6-7 is a tierce, the cards next in the pack as it is played. OUR"
         " RECONSTRUCTION.", provenance=Provenance.PROPOSAL, ref="GU11")
+    out_of_counters: Literal["end", "debt"] = option(
+        "end", doc="When a player runs out of counters. OUR RECONSTRUCTION (neither source says):"
+        " 'end', nobody pays more than he holds — he may stir, renvi, raise or hold a raise only"
+        " with the counters it costs (short of a raise to hold, he drops), and the match ends"
+        " before a deal in which a player cannot pay his three stakes, as Belle-Flux ends when a"
+        " player cannot stake (« les mises dont les joueurs sont convenus »); 'debt', counters may"
+        " go below zero and every move stays open, as we play the Guimbarde and the Blason (a debt"
+        " settled after the match).", provenance=Provenance.PROPOSAL, ref="GU14")

@@ -27,6 +27,11 @@ A deal (each step's provenance in brackets):
    takes the cotillon [reconstruction, GU5, GU8–GU10, GU12]. A basket nobody wins stays [as at
    Belle-Flux and the Guimbarde].
 
+Running out of counters [reconstruction, GU14, option ``out_of_counters``]: by default ('end')
+nobody pays more than he holds — a stir, a renvi, a raise or a raise to hold is offered only to a
+player who has its counters — and the match ends before a deal in which a player cannot pay his
+stakes, as at Belle-Flux; with 'debt' counters may go below zero.
+
 Actions: chance outcomes are card ids; ``STIR + card`` (notation: the card code) gives that card
 up; the other moves are the words ``stay``, ``pass``, ``hold``, ``drop``, ``demi-septier``,
 ``chopine``, ``pinte``, ``renvi``.
@@ -83,6 +88,8 @@ class GuinguetteState(StockDrawState):
         # Each seat's trace of the finished deals and of this one (academie.core.sampling)
         self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
         self.traces: list[list[tuple]] = []
+        self.short: tuple[int, ...] = ()
+        """The seats that could not pay their stakes, ending the match (GU14 'end')."""
         self._start_deal()
 
     # --- deal ------------------------------------------------------------------------------
@@ -98,7 +105,11 @@ class GuinguetteState(StockDrawState):
         if self.traces:  # the deal just finished (its hands shown at the end): its traces kept
             self.past_traces = tuple(p + (tuple(t),) for p, t in zip(self.past_traces, self.traces))
         self.traces = [[] for _ in range(self.num_players)]
-        if m.deal_number >= o.deals:
+        if m.deal_number >= o.deals or (o.out_of_counters == "end" and min(m.counters) < self.stakes()):
+            # GU14 'end' (ours): a player who cannot pay his stakes ends the match, as at
+            # Belle-Flux ([000] «les mises dont les joueurs sont convenus»)
+            if m.deal_number < o.deals:
+                self.short = tuple(s for s in range(self.num_players) if m.counters[s] < self.stakes())
             self.phase = OVER
             return
         order = self.order()
@@ -132,6 +143,20 @@ class GuinguetteState(StockDrawState):
         self.phase = DEAL
         self.turn = order[0]
 
+    def stakes(self) -> int:
+        """Counters each player stakes at the start of a deal: the guinguette basket's and the
+        cabaret and cotillon baskets' (GU3, GU4)."""
+        return self.options.guinguette_stake + 2 * self.options.basket_stake
+
+    def affords(self, seat: int, amount: int) -> bool:
+        """Whether ``seat`` may pay ``amount`` counters by choice (a stir, a renvi, a raise or a
+        raise held): with ``out_of_counters`` 'end' (GU14) only what he holds; with 'debt', always."""
+        return self.options.out_of_counters == "debt" or self.match.counters[seat] >= amount
+
+    def _stir_fee(self) -> int:
+        """The fee of a stir now: two counters; twice as much for the renvi 'stir_again' (GU7)."""
+        return STIR_FEE * (2 if self.phase == RENVI_PHASE else 1)
+
     def drawing(self) -> bool:
         return self.phase == DEAL or self.draw_for is not None
 
@@ -142,12 +167,18 @@ class GuinguetteState(StockDrawState):
             return []
         seat = self.turn
         if self.phase in (STIRRING, RENVI_PHASE):
+            if not self.affords(seat, self._stir_fee()):  # GU14: he cannot pay the fee
+                return [STAY]
             keep = self.shown[1] if self.shown is not None and self.shown[0] == seat else None
             return [STAY] + [STIR + c for c in sorted(self.hands[seat]) if c != keep]
         to_hold = self.level - self.put[seat]
-        legal = [HOLD, DROP] if to_hold > 0 else [PASS]
+        if to_hold > 0:
+            legal = [HOLD, DROP] if self.affords(seat, to_hold) else [DROP]  # GU14
+        else:
+            legal = [PASS]
         if seat in self.raisers and seat not in self.raised:
-            legal += [RENVI] if self.phase == COTILLON else list(RAISES)
+            raises = {RENVI: STIR_FEE} if self.phase == COTILLON else RAISES
+            legal += [a for a, by in raises.items() if self.affords(seat, to_hold + by)]
         return legal
 
     def _apply(self, action: int) -> None:
@@ -208,11 +239,17 @@ class GuinguetteState(StockDrawState):
     def _speaks(self, seat: int) -> bool:
         """Whether ``seat`` has a choice now (a seat with none is passed over)."""
         if self.phase in (STIRRING, RENVI_PHASE):
-            return bool(self.stock) or self.options.discard == "into_cotillon"
+            # GU14: who cannot pay the fee has no choice but to stay, and is passed over
+            return (bool(self.stock) or self.options.discard == "into_cotillon") and self.affords(seat, self._stir_fee())
         contest = self.in_cabaret if self.phase == CABARET else self.in_cotillon
         if len(contest) < 2 or seat not in contest:
             return False
-        return self.put[seat] < self.level or (seat in self.raisers and seat not in self.raised)
+        if self.put[seat] < self.level:
+            return True  # he may always drop
+        if seat not in self.raisers or seat in self.raised:
+            return False
+        cheapest = STIR_FEE if self.phase == COTILLON else min(RAISES.values())
+        return self.affords(seat, cheapest)  # GU14: with no raise he can pay, he is passed over
 
     def _next(self) -> None:
         while self.queue:
@@ -247,7 +284,7 @@ class GuinguetteState(StockDrawState):
     # --- « remuer le cotillon » ---------------------------------------------------------------
     def _stir(self, seat: int, card: int) -> None:
         again = self.phase == RENVI_PHASE
-        fee = STIR_FEE * (2 if again else 1)
+        fee = self._stir_fee()
         if again:
             # GU7 'stir_again': a renvi doubles the stake, as Brelan's renvi raises it
             why = "« renvier le cotillon »: a second stir at twice the fee (our reconstruction, GU7)"
@@ -422,12 +459,19 @@ class GuinguetteState(StockDrawState):
             return "a card is being dealt or drawn"
         if self.phase in (STIRRING, RENVI_PHASE):
             return "now each player stays or gives up a card to stir the cotillon"
-        if action in (HOLD, DROP):
+        seat, to_hold = self.turn, self.level - self.put[self.turn]
+        if action in (HOLD, DROP) and to_hold <= 0:
             return "there is no raise to hold"
+        if action == HOLD:
+            return self._short(to_hold, "holding the raise") + ": drop"
         if action == PASS:
             return "there is a raise: hold it or drop"
         if self.turn in self.raised:
             return "you have raised once already this deal"
+        if seat in self.raisers and self.phase == CABARET and action in RAISES:
+            return self._short(to_hold + RAISES[action], f"a {WORDS[action]}")
+        if seat in self.raisers and self.phase == COTILLON and action == RENVI:
+            return self._short(to_hold + STIR_FEE, "the renvi")
         if action == RENVI:
             return "only a cotillon raise is « renvi », and only by who stirred it" if self.phase == COTILLON \
                 else "the cabaret is raised by a demi-septier, a chopine or a pinte"
@@ -442,7 +486,14 @@ class GuinguetteState(StockDrawState):
             return "cards are given up only to stir the cotillon"
         if card not in self.hands[self.turn]:
             return "that card is not in your hand"
+        if not self.affords(self.turn, self._stir_fee()):
+            return self._short(self._stir_fee(), "stirring the cotillon") + ": stay"
         return "the guinguette you showed stays in your hand"
+
+    def _short(self, cost: int, what: str) -> str:
+        """Why a payment is refused (GU14): what it costs and what the player holds."""
+        return (f"{what} costs {cost} counters and you hold {self.match.counters[self.turn]}"
+                " (nobody pays more than he holds: option out_of_counters, GU14)")
 
     # --- views -----------------------------------------------------------------------------------
     def _make_view(self, seat: int | None) -> GuinguetteView:
@@ -462,7 +513,7 @@ class GuinguetteState(StockDrawState):
             baskets=tuple((b, m.pots[b]) for b in BASKETS), pack_size=len(self.deck),
             tierce_rule=(self.options.ace_tierce == "bridge", self.options.tierce_suits == "same"),
             last_result=self.results[-1] if self.results else None, log=tuple(self.log),
-            trail=trail_of(self, seat),
+            trail=trail_of(self, seat), short=self.short,
         )
 
     def view(self, seat: int) -> GuinguetteView:

@@ -81,6 +81,9 @@ class GuinguetteView:
     trail: Any = field(default=None, repr=False)
     """The seat's trace of the match (an :class:`academie.core.sampling.Trail`), for
     :func:`academie.core.sampling.sample`; None in the public view."""
+    short: tuple[int, ...] = ()
+    """The seats that could not pay their stakes for another deal, which ended the match before
+    its last deal (``out_of_counters`` 'end', GU14); empty otherwise."""
 
     def to_json(self) -> dict:
         return {
@@ -95,5 +98,5 @@ class GuinguetteView:
             "baskets": dict(self.baskets), "pack_size": self.pack_size,
             "tierce_rule": {"bridge": self.tierce_rule[0], "suited": self.tierce_rule[1]},
             "last_result": self.last_result.to_json() if self.last_result else None,
-            "log": [list(e) for e in self.log],
+            "log": [list(e) for e in self.log], "short": list(self.short),
         }
