@@ -248,10 +248,14 @@ def assign(cards: Sequence[int], caps: Sequence[int], fits: Callable[[int, int],
     return Assignment(cards, caps, fits).draw(rng)
 
 
-LARGE = 20_000
-"""Above this many rooms left to count (the product over the places of their size plus one), or
-above four places, a group of places is dealt by rejection from a uniform shuffle instead of by
-counting (the splits of a group among many places are too many)."""
+LARGE = 5_000_000
+"""Above this much counting (the rooms left in the places — the product of their sizes plus one
+— times the most splits of a group among its places), a group of places is dealt by rejection
+from a uniform shuffle instead of by counting."""
+
+
+SHUFFLES = 2_000
+"""Shuffles tried for a group of places too large to count before it is counted after all."""
 
 
 class Assignment:
@@ -323,10 +327,16 @@ class Assignment:
             for i, (local, lcaps, ltypes) in enumerate(self.components):
                 if len(ltypes) == 1:
                     continue
-                states = 1
+                work = 1  # the rooms left to count, times the most splits of a group
                 for cap in lcaps:
-                    states *= cap + 1
-                if states > LARGE or len(local) > 4:
+                    work *= cap + 1
+                splits = 1
+                for sig, cs in ltypes:
+                    n_splits = 1
+                    for j in sig:
+                        n_splits *= min(lcaps[j], len(cs)) + 1
+                    splits = max(splits, n_splits)
+                if work * splits > LARGE:
                     self.large.add(i)
                 elif _counter(tuple((sig, len(cs)) for sig, cs in ltypes))(0, lcaps) == 0:
                     self.possible = False
@@ -341,7 +351,7 @@ class Assignment:
             if i in self.large:  # a uniform shuffle kept when every card fits its place: exact
                 fit = {c: set(sig) for sig, cs in ltypes for c in cs}
                 cs = [c for _, group in ltypes for c in group]
-                for _ in range(MAX_TRIES):
+                for _ in range(SHUFFLES):
                     rng.shuffle(cs)
                     k, ok = 0, True
                     for j, cap in enumerate(lcaps):
@@ -350,14 +360,17 @@ class Assignment:
                             break
                         k += cap
                     if ok:
+                        k = 0
+                        for j, cap in zip(local, lcaps):
+                            dealt[j] += cs[k:k + cap]
+                            k += cap
                         break
-                else:
-                    raise SamplingError(f"no deal of the hidden cards fits what the seat knows in {MAX_TRIES} shuffles")
-                k = 0
-                for j, cap in zip(local, lcaps):
-                    dealt[j] += cs[k:k + cap]
-                    k += cap
-                continue
+                if ok:
+                    continue
+                self.large.discard(i)  # too rare a fit: counted from now on
+                if _counter(tuple((sig, len(cs)) for sig, cs in ltypes))(0, lcaps) == 0:
+                    self.possible = False
+                    return None
             if len(ltypes) == 1:  # every card fits every place of the component: a shuffle
                 cs = ltypes[0][1].copy()
                 rng.shuffle(cs)
