@@ -116,18 +116,19 @@ def test_seatings_put_every_bot_in_every_seat_equally():
 
 
 def test_result_counts_every_seat_and_the_metric():
-    result = tournament(get_game("reversis"), LINEUP, deals=3, seed=5)
+    result = tournament(get_game("reversis"), LINEUP, deals=5, seed=5)
     assert result.metric == COUNTERS and result.duplicate
     heuristic, random_ = result.bots
-    assert heuristic.seats == [3, 3, 3, 3] and random_.seats == [9, 9, 9, 9]
-    assert heuristic.matches == 12 and random_.matches == 36 and result.deals == 12
+    assert heuristic.seats == [5, 5, 5, 5] and random_.seats == [15, 15, 15, 15]
+    # the matches each took part in: every one, whatever the seats it held
+    assert heuristic.matches == 20 and random_.matches == 20 and result.deals == 20
     pair = {(p.bot, p.versus): p.difference for p in result.pairs}
     forward, back = pair[("heuristic", "random")], pair[("random", "heuristic")]
     assert forward.mean == pytest.approx(heuristic.score.mean - random_.score.mean)
     assert back.mean == pytest.approx(-forward.mean) and forward.low <= forward.mean <= forward.high
     t31 = tournament(get_game("trente-et-un"), ["heuristic", "random", "random"], matches=4, seed=5)
     assert t31.metric == WIN_RATE and t31.matches == 12
-    assert sum(b.win_rate.mean * b.matches for b in t31.bots) == pytest.approx(t31.matches)  # one win a match
+    assert sum(b.win_rate.mean * sum(b.seats) for b in t31.bots) == pytest.approx(t31.matches)  # one win a match
 
 
 def test_more_bots_than_players_play_every_choice_of_them():

@@ -116,7 +116,7 @@ def test_simulate_writes_jsonl_records_and_plots(tmp_path):
                                  "--plot", str(plots)], terminal_width=160)
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines()]
-    assert [line["match"] for line in lines] == list(range(6))
+    assert [line["match"] for line in lines] == list(range(1, 7))
     assert set(lines[0]) == {"match", "seeds", "seed", "returns", "statistics"}
     assert lines[0]["seed"] == lines[0]["seeds"][3]
     files = sorted(records.iterdir())

@@ -149,13 +149,16 @@ def plot_simulation(report: Any, figures: Mapping[str, Sequence[float]], directo
     directory = Path(directory)
     caption = f"{report.game}, {report.players} players, {report.matches:,} matches, seed {report.seed}; " \
               f"{options_text(report.options)}"
-    fig, ax = plt.subplots(figsize=(8, 4.5))
     seats = report.seats
-    ax.bar([s.label for s in seats], [s.rate for s in seats],
-           yerr=[[s.rate - s.low for s in seats], [s.high - s.rate for s in seats]], capsize=4, color="tab:blue")
-    ax.set_ylabel("win rate (95% CI)")
+    # horizontal bars: a seat's label (its bot's whole spec) reads on one line, never over the next
+    fig, ax = plt.subplots(figsize=(8, 1.6 + 0.55 * len(seats)))
+    ax.barh([s.label for s in seats], [s.rate for s in seats],
+            xerr=[[s.rate - s.low for s in seats], [s.high - s.rate for s in seats]], capsize=4, color="tab:blue")
+    ax.invert_yaxis()  # seat 0 on top
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (95% CI)")
     ax.set_title(f"Win rate by seat (simulated, {report.matches:,} matches)")
-    ax.grid(alpha=0.3, axis="y")
+    ax.grid(alpha=0.3, axis="x")
     fig.text(0.01, -0.02, textwrap.fill(caption, 110), fontsize=7, va="top")
     paths = _save(fig, directory, "simulate-seats")
     for key, values in figures.items():

@@ -17,11 +17,13 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from academie.analysis.parallel import check_backend, default_workers, map_chunks
 from academie.bots import make_bot
 from academie.core.chance import SeededChance
+from academie.core.errors import OptionError
 from academie.core.game import Game
 from academie.core.runner import play_match
 
@@ -48,26 +50,42 @@ def win_rate(label: str, wins: int, trials: int) -> WinRate:
     return WinRate(label, wins, trials, wins / trials, float(ci.low), float(ci.high))
 
 
+MIN_SAMPLE = 5
+"""Fewer values than this give a mean no interval: it says "too few" instead."""
+
+
 @dataclass(frozen=True)
 class MeanReturn:
     """The mean return per match (counters for counter games, ±1 shares for elimination
-    games), with its 95% Student-t interval."""
+    games), with its 95% Student-t interval. ``note`` is ``""`` when ``low``–``high`` is an
+    interval; otherwise it says why there is none (``"too few"``: fewer than
+    :data:`MIN_SAMPLE` values; ``"no spread"``: every value the same, which a small sample
+    does not make certain), and ``low`` = ``high`` = ``mean`` are no interval."""
 
     label: str
     mean: float
     low: float
     high: float
+    note: str = ""
 
 
 def mean_return(label: str, values: Sequence[float]) -> MeanReturn:
-    """Mean of ``values`` and its 95% confidence interval (scipy's Student t)."""
+    """Mean of ``values`` and its 95% confidence interval (scipy's Student t); no interval
+    (see :class:`MeanReturn`'s ``note``) for fewer than :data:`MIN_SAMPLE` values or values
+    that are all the same.
+
+    >>> mean_return("x", [-0.5, -0.5]).note, mean_return("x", [1.0] * 6).note
+    ('too few', 'no spread')
+    """
     import numpy as np
     from scipy import stats
 
     arr = np.asarray(values, dtype=float)
     mean = float(arr.mean()) if arr.size else 0.0
-    if arr.size < 2 or float(arr.std()) == 0.0:
-        return MeanReturn(label, mean, mean, mean)
+    if arr.size < MIN_SAMPLE:
+        return MeanReturn(label, mean, mean, mean, "too few")
+    if float(arr.std()) == 0.0:
+        return MeanReturn(label, mean, mean, mean, "no spread")
     low, high = stats.t.interval(0.95, arr.size - 1, loc=mean, scale=stats.sem(arr))
     return MeanReturn(label, mean, float(low), float(high))
 
@@ -151,14 +169,14 @@ def simulate(
     Raises the game's option and player-count errors,
     :class:`~academie.core.errors.UnknownBotError` and
     :class:`~academie.analysis.parallel.BackendError`. ``progress(0)`` is called when the first
-    match starts, then ``progress(k)`` when ``k`` matches have finished (once per batch of
-    outcomes that came back together). On Ctrl-C, :class:`SimulationInterrupted`
+    match starts, then ``progress(k)`` when ``k`` matches have finished (once per chunk
+    of matches, as each comes back). On Ctrl-C, :class:`SimulationInterrupted`
     with the report over the matches finished in order. Memory grows by a few dozen bytes a
     match (the figures are kept to give their medians).
 
     ``on_match(line)`` is called for every match in match order, with ``line`` =
     ``{"match": k, "seeds": [each seat's bot's, then the chance's], "seed": the chance's,
-    "returns": [...], "statistics": {...}}``; with ``records`` the line also holds ``"record"``,
+    "returns": [...], "statistics": {...}}`` (``k`` = 1 for the first match); with ``records`` the line also holds ``"record"``,
     the match's :class:`~academie.core.record.GameRecord` (played by the pure engine, so that
     its actions are known; ``seed`` replays its deals).
     """
@@ -191,13 +209,36 @@ def simulate(
                 progress(0)  # the matches start (after the imports and the workers' start)
             for counts in outcomes:
                 tally.merge(counts, on_match)
-                if progress is not None and not outcomes.at_hand():
+                if progress is not None:
                     progress(tally.done)
         except KeyboardInterrupt:
             for counts in outcomes.ready():  # finished by the workers, next in order
                 tally.merge(counts, on_match)
             raise SimulationInterrupted(tally.report() if tally.done else None) from None
     return tally.report()
+
+
+def check_records_folder(folder: str | Path, pattern: str, option: str = "--records") -> None:
+    """Raise :class:`~academie.core.errors.OptionError`, changing nothing, when ``folder``
+    cannot take a run's records: it is a file, its parent folder does not exist (it is not
+    created, as ``play --record`` creates no folder; the folder itself is made when missing),
+    or it already holds records matching ``pattern`` (``match-*.json``), which the new ones
+    would overwrite or be mixed with.
+    """
+    path = Path(folder)
+    shown = f"{str(folder)!r:.80}"
+    if path.exists() and not path.is_dir():
+        raise OptionError(f"{option} {shown}: the records go in a folder, and this is a file")
+    parent = path.parent
+    if not path.exists() and not parent.is_dir():
+        raise OptionError(
+            f"{option} {shown}: the folder {str(parent)!r:.80} does not exist; create it first or name"
+            " a folder in an existing one"
+        )
+    if path.is_dir() and next(path.glob(pattern), None) is not None:
+        raise OptionError(
+            f"{option} {shown} already holds records ({pattern}) of an earlier run: give a new or empty folder"
+        )
 
 
 POOL_MIN = 64
@@ -333,11 +374,11 @@ class Counts:
 
     def merge(self, other: Counts, on_match: Callable[[dict[str, Any]], None] | None = None) -> None:
         """Count ``other``'s matches after these; ``on_match(line)`` for each of its lines, in
-        order, numbered from these."""
+        order, numbered from 1 after these."""
         n = len(self.wins)
         if on_match is not None:
             for k, line in enumerate(other.lines):
-                on_match({"match": self.done + k, **line})
+                on_match({"match": self.done + k + 1, **line})
         for key, values in other.seat_figures.items():
             totals = self.seat_figures.setdefault(key, [0.0] * n)
             for seat, value in enumerate(values):

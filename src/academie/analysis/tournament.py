@@ -23,9 +23,11 @@ the games of lives and of the race (Trente et un, Blason): a tie for first place
 win. Every interval is over boards (the boards are independent, the seatings of one board are
 not): the bot's score on each board, a Student t 95% interval of their mean. The pairwise
 table gives, for two bots A and B, the mean over boards of A's score minus B's, with its
-interval. Ratings come from :mod:`openskill` (Plackett-Luce, every seat a team of one): one
-update per match, from the match's ranking (returns, then the deal a player went out, later
-is better), in board and seating order.
+interval. Rates (win rates, and their differences) are bounded, and their intervals are
+Agresti–Coull-adjusted (see :func:`estimate`); fewer than five boards give no interval.
+Ratings come from :mod:`openskill` (Plackett-Luce, every seat a team of one): one update per
+match, from the match's ranking (returns, then the deal a player went out, later is better), in
+board and seating order.
 
 >>> from academie.games import get_game
 >>> result = tournament(get_game("reversis"), ["heuristic", "random"] * 2, deals=2, seed=1)
@@ -244,32 +246,53 @@ def placing(state: State) -> list[int]:
 # --- results ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Estimate:
-    """A mean over boards with its 95% Student t interval (``low`` = ``high`` = ``mean`` with
-    fewer than two boards or no spread)."""
+    """A mean over boards with its 95% interval ``low``–``high``; ``None`` for both, and
+    ``note`` saying why, when there is no honest interval: ``"too few"`` (fewer than
+    :data:`~academie.analysis.simulate.MIN_SAMPLE` boards) or ``"no spread"`` (an unbounded
+    quantity, counters, equal on every board)."""
 
     mean: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
+    note: str = ""
 
 
 def estimate(values: Sequence[float], bounds: tuple[float, float] | None = None) -> Estimate:
-    """The mean of ``values`` and its 95% interval (scipy's Student t), cut to ``bounds`` when
-    given (a rate lies from 0 to 1).
+    """The mean of ``values`` and its 95% interval.
 
-    >>> estimate([0.0, 0.0, 0.0, 1.0], (0.0, 1.0)).low
-    0.0
+    Unbounded values (counters): scipy's Student t interval. Values bounded by ``bounds``
+    (a rate lies from 0 to 1, a difference of rates from -1 to 1): the Agresti–Coull
+    adjustment carried over to means of bounded values, a Student t interval over the values
+    with two more at each bound, cut to ``bounds`` (and holding the mean), so that a small
+    sample all at one bound (10 boards won out of 10) gives a wide interval, never a zero-width
+    one; over many boards the four added values change next to nothing. Fewer than
+    :data:`~academie.analysis.simulate.MIN_SAMPLE` values give no interval (``note`` "too few").
+
+    >>> e = estimate([1.0] * 10, (0.0, 1.0))
+    >>> e.mean, round(e.low, 3), e.high
+    (1.0, 0.647, 1.0)
+    >>> estimate([1.0] * 3, (0.0, 1.0)).note, estimate([2.0] * 8).note
+    ('too few', 'no spread')
     """
     import numpy as np
     from scipy import stats
 
+    from academie.analysis.simulate import MIN_SAMPLE
+
     arr = np.asarray(values, dtype=float)
     mean = float(arr.mean()) if arr.size else 0.0
-    if arr.size < 2 or float(arr.std()) == 0.0:
-        return Estimate(mean, mean, mean)
-    low, high = stats.t.interval(0.95, arr.size - 1, loc=mean, scale=stats.sem(arr))
+    if arr.size < MIN_SAMPLE:
+        return Estimate(mean, None, None, "too few")
+    if bounds is not None:
+        arr = np.concatenate([arr, [bounds[0]] * 2, [bounds[1]] * 2])
+    elif float(arr.std()) == 0.0:
+        return Estimate(mean, None, None, "no spread")
+    centre = float(arr.mean())
+    low, high = stats.t.interval(0.95, arr.size - 1, loc=centre, scale=stats.sem(arr))
+    low, high = min(float(low), mean), max(float(high), mean)
     if bounds is not None:
         low, high = max(low, bounds[0]), min(high, bounds[1])
-    return Estimate(mean, float(low), float(high))
+    return Estimate(mean, low, high)
 
 
 @dataclass(frozen=True)
@@ -286,9 +309,10 @@ class Rating:
 class BotResult:
     """One bot over the tournament: ``score`` (counters per deal, or win rate) per board with
     its interval; ``win_rate`` (a tie for first splits the win) and ``return_per_match``
-    (counters, or the game's shares) likewise; its rating; ``matches`` and ``deals`` it played
-    (a bot given twice plays two seats of a match: each counts); ``seats[s]``: its matches in
-    seat ``s``."""
+    (counters, or the game's shares) likewise; its rating; ``matches`` and ``deals`` it took part in
+    (each once, even when the bot held several seats of the match, so that they never exceed the
+    tournament's); ``seats[s]``: its matches in seat ``s`` (their sum is the seats it played,
+    ``matches`` times the seats it held in each when every match had it)."""
 
     bot: str
     score: Estimate
@@ -405,8 +429,11 @@ class _Tally:
     def add(self, board: list[MatchOutcome]) -> None:
         """Count one board's matches (in seating order)."""
         entries, metric = self.result.entries, self.result.metric
-        sums = {b: [0.0, 0.0, 0.0, 0, 0] for b in self.bots}  # returns, wins, -, matches, deals
+        sums = {b: [0.0, 0.0, 0.0, 0, 0] for b in self.bots}  # returns, wins, -, seats played, deals over them
         for match in board:
+            for bot in {entries[e] for e in match.seating}:  # each bot once per match it took part in
+                self.matches[bot] += 1
+                self.deals[bot] += match.deals
             for s, e in enumerate(match.seating):
                 bot = entries[e]
                 top = match.ranks.count(1)
@@ -422,8 +449,6 @@ class _Tally:
         for bot, (ret, wins, _, played, deals) in sums.items():
             if not played:
                 continue
-            self.matches[bot] += played
-            self.deals[bot] += deals
             rows = self.per_board[bot]
             rows["return"].append(ret / played)
             rows["win"].append(wins / played)
@@ -518,7 +543,7 @@ def tournament(
     decks = is_card_game(game)
     if records is not None:
         check_records(records)
-        Path(records).mkdir(parents=True, exist_ok=True)
+        Path(records).mkdir(exist_ok=True)
     spec = TournamentSpec(game, opts, tuple(entries), table, decks, duplicate,
                           str(records) if records is not None else None)
     distinct = list(dict.fromkeys(entries))
@@ -538,7 +563,7 @@ def tournament(
                 progress(0)
             for board in outcomes:
                 tally.add(board)
-                if progress is not None and not outcomes.at_hand():
+                if progress is not None:
                     progress(result.boards)
         except KeyboardInterrupt:
             for board in outcomes.ready():
@@ -564,15 +589,20 @@ def check_tournament(
 
 def check_records(folder: str | Path) -> None:
     """Raise :class:`TournamentError` when ``folder`` cannot take a tournament's records: it is
-    a file, or it already holds records of a tournament (``board-*.json``), which would be
-    mixed with the new ones."""
+    a file, its parent folder does not exist (no folder is created but ``folder`` itself, as
+    ``play --record`` creates none), or it already holds records of a tournament
+    (``board-*.json``), which would be mixed with the new ones."""
+    from academie.analysis.simulate import check_records_folder
+
     path = Path(folder)
-    if path.exists() and not path.is_dir():
-        raise TournamentError(f"the records go in a folder; {str(folder)!r:.80} is a file")
     if path.is_dir() and next(path.glob("board-*.json"), None) is not None:
         raise TournamentError(
-            f"{str(folder)!r:.80} already holds a tournament's records: give a new or empty folder"
+            f"--records {str(folder)!r:.80} already holds a tournament's records: give a new or empty folder"
         )
+    try:
+        check_records_folder(folder, "board-*.json")
+    except OptionError as exc:
+        raise TournamentError(str(exc)) from None
 
 
 def _prepare(game: Game, bots: Sequence[str], deals: int | None, matches: int | None,

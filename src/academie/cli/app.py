@@ -17,12 +17,12 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.analysis.parallel import check_backend, default_workers
-from academie.analysis.simulate import MeanReturn, SimulationInterrupted, SimulationReport, simulate
+from academie.analysis.simulate import MeanReturn, SimulationInterrupted, SimulationReport, check_records_folder, simulate
 from academie.bots import bot_names, bot_spec
 from academie.cli.analyse import analyse_cmd
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
 from academie.cli.narrate import Narrator, options_line, reason_text, standings
-from academie.cli.play import PlaySession
+from academie.cli.play import PlaySession, check_record_path
 from academie.cli.terminal import can_encode, make_console, print_error, prompt_reader
 from academie.cli.render import RENDERERS
 from academie.core.errors import AcademieError, OptionError
@@ -190,10 +190,11 @@ def about(seconds: float) -> str:
 class TimeWarning:
     """Measures the first matches of a simulation (a second's worth, or the first match when it
     takes longer) and, when the whole run is expected to last more than :data:`WARN_AFTER`
-    seconds, says how long on standard error, once."""
+    seconds, says how long, once: through ``say`` (the progress bar's console, so that the note
+    has a line of its own above the bar), or on standard error."""
 
-    def __init__(self, matches: int, clock: Any = time.monotonic) -> None:
-        self.matches, self.clock, self.start, self.done = matches, clock, clock(), False
+    def __init__(self, matches: int, clock: Any = time.monotonic, say: Any = None) -> None:
+        self.matches, self.clock, self.start, self.done, self.say = matches, clock, clock(), False, say
 
     def __call__(self, finished: int) -> None:
         if finished == 0:  # the first match starts: the time before it (imports, workers) is not a match's
@@ -208,18 +209,20 @@ class TimeWarning:
         left = elapsed / finished * (self.matches - finished)
         if left > WARN_AFTER:
             each = elapsed / finished
-            note(
+            (self.say or note)(
                 f"{self.matches:,} matches at {each:.3g} s each: {about(left)} to go; Ctrl-C stops"
                 " and prints the report over the matches finished so far."
             )
 
 
-def note(message: str) -> None:
-    """``note: <message>`` on standard error, on one line."""
-    stream: Any = sys.stderr
-    out = Console(file=stream, highlight=False, soft_wrap=True) if can_encode(getattr(stream, "encoding", None)) \
-        else make_console(stream=stream)
-    out.print(Text("note: ", style="bold yellow").append(message, style=""))
+def note(message: str, out: Optional[Console] = None) -> None:
+    """``note: <message>`` on standard error, on one line; or printed by ``out``, a progress
+    bar's console, which prints it on a line of its own above the bar."""
+    if out is None:
+        stream: Any = sys.stderr
+        out = Console(file=stream, highlight=False, soft_wrap=True) if can_encode(getattr(stream, "encoding", None)) \
+            else make_console(stream=stream)
+    out.print(Text("note: ", style="bold yellow").append(message, style=""), soft_wrap=True)
 
 
 @app.command("simulate")
@@ -235,8 +238,9 @@ def simulate_cmd(
     backend: Annotated[str, typer.Option(metavar="local|ray", help="Where the matches are played: local (this machine's cores) or ray (a Ray cluster: pip install 'academie\\[ray]').")] = "local",
     address: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="The Ray cluster's address, with --backend ray (default: $RAY_ADDRESS, or a Ray instance started here).", show_default=False)] = None,
     plot: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write plots into DIR (PNG and SVG): win rate by seat with 95% intervals, a histogram of each match figure (needs academie[analysis]).", show_default=False)] = None,
-    jsonl: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write one JSON line per match into FILE (replaced): its seeds, returns and figures.", show_default=False)] = None,
-    records: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write every match's game record into DIR (match-000000.json…), replayable with `academie replay`; the matches are played by the pure engine.", show_default=False)] = None,
+    jsonl: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write one JSON line per match into FILE, a new file (see --force): its seeds, returns and figures.", show_default=False)] = None,
+    records: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write every match's game record into DIR, a new or empty folder (match-000001.json…), replayable with `academie replay`; the matches are played by the pure engine.", show_default=False)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Let --jsonl replace an existing file.")] = False,
 ) -> None:
     """Simulate many matches between bots: win rates with 95% intervals, and match figures."""
     with user_errors():
@@ -258,13 +262,17 @@ def simulate_cmd(
         check_backend(backend, workers, address)
         if seed is None:
             seed = draw_seed()
+        if jsonl is not None:
+            check_record_path(jsonl, force=force, option="--jsonl")
+        if records is not None:
+            check_records_folder(records, "match-*.json")
         keeper = MatchKeeper(jsonl, records, plot is not None)
-    warn = TimeWarning(matches)
     with Progress(
         TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=err_console, transient=True, disable=not err_console.is_terminal,
     ) as bar:
         task = bar.add_task("matches", total=matches)
+        warn = TimeWarning(matches, say=lambda message: note(message, bar.console))
 
         def progress(finished: int) -> None:
             bar.update(task, completed=finished)
@@ -310,7 +318,7 @@ class MatchKeeper:
         self.wanted = jsonl is not None or records is not None or figures
         try:
             if records is not None:
-                records.mkdir(parents=True, exist_ok=True)
+                records.mkdir(exist_ok=True)
             self.out = jsonl.open("w", encoding="utf-8") if jsonl is not None else None
         except OSError as exc:
             raise OptionError(f"cannot write {str(exc.filename)!r}: {exc.strerror}") from None
@@ -338,7 +346,8 @@ def returns_table(title: str, rows: list[MeanReturn]) -> Table:
     for col in ("", "mean", "95% CI"):
         table.add_column(col, justify="right" if col else "left")
     for r in rows:
-        table.add_row(r.label, f"{r.mean:+.3f}", f"{r.low:+.3f} – {r.high:+.3f}")
+        interval = {"too few": "too few matches", "no spread": "none: no spread"}.get(r.note, r.note)
+        table.add_row(r.label, f"{r.mean:+.3f}", interval or f"{r.low:+.3f} – {r.high:+.3f}")
     return table
 
 

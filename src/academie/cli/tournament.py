@@ -24,6 +24,7 @@ from academie.analysis.parallel import check_backend, default_workers
 from academie.analysis.tournament import (
     COUNTERS,
     TournamentInterrupted,
+    Estimate,
     TournamentResult,
     check_records,
     check_tournament,
@@ -87,7 +88,7 @@ def tournament_cmd(
         console=err_console, transient=True, disable=not err_console.is_terminal,
     ) as bar:
         task = bar.add_task("boards", total=boards)
-        warn = BoardsWarning(boards)
+        warn = BoardsWarning(boards, say=lambda message: note(message, bar.console))
 
         def progress(done: int) -> None:
             bar.update(task, completed=done)
@@ -118,11 +119,13 @@ def tournament_cmd(
 
 class BoardsWarning:
     """Times the first boards (a second's worth, or the first board when it takes longer) and,
-    when the whole tournament is expected to last more than a minute, says how long on standard
-    error, once."""
+    when the whole tournament is expected to last more than a minute, says how long, once: through
+    ``say`` (the progress bar's console, which prints it on a line of its own above the bar), or
+    on standard error."""
 
-    def __init__(self, boards: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.boards, self.clock, self.start, self.done = boards, clock, clock(), False
+    def __init__(self, boards: int, clock: Callable[[], float] = time.monotonic,
+                 say: Optional[Callable[[str], None]] = None) -> None:
+        self.boards, self.clock, self.start, self.done, self.say = boards, clock, clock(), False, say
 
     def __call__(self, finished: int) -> None:
         from academie.cli.app import WARN_AFTER, about, note
@@ -138,14 +141,19 @@ class BoardsWarning:
         self.done = True
         left = elapsed / finished * (self.boards - finished)
         if left > WARN_AFTER:
-            note(
+            (self.say or note)(
                 f"{self.boards:,} boards at {elapsed / finished:.3g} s each: {about(left)} to go; Ctrl-C stops"
                 " and prints the result over the boards finished so far."
             )
 
 
-def _ci(low: float, high: float, pct: bool) -> str:
-    return f"[{low:.1%}, {high:.1%}]" if pct else f"[{low:+.2f}, {high:+.2f}]"
+def _ci(e: Estimate, pct: bool, signed: bool = False) -> str:
+    """An estimate's interval as the tables print it, or why it has none."""
+    if e.low is None or e.high is None:
+        return {"too few": "too few boards", "no spread": "none: no spread"}.get(e.note, e.note or "none")
+    if pct:
+        return f"[{e.low:+.1%}, {e.high:+.1%}]" if signed else f"[{e.low:.1%}, {e.high:.1%}]"
+    return f"[{e.low:+.2f}, {e.high:+.2f}]"
 
 
 def print_result(result: TournamentResult, console: Console) -> None:
@@ -166,29 +174,37 @@ def print_result(result: TournamentResult, console: Console) -> None:
         f" {result.players} players, {how}; seed {result.seed}"
     ), soft_wrap=True)
     pct = result.metric != COUNTERS
-    table = Table(title=f"Bots ({result.metric}, 95% CI over the {'deals' if result.deals_per_match == 1 else 'boards'})",
-                  header_style="bold")
-    columns = ["bot", "win rate" if pct else "per deal", "95% CI", *([] if pct else ["wins"]), "rating μ ± σ", "matches"]
-    for col in columns:
-        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col != "bot",
-                         overflow="fold" if col == "bot" else "ellipsis")
-    for b in sorted(result.bots, key=lambda b: -b.score.mean):
-        score = f"{b.score.mean:.1%}" if pct else f"{b.score.mean:+.2f}"
-        wins = [] if pct else [f"{b.win_rate.mean:.1%}"]
-        table.add_row(b.bot, score, _ci(b.score.low, b.score.high, pct), *wins,
-                      f"{b.rating.mu:.1f} ± {b.rating.sigma:.1f}", f"{b.matches:,}")
+    table = _bots_table(result, pct, compact=False)
+    if console.measure(table, options=console.options.update(max_width=10_000)).maximum > console.width:  # headers on two lines, so that specs print whole
+        table = _bots_table(result, pct, compact=True)
     console.print(table)
     if result.pairs:
         table = Table(title="Pairwise: bot minus versus", header_style="bold")
         for col in ("bot", "versus", "win rate" if pct else "per deal", "95% CI"):
             table.add_column(col, justify="left" if col in ("bot", "versus") else "right",
-                             overflow="fold" if col in ("bot", "versus") else "ellipsis",
-                             no_wrap=col not in ("bot", "versus"))
+                             overflow="fold" if col in ("bot", "versus") else "ellipsis", no_wrap=True)
         order = {b.bot: k for k, b in enumerate(result.bots)}
         for p in result.pairs:
             if order[p.bot] < order[p.versus]:  # each pair once: the other way is its opposite
                 d = p.difference
                 mean = f"{d.mean:+.1%}" if pct else f"{d.mean:+.2f}"
-                ci = f"[{d.low:+.1%}, {d.high:+.1%}]" if pct else _ci(d.low, d.high, pct)
-                table.add_row(p.bot, p.versus, mean, ci)
+                table.add_row(p.bot, p.versus, mean, _ci(d, pct, signed=True))
         console.print(table)
+
+
+def _bots_table(result: TournamentResult, pct: bool, compact: bool) -> Table:
+    """The per-bot table; ``compact``: its headers on two lines and no padding at its edges, for a
+    narrow terminal. A bot's spec prints whole, folded only when even that is too wide."""
+    title = f"Bots ({result.metric}, 95% CI over the {'deals' if result.deals_per_match == 1 else 'boards'})"
+    table = Table(title=title, header_style="bold", pad_edge=not compact)
+    columns = ["bot", "win rate" if pct else "per deal", "95% CI", *([] if pct else ["wins"]), "rating μ ± σ", "matches"]
+    for col in columns:
+        header = col.replace(" ", "\n", 1) if compact and col not in ("bot", "95% CI") else col
+        table.add_column(header, justify="left" if col == "bot" else "right", no_wrap=True,
+                         overflow="fold" if col == "bot" else "ellipsis")
+    for b in sorted(result.bots, key=lambda b: -b.score.mean):
+        score = f"{b.score.mean:.1%}" if pct else f"{b.score.mean:+.2f}"
+        wins = [] if pct else [f"{b.win_rate.mean:.1%}"]
+        table.add_row(b.bot, score, _ci(b.score, pct), *wins,
+                      f"{b.rating.mu:.1f} ± {b.rating.sigma:.1f}", f"{b.matches:,}")
+    return table

@@ -1,0 +1,99 @@
+"""What a new user of ``academie simulate`` met: output that replaced earlier runs, records
+numbered from 0, zero-width intervals from two matches, the timing note on the bar's line, and
+seat labels that ran into each other on the plot."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from academie.analysis import plots
+from academie.analysis.simulate import chunk_size, mean_return, simulate
+from academie.cli.app import TimeWarning, app
+from academie.games import get_game
+
+runner = CliRunner()
+BASE = ["simulate", "trente-et-un", "--matches", "2", "--players", "3", "--seed", "1", "--workers", "1"]
+
+
+def test_records_count_from_one_and_a_second_run_is_refused(tmp_path):
+    folder = tmp_path / "simr"
+    first = runner.invoke(app, [*BASE, "--records", str(folder)])
+    assert first.exit_code == 0, first.output
+    assert sorted(p.name for p in folder.iterdir()) == ["match-000001.json", "match-000002.json"]
+    before = {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir()}
+    again = runner.invoke(app, ["simulate", "trente-et-un", "--matches", "3", "--players", "3", "--seed", "2",
+                                "--workers", "1", "--records", str(folder)])
+    assert again.exit_code == 2
+    assert "already holds records (match-*.json) of an earlier run: give a new or empty folder" in again.output
+    assert {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir()} == before
+
+
+def test_an_existing_jsonl_is_kept_unless_force(tmp_path):
+    jsonl = tmp_path / "sim.jsonl"
+    jsonl.write_text("earlier\n", encoding="utf-8")
+    refused = runner.invoke(app, [*BASE, "--jsonl", str(jsonl), "--records", str(tmp_path / "new")])
+    assert refused.exit_code == 2 and "the file already exists; give a new file name, or add --force" in refused.output
+    assert jsonl.read_text(encoding="utf-8") == "earlier\n"
+    assert not (tmp_path / "new").exists()  # checked before anything is played or written
+    forced = runner.invoke(app, [*BASE, "--jsonl", str(jsonl), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert [json.loads(line)["match"] for line in jsonl.read_text(encoding="utf-8").splitlines()] == [1, 2]
+
+
+def test_records_and_jsonl_need_an_existing_folder(tmp_path):
+    for option, target in (("--records", tmp_path / "missing" / "simr"), ("--jsonl", tmp_path / "missing" / "s.jsonl")):
+        result = runner.invoke(app, [*BASE, option, str(target)])
+        assert result.exit_code == 2, option
+        assert "does not exist; create it first" in result.output
+        assert not (tmp_path / "missing").exists()
+
+
+def test_two_matches_give_no_interval_for_a_mean():
+    r = mean_return("random", [-0.5, -0.5])
+    assert (r.mean, r.note) == (-0.5, "too few")
+    assert mean_return("x", [1.0] * 8).note == "no spread"
+    spread = mean_return("x", [0.0, 1.0, 0.0, 1.0, 1.0])
+    assert spread.note == "" and spread.low < 0.6 < spread.high
+    result = runner.invoke(app, [*BASE, "--bots", "heuristic,random,random"], terminal_width=120)
+    assert result.exit_code == 0, result.output
+    assert "too few matches" in result.output and "-0.500 – -0.500" not in result.output
+
+
+def test_the_time_note_goes_through_the_bar_and_progress_comes_per_chunk():
+    said: list[str] = []
+    ticks = iter([0.0, 0.0, 3.0])
+    warn = TimeWarning(100_000, clock=lambda: next(ticks), say=said.append)
+    warn(0)
+    warn(1)
+    assert len(said) == 1 and said[0].startswith("100,000 matches at 3 s each: about 3.5 days to go")
+    calls: list[int] = []
+    simulate(get_game("trente-et-un"), ["heuristic", "random"], 80, seed=1, workers=2, progress=calls.append)
+    assert calls[0] == 0 and calls[-1] == 80 and calls == sorted(calls)
+    assert chunk_size(80, 2) == 3
+    assert calls == [0, *range(3, 80, 3), 80]  # every chunk of 3 counted as it comes
+
+
+def test_seat_labels_do_not_overlap_on_the_plot(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    report = simulate(get_game("trente-et-un"), ["ismcts:iterations=5:rollout=heuristic", "heuristic", "random",
+                                                 "random"], 2, seed=1)
+    kept = []
+    original = plots._save
+
+    def keep(fig, directory, name):
+        if name == "simulate-seats":
+            fig.canvas.draw()
+            renderer = fig.canvas.get_renderer()
+            ax = fig.axes[0]
+            labels = ax.get_yticklabels() if ax.get_yticklabels()[0].get_text() else ax.get_xticklabels()
+            kept.extend((t.get_text(), t.get_window_extent(renderer)) for t in labels)
+        return original(fig, directory, name)
+
+    monkeypatch.setattr(plots, "_save", keep)
+    plots.plot_simulation(report, {}, tmp_path)
+    assert [text for text, _ in kept] == [s.label for s in report.seats]
+    boxes = [box for _, box in kept]
+    assert not any(a.overlaps(b) for k, a in enumerate(boxes) for b in boxes[k + 1:])
