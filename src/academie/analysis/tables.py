@@ -123,9 +123,21 @@ def decimal(value: Any) -> float | None:
     return float(value)
 
 
+def option_value(value: Any) -> str:
+    """An option's value as the command line writes it: yes/no as ``true``/``false``.
+
+    >>> option_value(False), option_value("2d6"), option_value(3)
+    ('false', '2d6', '3')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def options_text(options: dict[str, Any]) -> str:
-    """``{'dice': '2d6', 'players': 3}`` → ``'dice=2d6, players=3'``."""
-    return ", ".join(f"{k}={v}" for k, v in options.items())
+    """``{'dice': '2d6', 'players': 3, 'exact': False}`` → ``'dice=2d6, players=3, exact=false'``
+    (yes/no as the command line writes them)."""
+    return ", ".join(f"{k}={option_value(v)}" for k, v in options.items())
 
 
 def to_csv(tables: Sequence[Table]) -> str:

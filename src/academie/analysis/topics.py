@@ -15,7 +15,7 @@ academie.analysis.topics.TopicError: blason has no topic 'dealing'; its topics a
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from academie.analysis.tables import Table
@@ -130,4 +130,45 @@ def analyse(game: str, topic: str | None = None, options: Mapping[str, Any] | No
     tables = _exact(gid)(opts)
     if chosen is not None:
         tables = [t for t in tables if t.key.split("/", 1)[1] in chosen.keys]  # type: ignore[operator]
+    return keep_given(tables, given, opts, f"{gid} {topic}" if topic else gid)
+
+
+def _filter_column(table: Table, key: str) -> str | None:
+    """The column of ``table`` whose cells are values of option ``key`` (its rows then filter
+    by the value given), or None."""
+    column = table.extra.get("filters", {}).get(key, key)
+    return column if column in table.columns else None
+
+
+def keep_given(tables: list[Table], given: Mapping[str, Any], opts: Mapping[str, Any], what: str) -> list[Table]:
+    """The exact ``tables`` narrowed to the options the user gave: a table listing several values
+    of an option (a column of them, e.g. Reversis' ``deck``, or one column per value, e.g.
+    ``brelan=off``) keeps the value given; an option that neither changes a table (it is not among
+    its ``options``) nor picks its rows raises :class:`TopicError` naming the options that apply."""
+    for key in given:
+        value = str(opts[key])
+        applies = False
+        for i, table in enumerate(tables):
+            column = _filter_column(table, key)
+            per_value = [c for c in table.columns if c.startswith(f"{key}=")]
+            if column is not None:
+                at = table.columns.index(column)
+                rows = [row for row in table.rows if str(row[at]) == value]
+                tables[i] = table = replace(table, rows=rows, options={**table.options, key: opts[key]})
+                applies = True
+            elif per_value:
+                drop = {table.columns.index(c) for c in per_value if c != f"{key}={value}"}
+                tables[i] = table = replace(
+                    table, columns=[c for j, c in enumerate(table.columns) if j not in drop],
+                    rows=[[c for j, c in enumerate(row) if j not in drop] for row in table.rows],
+                    options={**table.options, key: opts[key]})
+                applies = True
+            elif key in table.options:
+                applies = True
+        if not applies:
+            usable = sorted({k for t in tables for k in t.options}
+                            | {k for t in tables for k in opts if _filter_column(t, k)}
+                            | {c.split("=", 1)[0] for t in tables for c in t.columns if "=" in c and c.split("=", 1)[0] in opts})
+            raise TopicError(f"option {key!r} does not change the tables of `analyse {what}`; the options"
+                             f" that do: {', '.join(usable) or 'none (these tables hold for every option)'}")
     return tables

@@ -117,7 +117,9 @@ def tables(options: dict) -> list[Table]:
                         + [dist.get(top, Fraction(0)) for top in (0, 3, 4, 5, 6, 7, 8, 9, 10, 11)])
     tops = Table("guinguette/tierces", "A given player's best tierce, by its top card", rule,
                  EXACT, ["cards", "suits", "none"] + [f"to the {'jack' if t == 11 else t}" for t in (3, 4, 5, 6, 7, 8, 9, 10, 11)],
-                 rows, note="« une tierce au valet, au dix, au neuf »: three cards of a suit in sequence, kings"
+                 rows, extra={"filters": {"tierce_suits": "suits"}},
+                 note="« une tierce au valet, au dix, au neuf »: three cards in sequence (of any suits, or"
+                 " of one: option tierce_suits), kings"
                  " and queens making none; with 36 cards there are no tierces to the 3, 4 or 5 (and A-6-7"
                  " only with ace_tierce=bridge).")
     rows = []
