@@ -28,4 +28,6 @@ def test_readme_example_runs(section, module, capsys):
     if section == "OpenSpiel":
         assert "[0:52] hand (52): the viewer's cards" in out
     else:
-        assert "Reversis" in out and "player_0" in out
+        # the match is over: the last deal's result and the standings (no turn past the last trick)
+        assert "End of deal 1" in out and "End of the match" in out and "player_0" in out
+        assert "(none yet)" not in out

@@ -31,7 +31,8 @@ What the OpenSpiel game is, for every game:
 * observations come from the views only, never the state: ``observation_tensor`` /
   ``observation_string`` from :meth:`~academie.core.state.State.view` now (the string is its
   ``to_json()``), ``information_state_tensor`` / ``information_state_string`` add what the
-  seat remembers of the deal (the string is the whole view's ``repr``); an observer with
+  seat remembers of the deal (the string is the view's ``to_json()`` with the fields it leaves
+  out, as JSON: :func:`information_string`; deals counted from 1 in both); an observer with
   ``private_info=NONE`` reads the public view. Layouts, per game: :mod:`academie.adapters.tensors`
   (Trente et un 216+59n / 268+163n floats, Belle-Flux 62+164n / 62+166n, Blason 17+69n /
   18+69n, Reversis 219+61n / 219+113n, Guimbarde 117+110n / 117+162n; a game without a layout
@@ -46,6 +47,7 @@ What the OpenSpiel game is, for every game:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import typing
@@ -288,8 +290,20 @@ class ViewObserver:
     def string_from(self, state: AcademieState, player: int) -> str:
         view = self._view(state, player)
         if self.recall:
-            return repr(view)
+            return information_string(view)
         return json.dumps(view.to_json(), ensure_ascii=False, sort_keys=True)
+
+
+def information_string(view: Any) -> str:
+    """The information-state string of a view: its ``to_json()`` (the observation string's
+    fields, deals counted from 1 as everywhere a player reads them) plus each field the JSON
+    leaves out (what the seat remembers of the deal: the moves, the cards played…), as JSON.
+    The view's ``deal_number`` (counted from 0) is the JSON's ``deal``, never given twice."""
+    data = view.to_json()
+    for field in dataclasses.fields(view):
+        if field.repr and field.name not in data and field.name != "deal_number":
+            data[field.name] = getattr(view, field.name)
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, default=repr)
 
 
 def resampler(state: AcademieState, player: int) -> AcademieState:

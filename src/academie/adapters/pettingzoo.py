@@ -31,7 +31,9 @@ count or option raises the game's error naming what is legal
   un, played for lives: +1 for the winner, −1/(n−1) for the others). An episode's rewards add
   up to its returns. Illegal actions raise :class:`~academie.core.errors.IllegalActionError`.
 * ``render_mode="ansi"``: ``render()`` returns the table as everyone sees it (the public view
-  drawn by the terminal interface's renderer; the view's JSON for a game without one).
+  drawn by the terminal interface's renderer; the view's JSON for a game without one); once the
+  match is over, as the terminal interface ends one: the last deal's result (each seat's
+  counters won or lost in it) and the final standings.
 """
 
 from __future__ import annotations
@@ -215,7 +217,20 @@ class AcademieEnv(AECEnv):
         if renderer is None:
             return json.dumps(view.to_json(), ensure_ascii=False, indent=1)
         console = Console(file=io.StringIO(), width=100, color_system=None, force_terminal=False)
-        console.print(renderer.render_turn(view, self.possible_agents))
+        state, names = self.state_, self.possible_agents
+        if not state.is_terminal():
+            console.print(renderer.render_turn(view, names))
+            return console.file.getvalue()
+        # the match is over: no turn to draw (its trick or round would be one past the last)
+        from academie.narration import deal_deltas
+
+        results = state.finished_results()
+        entries = state.match.ledger.entries
+        if results:
+            last = results[-1]
+            deltas = deal_deltas(entries, last.deal, state.num_players)
+            console.print(renderer.render_result(last, names, view, deltas=deltas))
+        console.print(renderer.render_end(view, names, results=results, ledger=entries))
         return console.file.getvalue()
 
     def close(self) -> None:
