@@ -165,7 +165,9 @@ def test_a_sample_of_another_seat_s_information_does_not_keep_the_quinola_in_the
         assert other.ecart_card[2] in other.talon and other.taken[2] in other.hands[2]
         assert (other.quinola == "ecarte") == (jh in other.talon and jh in other.ecart_card)
         flags.add(other.quinola)
-    assert flags == {"ecarte", None}
+    # an exact sample puts the J♥ in seat 2's écart only where seat 2 could have put it there
+    # (a lone quinola, no other heart in its hand): rare in seat 0's information set
+    assert None in flags
     assert state.determinize(2, random.Random(0)).quinola == "ecarte"  # seat 2 knows
 
 
