@@ -118,3 +118,17 @@ def test_records_keep_specs_as_the_players_kind_and_check_them():
         replay(_record("ismcts:iterations=0"), get_game("reversis"))
     with pytest.raises(RecordError, match="a player is one of human, heuristic, ismcts, random"):
         replay(_record("genius:x=1"), get_game("reversis"))
+
+
+def test_play_keeps_the_spec_in_the_record_and_resume_rebuilds_the_same_bots(tmp_path):
+    path = tmp_path / "m.json"
+    first = runner.invoke(app, ["play", "trente-et-un", "--seed", "3", "--players", "3", "--record", str(path),
+                                "--opponents", "ismcts : iterations=20 : rollout=heuristic,heuristic"], input="s\nquit\n")
+    assert first.exit_code == 0, first.output
+    saved = GameRecord.load(path)
+    assert [p.kind for p in saved.players] == ["human", "ismcts:iterations=20:rollout=heuristic", "heuristic"]
+    again = runner.invoke(app, ["play", "--resume", str(path)], input="quit\n")
+    assert again.exit_code == 0, again.output
+    resumed = GameRecord.load(path)
+    assert [p.kind for p in resumed.players] == [p.kind for p in saved.players]
+    assert resumed.actions[: len(saved.actions)] == saved.actions
