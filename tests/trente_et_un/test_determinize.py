@@ -30,6 +30,22 @@ def test_determinize_after_a_reshuffle_keeps_the_known_stock():
     assert sorted(other.stock) == sorted(state.stock)
 
 
+def test_determinize_after_a_reshuffle_samples_the_hidden_hands_again_and_again():
+    # Each seat's discards came from its own draws or hand; the cards nobody showed go anywhere:
+    # those are counted apart, so sampling this nine-seat position is quick (it hung before).
+    state, chance = t31_state([t31_deck(HANDS9, up=UP)], players=9)
+    draw_and_throw_back(state, chance, 24)
+    seat = state.current_player()
+    view = state.view(seat)
+    worlds = [state.determinize(seat, random.Random(k)) for k in range(6)]
+    for other in worlds:
+        assert other.view(seat) == view
+        assert other.hands[seat] == state.hands[seat]
+        assert sorted(other.stock) == sorted(state.stock)
+    others = [t for t in range(9) if t != seat]
+    assert len({tuple(tuple(sorted(w.hands[t])) for t in others) for w in worlds}) > 1
+
+
 def test_determinize_does_not_keep_anothers_stock_draw_in_the_log():
     # [003] «Piochez la carte du dessus du talon» — face down: hidden from seat 0.
     deck = t31_deck(["2S 3S 5D", "KH 9H 4C", "7D 8D 2H"], up="7C", draws="QD")

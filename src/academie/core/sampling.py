@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from bisect import bisect_right
 from functools import lru_cache
 from itertools import accumulate
-from math import comb
+from math import comb, perm
 from typing import TYPE_CHECKING, Any
 
 from academie.core.errors import SamplingError
@@ -111,7 +111,7 @@ def sample(view: Any, rng: random.Random) -> State:
 
 
 _CURRENT: OrderedDict[Trail, _Current] = OrderedDict()
-_CURRENT_SIZE = 64
+_CURRENT_SIZE = 16
 
 
 class _Current:
@@ -323,22 +323,23 @@ class Assignment:
             ltypes = [(tuple(index[j] for j in sig), cs) for sig, cs in types]
             self.components.append((local, lcaps, ltypes))
         self.large: set[int] = set()  # components too large to count: drawn by exact rejection
+        self.split: dict[int, tuple[list[int], list[tuple[list[int], tuple[int, ...], list]]]] = {}
         if self.possible:
             for i, (local, lcaps, ltypes) in enumerate(self.components):
                 if len(ltypes) == 1:
                     continue
-                work = 1  # the rooms left to count, times the most splits of a group
-                for cap in lcaps:
-                    work *= cap + 1
-                splits = 1
-                for sig, cs in ltypes:
-                    n_splits = 1
-                    for j in sig:
-                        n_splits *= min(lcaps[j], len(cs)) + 1
-                    splits = max(splits, n_splits)
-                if work * splits > LARGE:
+                parts = _free_split(lcaps, ltypes)
+                if parts is not None:  # a group fitting every place: the others counted apart
+                    free, subs = parts
+                    if all(_work(scaps, stypes) <= LARGE for _, scaps, stypes in subs):
+                        self.split[i] = parts
+                        for _, scaps, stypes in subs:
+                            if _counter(_shape(stypes), scaps)(0, scaps) == 0:
+                                self.possible = False
+                        continue
+                if _work(lcaps, ltypes) > LARGE:
                     self.large.add(i)
-                elif _counter(tuple((sig, len(cs)) for sig, cs in ltypes))(0, lcaps) == 0:
+                elif _counter(_shape(ltypes))(0, lcaps) == 0:
                     self.possible = False
 
     def draw(self, rng: random.Random, order: bool = True) -> list[list[int]] | None:
@@ -368,9 +369,23 @@ class Assignment:
                 if ok:
                     continue
                 self.large.discard(i)  # too rare a fit: counted from now on
-                if _counter(tuple((sig, len(cs)) for sig, cs in ltypes))(0, lcaps) == 0:
+                if _counter(_shape(ltypes))(0, lcaps) == 0:
                     self.possible = False
                     return None
+            if i in self.split:  # the others' groups, place by place; the free group fills the rest
+                free, subs = self.split[i]
+                room = list(lcaps)
+                for where, scaps, stypes in subs:
+                    left = _deal_types(_shape(stypes), stypes, scaps, rng, dealt, [local[j] for j in where])
+                    for j, r in zip(where, left):
+                        room[j] = r
+                cs = free.copy()
+                rng.shuffle(cs)
+                k = 0
+                for j, cap in zip(local, room):
+                    dealt[j] += cs[k:k + cap]
+                    k += cap
+                continue
             if len(ltypes) == 1:  # every card fits every place of the component: a shuffle
                 cs = ltypes[0][1].copy()
                 rng.shuffle(cs)
@@ -379,25 +394,86 @@ class Assignment:
                     dealt[j] += cs[k:k + cap]
                     k += cap
                 continue
-            shape = tuple((sig, len(cs)) for sig, cs in ltypes)
-            left = lcaps
-            for t, (sig, cs) in enumerate(ltypes):
-                totals, splits = _choices(shape, t, left)
-                _, xs, rest = splits[bisect_right(totals, rng.randrange(totals[-1]))]
-                shuffled = cs.copy()
-                rng.shuffle(shuffled)
-                k = 0
-                for j, x in zip(sig, xs):
-                    dealt[local[j]] += shuffled[k:k + x]
-                    k += x
-                left = rest
+            _deal_types(_shape(ltypes), ltypes, None, rng, dealt, local, lcaps)
         if order:
             for hand in dealt:
                 rng.shuffle(hand)
         return dealt
 
 
-@lru_cache(maxsize=4096)
+def _shape(ltypes: Sequence[tuple[tuple[int, ...], list[int]]]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    return tuple((sig, len(cs)) for sig, cs in ltypes)
+
+
+def _work(lcaps: Sequence[int], ltypes: Sequence[tuple[tuple[int, ...], list[int]]]) -> int:
+    """The rooms left to count (the product of the places' sizes plus one), times the most
+    splits of a group among its places: how much counting a group of places takes."""
+    work = 1
+    for cap in lcaps:
+        work *= cap + 1
+    splits = 1
+    for sig, cs in ltypes:
+        n_splits = 1
+        for j in sig:
+            n_splits *= min(lcaps[j], len(cs)) + 1
+        splits = max(splits, n_splits)
+    return work * splits
+
+
+def _free_split(lcaps: tuple[int, ...], ltypes: list[tuple[tuple[int, ...], list[int]]]):
+    """When one group of cards fits every place of a component (the cards nobody showed), the
+    deals of the other groups are counted apart, per set of places they link: the free cards
+    then fill the rooms left in ``F! / prod(room!)`` ways, a product over places, so each part
+    is drawn with weight ``ways * prod(cap! / room!)`` on its own. Returns the free cards and
+    the parts (their places, capacities and groups in local numbering), or None."""
+    every = tuple(range(len(lcaps)))
+    free = [cs for sig, cs in ltypes if sig == every]
+    if len(free) != 1:
+        return None
+    rest = [(sig, cs) for sig, cs in ltypes if sig != every]
+    parent = list(range(len(lcaps)))
+
+    def find(j: int) -> int:
+        while parent[j] != j:
+            parent[j] = parent[parent[j]]
+            j = parent[j]
+        return j
+
+    for sig, _ in rest:
+        for j in sig[1:]:
+            parent[find(j)] = find(sig[0])
+    parts: dict[int, list[tuple[tuple[int, ...], list[int]]]] = {}
+    for sig, cs in rest:
+        parts.setdefault(find(sig[0]), []).append((sig, cs))
+    subs = []
+    for types in parts.values():
+        where = sorted({j for sig, _ in types for j in sig})
+        index = {j: k for k, j in enumerate(where)}
+        subs.append((where, tuple(lcaps[j] for j in where),
+                     [(tuple(index[j] for j in sig), cs) for sig, cs in types]))
+    return free[0], subs
+
+
+def _deal_types(shape: tuple, ltypes: Sequence[tuple[tuple[int, ...], list[int]]], caps: tuple[int, ...] | None,
+                rng: random.Random, dealt: list[list[int]], local: Sequence[int],
+                start: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """Each group's split among its places drawn by the number of deals it leaves (weighted as
+    :func:`_counter` with ``caps``), its cards shuffled into that split; returns the rooms left."""
+    left = start if start is not None else caps
+    for t, (sig, cs) in enumerate(ltypes):
+        totals, splits = _choices(shape, t, left, caps)
+        _, xs, rest = splits[bisect_right(totals, rng.randrange(totals[-1]))]
+        shuffled = cs.copy()
+        rng.shuffle(shuffled)
+        k = 0
+        for j, x in zip(sig, xs):
+            dealt[local[j]] += shuffled[k:k + x]
+            k += x
+        left = rest
+    return left
+
+
+@lru_cache(maxsize=1024)
 def _compositions(m: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every way to split ``m`` items among places of capacities ``caps``."""
     out: list[tuple[int, ...]] = []
@@ -426,27 +502,35 @@ def _multinomial(m: int, xs: Sequence[int]) -> int:
     return total
 
 
-@lru_cache(maxsize=256)
-def _counter(types: tuple[tuple[tuple[int, ...], int], ...]) -> Callable[[int, tuple[int, ...]], int]:
+@lru_cache(maxsize=64)
+def _counter(types: tuple[tuple[tuple[int, ...], int], ...],
+             caps: tuple[int, ...] | None = None) -> Callable[[int, tuple[int, ...]], int]:
     """The number of ways to deal the cards of ``types`` (places they fit, how many) from type
     ``t`` on into places with room ``left``: kept per shape of problem (ISMCTS asks the same
-    one again and again)."""
+    one again and again). Without ``caps`` every room must be filled; with ``caps`` (the
+    places' sizes) the rooms left are for free cards and each deal weighs ``prod(cap! / room!)``
+    (see :func:`_free_split`)."""
 
-    @lru_cache(maxsize=None)
+    @lru_cache(maxsize=200_000)
     def count(t: int, left: tuple[int, ...]) -> int:
         if t == len(types):
-            return 1 if not any(left) else 0
-        return sum(w for w, _, _ in _weighted(types, t, left))
+            if caps is None:
+                return 1 if not any(left) else 0
+            weight = 1
+            for cap, room in zip(caps, left):
+                weight *= perm(cap, cap - room)
+            return weight
+        return sum(w for w, _, _ in _weighted(types, t, left, caps))
 
     return count
 
 
 def _weighted(types: tuple[tuple[tuple[int, ...], int], ...], t: int,
-              left: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+              left: tuple[int, ...], caps: tuple[int, ...] | None = None) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
     """Each split ``xs`` of type ``t`` among its places, with the number of deals it leaves
     (weight) and the room it leaves."""
     sig, m = types[t]
-    count = _counter(types)
+    count = _counter(types, caps)
     out = []
     for xs in _compositions(m, tuple(left[j] for j in sig)):
         rest = list(left)
@@ -458,11 +542,11 @@ def _weighted(types: tuple[tuple[tuple[int, ...], int], ...], t: int,
     return out
 
 
-@lru_cache(maxsize=65536)
-def _choices(types: tuple[tuple[tuple[int, ...], int], ...], t: int,
-             left: tuple[int, ...]) -> tuple[list[int], list[tuple[int, tuple[int, ...], tuple[int, ...]]]]:
+@lru_cache(maxsize=4096)
+def _choices(types: tuple[tuple[tuple[int, ...], int], ...], t: int, left: tuple[int, ...],
+             caps: tuple[int, ...] | None = None) -> tuple[list[int], list[tuple[int, tuple[int, ...], tuple[int, ...]]]]:
     """The splits of :func:`_weighted` and their running totals, to draw one by its weight."""
-    splits = _weighted(types, t, left)
+    splits = _weighted(types, t, left, caps)
     return list(accumulate(w for w, _, _ in splits)), splits
 
 
