@@ -42,6 +42,7 @@ from math import comb, perm
 from typing import TYPE_CHECKING, Any
 
 from academie.core.errors import SamplingError
+from academie.core.frozen import FrozenMap
 
 if TYPE_CHECKING:
     from academie.core.state import State
@@ -58,7 +59,7 @@ MAX_TRIES = 50_000
 @dataclass(frozen=True)
 class Trail:
     """What a seat's view carries for sampling: ``game`` (its id), ``num_players``, ``options``
-    (the validated options), ``seat`` (None for a game with nothing hidden), ``past`` (the seat's
+    (the validated options, as a FrozenMap of their values), ``seat`` (None for a game with nothing hidden), ``past`` (the seat's
     trace of each finished deal), ``results`` (the finished deals' public results) and ``deal``
     (the trace of the current deal). Entries of a trace are ``(who, action)`` pairs — ``who`` the
     seat acting or receiving the card, or a negative place — with the action as the seat saw it,
@@ -71,6 +72,16 @@ class Trail:
     past: tuple[tuple[Any, ...], ...]
     results: tuple[Any, ...]
     deal: tuple[Any, ...] = field(repr=False)
+
+    def __post_init__(self) -> None:  # the options as a FrozenMap: a view is deeply frozen
+        if not isinstance(self.options, FrozenMap):
+            object.__setattr__(self, "options", _frozen_options(self.options))
+
+
+@lru_cache(maxsize=64)
+def _frozen_options(options: Any) -> FrozenMap:
+    """``options`` (a game's validated options, or a mapping) as a :class:`FrozenMap` of their values."""
+    return FrozenMap(options.model_dump() if hasattr(options, "model_dump") else dict(options))
 
 
 def trail_of(state: State, seat: int | None) -> Trail | None:
