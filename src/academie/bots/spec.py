@@ -108,8 +108,9 @@ def parse_spec(text: str, game_id: str, bots: dict[str, Any] | None = None) -> B
         bots = _bots_of(game_id)
     if not isinstance(text, str):
         raise UnknownBotError(f"a bot spec is a string such as 'heuristic', not {type(text).__name__}")
-    shown = repr(text) if len(text) <= MAX_SPEC else repr(text[:MAX_SPEC]) + "…"
-    if len(text) > MAX_SPEC:
+    shown = repr(text)
+    if len(text) > MAX_SPEC:  # cut as every echoed value is: its start and its length
+        shown = f"{text[:MAX_SPEC] + '…'!r} ({len(text)} characters)"
         raise UnknownBotError(f"bot spec {shown} is longer than {MAX_SPEC} characters")
     name, *parts = [p.strip() for p in text.split(":")]
     if name not in bots:
