@@ -269,6 +269,11 @@ SHUFFLES = 2_000
 """Shuffles tried for a group of places too large to count before it is counted after all."""
 
 
+HUGE = 40 * LARGE
+"""Above this much counting, a group of places whose fits are too rare for rejection is not
+counted (it would take minutes and gigabytes): :meth:`Assignment.draw` raises instead."""
+
+
 class Assignment:
     """The deals of ``cards`` to places of capacities ``caps`` in which ``fits(card, place)``
     holds for every card, ready to be drawn uniformly (:meth:`draw`).
@@ -355,7 +360,9 @@ class Assignment:
 
     def draw(self, rng: random.Random, order: bool = True) -> list[list[int]] | None:
         """A deal drawn uniformly (lists of cards, one per place, each in random order unless
-        ``order`` is False, for a caller that shuffles them itself), or None if there is none."""
+        ``order`` is False, for a caller that shuffles them itself), or None if there is none.
+        Raises :class:`~academie.core.errors.SamplingError` when a group of places can neither
+        be dealt by rejection nor counted (:data:`HUGE`)."""
         if not self.possible:
             return None
         dealt = [f.copy() for f in self.forced]
@@ -379,6 +386,9 @@ class Assignment:
                         break
                 if ok:
                     continue
+                if _work(lcaps, ltypes) > HUGE:  # too large to count even now: never hang
+                    raise SamplingError(f"{len(cs)} hidden cards over {len(lcaps)} places: no fitting deal "
+                                        f"in {SHUFFLES} shuffles, and too many splits to count")
                 self.large.discard(i)  # too rare a fit: counted from now on
                 if _counter(_shape(ltypes))(0, lcaps) == 0:
                     self.possible = False
