@@ -237,6 +237,32 @@ def test_assignment_is_uniform_over_the_allowed_deals():
     assert assign([0, 1], [2], lambda c, p: c == 0, rng) is None
 
 
+def test_assignment_with_free_cards_counts_the_other_groups_apart_and_stays_uniform():
+    """Cards 0-7 to four places of 2: cards 0 and 1 only in places 0-1 (one shown by a seat),
+    card 2 only in places 2-3, cards 3-7 anywhere (never shown): the free group is set aside and
+    the two parts are counted apart, each weighted by the rooms it leaves."""
+    only = {0: {0, 1}, 1: {0, 1}, 2: {2, 3}}
+
+    def fits(c, p):
+        return p in only.get(c, {p})
+
+    allowed = set()
+    for perm in itertools.permutations(range(8)):
+        deal = tuple(frozenset(perm[k:k + 2]) for k in range(0, 8, 2))
+        if all(fits(c, p) for p, cards in enumerate(deal) for c in cards):
+            allowed.add(deal)
+    plan = Assignment(list(range(8)), [2, 2, 2, 2], fits)
+    assert plan.split and not plan.large  # counted apart
+    assert len(allowed) == 10 * 6 * 6  # two free cards with 0 and 1, each half split in two
+    rng = random.Random(5)
+    draws: Counter = Counter()
+    for _ in range(len(allowed) * 25):
+        key = tuple(frozenset(d) for d in plan.draw(rng))
+        assert key in allowed
+        draws[key] += 1
+    assert chisquare([draws[k] for k in sorted(allowed, key=repr)]).pvalue > 0.001
+
+
 def _guimbarde_late_position(seed: int):
     """A Guimbarde deal (3 players) where the two other seats hold one card each: the last
     trick to come."""
