@@ -65,14 +65,21 @@ def test_refusals_change_nothing(db_url):
             assert after == before and hub(c).store.count_actions(t["id"]) == before[0]
 
         legal = table.state.legal_action_strings()
-        refused(tokens[other], {"action": legal[0]}, 409, "not your turn")
-        refused("forged-" + tokens[to_act][7:], {"action": legal[0]}, 404, "no seat has this token")
-        refused(tokens[to_act], {"action": "knock-knock"}, 422, "legal:")
-        refused(tokens[to_act], {"action": "ZZ"}, 422, "legal:")
-        refused(tokens[to_act], {"action": ""}, 422, "non-empty")
-        refused(tokens[to_act], {"act": legal[0]}, 422, "malformed request")
-        refused(tokens[to_act], {"action": 5}, 422, "malformed request")
-        refused(tokens[to_act], {"action": legal[0], "version": 99}, 409, "stale")
+        v = before[0]
+        refused(tokens[other], {"action": legal[0], "version": v}, 409, "not your turn")
+        refused("forged-" + tokens[to_act][7:], {"action": legal[0], "version": v}, 404, "no seat has this token")
+        refused(tokens[to_act], {"action": "knock-knock", "version": v}, 422, "legal:")
+        refused(tokens[to_act], {"action": "ZZ", "version": v}, 422, "legal:")
+        refused(tokens[to_act], {"action": "", "version": v}, 422, "non-empty")
+        refused(tokens[to_act], {"act": legal[0], "version": v}, 422, "malformed request")
+        refused(tokens[to_act], {"action": 5, "version": v}, 422, "malformed request")
+        # The move number is required, so a retry can never play twice.
+        refused(tokens[to_act], {"action": legal[0]}, 422, "version: Field required")
+        refused(tokens[to_act], {"action": legal[0], "version": "0"}, 422, "malformed request: version")
+        refused(tokens[to_act], {"action": legal[0], "version": v + 99},
+                409, f"move {v + 99} has not happened yet; the table is at move {v}")
+        if v > 0:
+            refused(tokens[to_act], {"action": legal[0], "version": v - 1}, 409, "stale")
         refused(tokens[to_act], {"action": legal[0], "extra": 1}, 422, "malformed request")
         r = c.post(f"/api/play/{tokens[to_act]}", content=b"{not json", headers={"content-type": "application/json"})
         assert r.status_code == 422 and "malformed request" in r.json()["error"]

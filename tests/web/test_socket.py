@@ -92,7 +92,7 @@ def test_socket_refusals_and_reconnection(sqlite_url):
             assert "not JSON" in wait_for(ws, lambda m: m["type"] == "error")["message"]
             ws.send_json(["act"])
             assert "malformed message" in wait_for(ws, lambda m: m["type"] == "error")["message"]
-            ws.send_json({"type": "act", "action": table.state.legal_action_strings()[0]})
+            ws.send_json({"type": "act", "action": table.state.legal_action_strings()[0], "version": version})
             err = wait_for(ws, lambda m: m["type"] == "error")
             assert "not your turn" in err["message"] and err["status"] == 409
             ws.send_json({"type": "act", "action": "x", "seat": to_act})
@@ -107,6 +107,13 @@ def test_socket_refusals_and_reconnection(sqlite_url):
             assert "onlooker" in wait_for(ws, lambda m: m["type"] == "error")["message"]
         with c.websocket_connect(f"/ws/play/{t['seats'][to_act]['token']}") as ws:
             m = wait_for(ws, lambda m: m["type"] == "update")
+            ws.send_json({"type": "act", "action": m["legal"][0]})
+            err = wait_for(ws, lambda m: m["type"] == "error")
+            assert "field 'version' is required" in err["message"] and err["status"] == 422
+            ws.send_json({"type": "act", "action": m["legal"][0], "version": m["version"] + 5})
+            err = wait_for(ws, lambda m: m["type"] == "error")
+            assert err["message"] == f"move {m['version'] + 5} has not happened yet; the table is at move {m['version']}"
+            assert table.version == m["version"]
             ws.send_json({"type": "act", "action": "no-such-move", "version": m["version"]})
             assert "legal:" in wait_for(ws, lambda m: m["type"] == "error")["message"]
             ws.send_json({"type": "act", "action": m["legal"][0], "version": m["version"]})

@@ -41,12 +41,12 @@ NAMES = ("Anne", "Bastien", "Camille", "Denis", "Élise", "Fabien", "Gaëlle", "
 
 
 class ActionIn(BaseModel):
-    """An action sent by a seat: its notation, and optionally the move number it was chosen at
-    (a stale one is refused, so a retry never plays twice)."""
+    """An action sent by a seat: its notation, and the move number it was chosen at (required: a
+    stale one is refused, so a retry never plays twice; a future one is refused too)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     action: str = Field(max_length=40)
-    version: int | None = None
+    version: int
 
 
 class SeatIn(BaseModel):

@@ -205,14 +205,22 @@ class LiveTable:
         return seat
 
     def check(self, seat: int, text: Any, expect: Any = None) -> int:
-        """The action ``text`` read for ``seat``, or :class:`ActionRefused` saying why not."""
+        """The action ``text`` read for ``seat`` at move ``expect`` (required: the version it was chosen
+        at), or :class:`ActionRefused` saying why not (422 malformed, 409 stale, future or out of turn)."""
         state = self.state
         if not isinstance(text, str) or not text.strip() or len(text) > 40:
             raise ActionRefused("an action is a non-empty string of at most 40 characters, in the game's notation"
                                 + (f"; legal: {', '.join(state.legal_action_strings())}"
                                    if state.current_player() == seat else ""), 422)
-        if expect is not None and (type(expect) is not int or expect != self.version):
-            raise ActionRefused(f"stale action: it was sent for move {expect!r}, the table is at move {self.version}", 409)
+        if expect is None:
+            raise ActionRefused(f"malformed message: field 'version' is required: the move number the action was "
+                                f"chosen at (the table is at move {self.version})", 422)
+        if type(expect) is not int:
+            raise ActionRefused(f"malformed message: field 'version' must be a whole move number, not {expect!r}", 422)
+        if expect > self.version:
+            raise ActionRefused(f"move {expect} has not happened yet; the table is at move {self.version}", 409)
+        if expect != self.version:
+            raise ActionRefused(f"stale action: it was sent for move {expect}, the table is at move {self.version}", 409)
         if state.is_terminal():
             raise ActionRefused("the match is over: no action is legal", 409)
         to_act = state.current_player()
