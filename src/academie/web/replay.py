@@ -11,7 +11,7 @@ from markupsafe import Markup
 from academie.core.record import replay
 from academie.core.state import State
 from academie.web.live import LiveTable, TextNarrator
-from academie.web.present import board_html, card_html, view_cards
+from academie.web.present import as_card, board_html, card_html
 
 
 def replay_frames(table: LiveTable) -> dict[str, Any]:
@@ -28,8 +28,9 @@ def replay_frames(table: LiveTable) -> dict[str, Any]:
         deal = state.match.deal_number
         if deal in hands or state.is_terminal():
             return
-        public = view_cards(state.public_view())
-        hands[deal] = [sorted(view_cards(state.view(s)) - public, key=_order) for s in range(state.num_players)]
+        public = state.public_view().to_json()
+        hands[deal] = [sorted(set(hidden_cards(state.view(s).to_json(), public)), key=_order)
+                       for s in range(state.num_players)]
 
     def frame(state: State, label: str) -> None:
         teller.flush()
@@ -59,6 +60,27 @@ def replay_frames(table: LiveTable) -> dict[str, Any]:
     if record.actions:
         frame(state, f"move {len(record.actions)}: {told['last']} — the end")
     return {"frames": frames, "log": teller.lines, "hands": str(hands_html(hands, names)), "names": names}
+
+
+def hidden_cards(seat: Any, public: Any) -> list[str]:
+    """The card codes of a seat's view JSON found where the public view JSON differs: compared
+    place by place, not card by card, so a card of this deal's hand that also lies in what the
+    table still shows of the last deal (its result, its showdown) is kept."""
+    if seat == public:
+        return []
+    code = as_card(seat)
+    if code:
+        return [code]
+    if isinstance(seat, dict):
+        other = public if isinstance(public, dict) else {}
+        return [c for k, v in seat.items() for c in hidden_cards(v, other.get(k, _MISSING))]
+    if isinstance(seat, list):
+        other = public if isinstance(public, list) and len(public) == len(seat) else [_MISSING] * len(seat)
+        return [c for v, p in zip(seat, other) for c in hidden_cards(v, p)]
+    return []
+
+
+_MISSING = object()
 
 
 def _order(code: str) -> tuple[str, str]:

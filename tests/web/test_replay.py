@@ -1,0 +1,53 @@
+"""The replay's "Every hand" section: every seat's whole hand for every deal, the later deals too
+(whose first decision still shows the last deal's result, with cards that may be in the new hands)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from academie.core.record import replay
+from tests.web.support import client, create, hub
+
+
+def finished(c, game: str, n: int, seed: int):
+    t = create(c, game, ["random"] * n, seed=seed)
+    table = hub(c).tables[t["id"]]
+    deadline = time.time() + 300
+    while not (table.state.is_terminal() and table.game_record().complete):
+        assert time.time() < deadline, "the match did not end"
+        time.sleep(0.01)
+    return t, table
+
+
+def dealt_hands(table) -> dict[int, list[list[str]]]:
+    """Each deal's hands, read from the seat's own ``hand`` field at the deal's first decision."""
+    found: dict[int, list[list[str]]] = {}
+
+    def on_action(state, index, seat, action):
+        deal = state.match.deal_number
+        if deal not in found:
+            found[deal] = [sorted(state.view(s).to_json()["hand"]) for s in range(state.num_players)]
+    replay(table.game_record(), table.game, on_action, lambda *a: None)
+    return found
+
+
+def shown_hands(html: str) -> dict[int, list[list[str]]]:
+    out = {}
+    for deal, body in re.findall(r'<h3>Deal (\d+)</h3><table class="kv">(.*?)</table>', html):
+        rows = re.findall(r"<tr><th>.*?</th><td>(.*?)</td></tr>", body)
+        out[int(deal) - 1] = [sorted(re.findall(r'data-card="([^"]+)"', r)) for r in rows]
+    return out
+
+
+def test_every_deal_shows_every_whole_hand(sqlite_url):
+    with client(sqlite_url) as c:
+        t, table = finished(c, "trente-et-un", 4, seed=5)
+        expected = dealt_hands(table)
+        assert len(expected) >= 2 and all(len(h) == 3 for h in expected[1])  # deal 2: nobody out yet
+        shown = shown_hands(c.get(f"/api/replay/{t['id']}").json()["hands"])
+        assert sorted(shown) == sorted(expected)
+        for deal, hands in expected.items():
+            for s, hand in enumerate(hands):
+                assert shown[deal][s] == hand
+                assert len(hand) == 3 or (not hand and table.state.view(s).to_json()["eliminated"][s])
