@@ -120,10 +120,48 @@ SEAT_KEYS = {"seat", "winner", "knocker", "leader", "player", "taker", "loser", 
 holding an integer out of the seats' range is written as a number."""
 
 
+SEAT_SET_KEYS = {"in_cabaret", "in_cotillon", "raised", "eliminated", "short", "shown_by"}
+"""Keys whose value, when a list of integers, is a set of seats (drawn as names, never as a column
+of the players' table even when it has as many entries as there are players)."""
+
+SEAT_AT = {"winners": 1, "announcements": 1, "shown": 0}
+"""Keys whose rows (``[basket, seat, why]``, ``[name, seat, cards]``, ``[seat, card]``) hold a seat
+at this index: drawn as the player's name."""
+
+
+def _is_seat(value: Any, names: Sequence[str]) -> bool:
+    return type(value) is int and 0 <= value < len(names)
+
+
+def _seat_keyed(value: Mapping, names: Sequence[str]) -> bool:
+    """A mapping keyed by seats (``{"0": …, "2": …}``: hands, values, lives lost by seat)."""
+    return bool(value) and all(str(k).isdigit() and int(k) < len(names) for k in value)
+
+
 def _keyed(key: str, value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> str:
-    """``value`` under ``key``: a seat's name for the keys that name a seat, else as :func:`_value`."""
-    if key in SEAT_KEYS and type(value) is int and 0 <= value < len(names):
+    """``value`` under ``key``: a seat's name for the keys that name a seat (one seat, a set of
+    seats, rows holding a seat, a mapping keyed by seats), else as :func:`_value`."""
+    if key in SEAT_KEYS and _is_seat(value, names):
         return _e(names[value])
+    if key in SEAT_SET_KEYS and isinstance(value, list) and value and all(_is_seat(v, names) for v in value):
+        return '<span class="items">' + " · ".join(_e(names[v]) for v in value) + "</span>"
+    if key in SEAT_AT and isinstance(value, list) and value:
+        at = SEAT_AT[key]
+
+        def row(r: Any) -> str | None:
+            if isinstance(r, list) and len(r) > at and (r[at] is None or _is_seat(r[at], names)):
+                return '<span class="items">' + " · ".join(
+                    _e(names[v]) if i == at and v is not None else _value(v, names, legal)
+                    for i, v in enumerate(r)) + "</span>"
+            return None
+        if row(value) is not None:
+            return row(value)
+        rows = [row(r) for r in value]
+        if all(r is not None for r in rows):
+            return "<br>".join(rows)
+    if isinstance(value, Mapping) and _seat_keyed(value, names):
+        rows = "".join(f"<tr><th>{_e(names[int(k)])}</th><td>{_value(v, names, legal)}</td></tr>" for k, v in value.items())
+        return f'<table class="kv">{rows}</table>'
     return _value(value, names, legal)
 
 
@@ -134,7 +172,7 @@ def value_html(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> M
 
 def _per_seat(key: str, value: Any, n: int) -> bool:
     return isinstance(value, list) and len(value) == n and not _is_cards(value) and not _is_trick(value) and (
-        key not in ("announcements",)) and all(not isinstance(v, Mapping) for v in value)
+        key not in ("announcements",)) and not (key in SEAT_SET_KEYS and all(type(v) is int for v in value)) and all(not isinstance(v, Mapping) for v in value)
 
 
 def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Sequence[str] = ()) -> Markup:
@@ -178,7 +216,7 @@ def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Seque
         out.append('<dl class="facts">' + "".join(
             f"<div><dt>{_e(_label(k))}</dt><dd>{_keyed(k, v, names)}</dd></div>" for k, v in facts) + "</dl>")
     for key, value in blocks:
-        out.append(f'<section class="block"><h3>{_e(_label(key))}</h3>{_value(value, names)}</section>')
+        out.append(f'<section class="block"><h3>{_e(_label(key))}</h3>{_keyed(key, value, names)}</section>')
     for key, value in mine:
         out.append(f'<section class="mine"><h3>your {_e(_label(key.removeprefix("my_")))}</h3>'
                    f"{_value(value, names, legal)}</section>")
