@@ -246,3 +246,48 @@ def test_a_pool_of_worlds_is_sampled_once_and_searched_in_turn(worlds, monkeypat
     bot = make_bot("ismcts:iterations=120:worlds=6", "trente-et-un", 2)
     assert state.action_to_string(bot.choose(state.view(1), state.legal_actions())) == "pile"
     assert len(drawn) == 6 and bot.last_iterations == 120
+
+
+@pytest.mark.skipif(not REAL_SAMPLING, reason="needs academie.core.sampling (worlds from the view alone)")
+def test_a_world_where_another_seat_did_not_play_as_the_heuristic_weighs_less():
+    # Seat 1 draws 5♥ and throws 2♣: with A♥ K♥ 2♣ that is the heuristic's only discard (it keeps
+    # 26 in hearts); with 2♣ 3♣ 9♣ it is not (it throws the 5♥ and keeps 14 in clubs). Seat 0 sees
+    # the same in both deals; seat 2 holds the same cards in both.
+    from academie.bots.trente_et_un import HeuristicTrenteEtUn
+    from academie.bots.ismcts import MISTAKE
+
+    moves = ["stock", "2C", "stock", "JD"]
+    a, ca = t31_state([t31_deck(["7S 8D 4S", "AH KH 2C", "2S 3D 4C"], "9S", draws="5H JD")], 3)
+    b, cb = t31_state([t31_deck(["7S 8D 4S", "2C 3C 9C", "2S 3D 4C"], "9S", draws="5H JD")], 3)
+    play(a, ca, moves)
+    play(b, cb, moves)
+    assert a.view(0) == b.view(0) and a.current_player() == 0
+    models = [HeuristicTrenteEtUn(k) for k in range(3)]
+    ratio = ISMCTSBot.likelihood(a.view(0), a, models) / ISMCTSBot.likelihood(b.view(0), b, models)
+    assert ratio == pytest.approx((1 - MISTAKE + MISTAKE / 4) / (MISTAKE / 4))
+
+
+def test_the_heuristic_gives_equal_chances_to_the_discards_it_ties():
+    from academie.bots.trente_et_un import HeuristicTrenteEtUn
+    from academie.games.trente_et_un import DISCARD
+
+    state, chance = t31_state([t31_deck(["7S 8D 4S", "AH KH 2C", "2S 3D 4C"], "9S", draws="QS")], 3)
+    play(state, chance, ["stock"])
+    view, legal = state.view(1), state.legal_actions()
+    probabilities = HeuristicTrenteEtUn(0).probabilities(view, legal)
+    # A♥ K♥ 2♣ Q♠: throwing the 2♣ or the Q♠ keeps 21 in hearts alike.
+    assert {state.action_to_string(a): p for a, p in probabilities.items()} == {"2C": 0.5, "QS": 0.5}
+    picked = {HeuristicTrenteEtUn(seed).choose(view, legal) - DISCARD for seed in range(40)}
+    assert {state.action_to_string(DISCARD + c) for c in picked} == {"2C", "QS"}
+
+
+@pytest.mark.parametrize("spec", [
+    "ismcts:iterations=200:rollout=heuristic:others=rollout",
+    "ismcts:iterations=120:rollout=heuristic:worlds=6:infer=heuristic:candidates=4",
+    "ismcts:iterations=200:others=rollout",
+])
+def test_the_other_seats_played_by_the_policy_and_the_inferred_worlds_find_the_31(spec, worlds):
+    state, chance = t31_pile()
+    assert choices(state, spec, worlds, seeds=(0, 1)) == ["pile"] * 2
+    play(state, chance, ["pile"])
+    assert choices(state, spec, worlds, seeds=(0, 1)) == ["5C"] * 2

@@ -62,7 +62,7 @@ def test_ismcts_is_offered_for_every_game_with_decisions_and_only_those():
         ("ismcts:c=1:c=2", "parameter 'c' is given twice"),
         ("heuristic:c=1", "heuristic takes no parameters"),
         ("random:", "random takes no parameters"),
-        ("ismcts:" + "c=1:" * 20, "is longer than 60 characters"),
+        ("ismcts:" + "c=1:" * 30, "is longer than 100 characters"),
     ],
 )
 def test_bad_specs_are_refused_naming_what_is_legal(spec, message):

@@ -54,7 +54,16 @@ PARAMS = {
     "rollout": Param("choice", "random", "playout policy", choices=("random", "heuristic")),
     "worlds": Param("int", 0, "distinct worlds sampled per move, each searched in turn (0: a new one every iteration)",
                     low=0, high=1_000_000),
+    "infer": Param("choice", "none", "what the other seats' actions tell of their cards: nothing (none) or what the "
+                   "heuristic bot would have done (heuristic)", choices=("none", "heuristic")),
+    "candidates": Param("int", 8, "worlds drawn for each world kept when infer=heuristic", low=1, high=1000),
+    "others": Param("choice", "search", "the other seats' decisions in the tree: searched by UCB (search) or played by "
+                    "the rollout policy (rollout)", choices=("search", "rollout")),
 }
+
+MISTAKE = 0.1
+"""With ``infer=heuristic``: the chance that another seat does not play as the heuristic bot
+would (spread evenly over its other legal actions)."""
 
 KERNEL_MODULES = {"trente-et-un": "trente_et_un", "belle-flux-trente-un": "belle_flux", "reversis": "reversis",
                   "guimbarde": "guimbarde"}
@@ -102,11 +111,13 @@ class ISMCTSBot:
     PARAMS = PARAMS
 
     def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float | None = None,
-                 c: float = 0.7, rollout: str = "random", worlds: int = 0) -> None:
+                 c: float = 0.7, rollout: str = "random", worlds: int = 0, infer: str = "none",
+                 candidates: int = 8, others: str = "search") -> None:
         from academie.core.errors import UnknownBotError
 
         for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout),
-                           ("worlds", worlds)):
+                           ("worlds", worlds), ("infer", infer), ("candidates", candidates),
+                           ("others", others)):
             if value is None and key == "seconds":
                 continue
             try:
@@ -114,7 +125,7 @@ class ISMCTSBot:
             except ValueError as exc:
                 raise UnknownBotError(f"ismcts: {key} must be {exc}, not {value!r:.30}") from None
         self.game_id, self.iterations, self.seconds, self.c, self.policy = game_id, iterations, seconds, c, rollout
-        self.worlds = worlds
+        self.worlds, self.infer, self.candidates, self.others = worlds, infer, candidates, others
         self.rng = random.Random(seed)
         self._kernel: tuple[Any, Any, Any, int] | None = None  # (options, params, module, variant)
         self.last_iterations = 0
@@ -125,12 +136,11 @@ class ISMCTSBot:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
-        from academie.core.sampling import sample
-
         rng = self.rng
         root = Node()
         lo_hi = [math.inf, -math.inf]
         heuristics = self._heuristics(rng) if self.policy == "heuristic" else None
+        models = self._heuristics(rng) if self.infer == "heuristic" else None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base: list[float] | None = None
         pool: list[Any] = []
@@ -139,12 +149,12 @@ class ISMCTSBot:
             if self.worlds and len(pool) >= self.worlds:
                 world = pool[(done - 1) % self.worlds].clone()
             else:
-                world = sample(view, rng)
+                world = self._world(view, rng, models)
                 if self.worlds:
                     pool.append(world.clone())
             if base is None:
                 base = standings(world)
-            rewards = self._iterate(root, world, legal, rng, heuristics, base)
+            rewards = self._iterate(root, world, legal, rng, heuristics, base, view.seat)
             lo_hi[0] = min(lo_hi[0], *rewards)
             lo_hi[1] = max(lo_hi[1], *rewards)
             self._lo, self._span = lo_hi[0], (lo_hi[1] - lo_hi[0]) or 1.0
@@ -155,14 +165,57 @@ class ISMCTSBot:
 
     _lo, _span = 0.0, 1.0
 
+    # --- the worlds -----------------------------------------------------------------------
+    def _world(self, view: Any, rng: random.Random, models: Any) -> Any:
+        """A world for the search: an exact sample of the view's information set, or, with
+        ``infer=heuristic``, one of ``candidates`` such samples drawn with probability in
+        proportion to their :meth:`likelihood` (sampling-importance-resampling)."""
+        from academie.core.sampling import sample
+
+        if models is None or self.candidates == 1:
+            return sample(view, rng)
+        drawn = [sample(view, rng) for _ in range(self.candidates)]
+        weights = [self.likelihood(view, world, models) for world in drawn]
+        return drawn[rng.choices(range(len(drawn)), weights)[0]]
+
+    @staticmethod
+    def likelihood(view: Any, world: Any, models: Any) -> float:
+        """How likely the heuristic bots ``models`` (one per seat) make the other seats'
+        decisions of the current deal in ``world``, a sample of ``view``: the product, over each
+        decision of another seat between two legal actions or more, of ``1 - MISTAKE`` when the
+        seat's heuristic bot, given the seat's view in the world then, chooses the action played,
+        else ``MISTAKE`` shared among the legal actions (see :func:`_chance_of`). The worlds of one view differ only
+        in what the seat did not see, so these weights give the seat's belief about the hidden
+        cards when the others play as the heuristic does."""
+        from academie.core.sampling import deal_start
+
+        cache = view.__dict__.get("_sampling")  # the view's sampler keeps the deal's start
+        base = cache.base if cache is not None else deal_start(view.trail)
+        start = len(base.history)
+        actions = world.history
+        if len(actions) < start or actions[start - 1:start] != base.history[-1:]:  # not built on it: no weight
+            return 1.0
+        state = base.clone()
+        me, weight = view.trail.seat, 1.0
+        for action in actions[start:]:
+            if not state.is_chance_node():
+                seat = state.current_player()
+                if seat != me:
+                    legal = state.legal_actions()
+                    if len(legal) > 1:
+                        weight *= _chance_of(models[seat], state.view(seat), legal, action)
+            state.apply_action(action, trusted=True)
+        return weight
+
     def _iterate(self, root: Node, state: Any, legal_root: list[int], rng: random.Random,
-                 heuristics: list[Any] | None, base: list[float]) -> list[float]:
+                 heuristics: list[Any] | None, base: list[float], me: int) -> list[float]:
         """One iteration on the world ``state``: select, expand, play out, back up."""
         deal = state.match.deal_number
         path: list[Node] = []
         node = root
         first = True
         c, lo, span = self.c, self._lo, self._span
+        by_policy = self.others == "rollout"
         while True:
             if state.is_terminal() or state.match.deal_number != deal:
                 return self._back(path, deal_end_standings(state), base)
@@ -178,6 +231,19 @@ class ISMCTSBot:
             legal = legal_root if first else state.legal_actions()
             first = False
             children = node.children
+            if by_policy and player != me:  # another seat plays as in the playouts; its edge kept
+                if len(legal) == 1:
+                    action = legal[0]
+                elif heuristics is None:
+                    action = legal[rng.randrange(len(legal))]
+                else:
+                    action = heuristics[player].choose(state.view(player), legal)
+                child = children.get(action)
+                if child is None:
+                    child = children[action] = Node(player)
+                node = child
+                state.apply_action(action, trusted=True)
+                continue
             untried = []
             for a in legal:
                 child = children.get(a)
@@ -265,6 +331,18 @@ class ISMCTSBot:
             entry = (options, fast.PARAMS[gid](options, state.num_players), module, fast.randbelow_variant())
         self._kernel = entry
         return entry if entry[1] is not None else None
+
+
+def _chance_of(model: Any, view: Any, legal: Sequence[int], action: int) -> float:
+    """The chance that ``model`` (a heuristic bot) plays ``action`` from ``view``, allowing for
+    :data:`MISTAKE`: the bot's own ``probabilities(view, legal)`` when it has it (its random
+    tie-breaks), else its choice taken as certain."""
+    probabilities = getattr(model, "probabilities", None)
+    if probabilities is not None:
+        p = probabilities(view, legal).get(action, 0.0)
+    else:
+        p = 1.0 if model.choose(view, legal) == action else 0.0
+    return (1.0 - MISTAKE) * p + MISTAKE / len(legal)
 
 
 class _SeatBots:

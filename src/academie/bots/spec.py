@@ -29,7 +29,7 @@ from typing import Any
 
 from academie.core.errors import UnknownBotError
 
-MAX_SPEC = 60
+MAX_SPEC = 100
 """The longest bot spec, in characters (a record's player kind is at most this long)."""
 
 

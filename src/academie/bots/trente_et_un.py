@@ -82,7 +82,17 @@ class HeuristicTrenteEtUn:
                 return PILE
         return STOCK if STOCK in legal else PILE
 
-    def _discard(self, view: TrenteEtUnView, legal: Sequence[int]) -> int:
+    def probabilities(self, view: TrenteEtUnView, legal: Sequence[int]) -> dict[int, float]:
+        """The chance of each action :meth:`choose` may return for ``view``: 1 for the one it
+        takes, or equal shares among the discards its scores tie (its random tie-break)."""
+        if view.phase != "discard":
+            return {self.choose(view, legal): 1.0}
+        scores = self._discard_scores(view, legal)
+        top = max(scores.values())
+        best = [a for a, v in scores.items() if v >= top - 1e-9]
+        return {a: 1.0 / len(best) for a in best}
+
+    def _discard_scores(self, view: TrenteEtUnView, legal: Sequence[int]) -> dict[int, float]:
         hand, brelan = view.hand, view.brelan
         collected = self.collected_suits(view)
         target = self.target_suit(hand)
@@ -94,6 +104,10 @@ class HeuristicTrenteEtUn:
             kept = hand_value(rest, brelan)
             # Keep the chosen suit's cards; feed no collector.
             penalty = 0.4 * POINTS[card] if card // 13 in collected else 0.0
-            return kept + 0.05 * totals[target] - penalty + 0.001 * self.rng.random()
+            return kept + 0.05 * totals[target] - penalty
 
-        return max(legal, key=score)
+        return {a: score(a) for a in legal}
+
+    def _discard(self, view: TrenteEtUnView, legal: Sequence[int]) -> int:
+        scores = self._discard_scores(view, legal)
+        return max(legal, key=lambda a: scores[a] + 0.001 * self.rng.random())
