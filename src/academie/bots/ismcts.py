@@ -32,7 +32,15 @@ at whichever comes first; a move then depends on the machine's speed), ``c`` (th
 constant, default 0.7 as in the article), ``rollout`` (``random`` or ``heuristic``), ``worlds``
 (0, the default: a new world every iteration, as in the article; *k*: *k* worlds sampled per move
 and searched in turn, the chance nodes still drawn afresh each time — for games whose exact
-sampling costs more than a playout). Seeded: the
+sampling costs more than a playout), ``others`` (``search``, the default: the other seats'
+decisions in the tree are searched by UCB, as in the article; ``rollout``: they play the rollout
+policy there too, the heuristic bot given their view in the world, or a uniform choice, so the
+tree searches the seat's own decisions against that model of the others), ``infer`` (``none``,
+the default: every world consistent with the view is equally likely; ``heuristic``: each world
+kept is one of ``candidates`` exact samples, drawn in proportion to how likely the game's
+heuristic bot makes the other seats' decisions of the deal in that world — see
+:meth:`ISMCTSBot.likelihood`; the cards of a seat that kept its best cards are then less often
+weak than uniform samples make them) and ``candidates`` (default 8). Seeded: the
 same seed and the same views give the same moves when ``seconds`` is not given.
 """
 

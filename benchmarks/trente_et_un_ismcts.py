@@ -1,0 +1,105 @@
+"""Where ISMCTS loses at Trente et un: lives lost by one seat against three heuristic bots.
+
+Plays the first deal (round) of ``--deals`` matches of 4 players (seeds 1000, 1001, …): seat 0,
+the dealer, is the bot ``--spec``, seats 1–3 heuristic bots, and prints the lives each seat lost
+in all, the hand values seat 0 knocked on, and the CPU time. ``--true-worlds`` gives the ISMCTS
+the real state as every world (its own cards and everybody's; the stock still drawn at random):
+a diagnosis of the search apart from its sampling, never a way to play. ``--hands`` prints the
+mean hand value of seats 1–3 at seat 0's first draw from its third turn on: in the real deals,
+in exact samples of seat 0's view, and in the worlds the bot draws with ``infer=heuristic``.
+
+    .venv/bin/python benchmarks/trente_et_un_ismcts.py --spec heuristic --deals 100
+    .venv/bin/python benchmarks/trente_et_un_ismcts.py --spec ismcts:iterations=200:rollout=heuristic:worlds=20
+    .venv/bin/python benchmarks/trente_et_un_ismcts.py --spec ismcts:iterations=200:rollout=heuristic:worlds=1:others=rollout --true-worlds
+    .venv/bin/python benchmarks/trente_et_un_ismcts.py --hands --candidates 8
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from academie.bots import ismcts, make_bot
+from academie.core.sampling import sample
+from academie.games import get_game
+from academie.games.trente_et_un import KNOCK
+from academie.games.trente_et_un.rules import hand_value
+
+GAME = "trente-et-un"
+
+
+def first_deal(spec: str, seed: int, true_worlds: bool) -> tuple[list[int], list[int]]:
+    """Lives lost by each seat in the first deal, and the values seat 0 knocked on."""
+    rng = random.Random(seed)
+    state = get_game(GAME).new_initial_state(4)
+    bots = [make_bot(spec, GAME, seed)] + [make_bot("heuristic", GAME, seed + k) for k in (1, 2, 3)]
+    if true_worlds and isinstance(bots[0], ismcts.ISMCTSBot):
+        bots[0]._world = lambda view, rng, models: state.clone()  # diagnosis only: the real state
+    lives, knocks = list(state.match.lives), []
+    while not state.is_terminal() and state.match.deal_number == 0:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng), trusted=True)
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        view = state.view(seat)
+        action = bots[seat].choose(view, legal)
+        if seat == 0 and action == KNOCK:
+            knocks.append(hand_value(view.hand, view.brelan))
+        state.apply_action(action, trusted=True)
+    return [a - b for a, b in zip(lives, state.match.lives)], knocks
+
+
+def hands(positions: int, candidates: int) -> None:
+    real, uniform, inferred = [], [], []
+    bot = ismcts.ISMCTSBot(GAME, 1, infer="heuristic", candidates=candidates)
+    for seed in range(2000, 2000 + positions):
+        rng = random.Random(seed)
+        state = get_game(GAME).new_initial_state(4)
+        bots = [make_bot("heuristic", GAME, seed + k) for k in range(4)]
+        while not state.is_terminal() and state.match.deal_number == 0:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng), trusted=True)
+                continue
+            seat, legal = state.current_player(), state.legal_actions()
+            view = state.view(seat)
+            if seat == 0 and view.phase != "discard" and view.turns_taken >= 3:
+                value = lambda world: statistics.mean(hand_value(world.hands[s], world.brelan) for s in (1, 2, 3))
+                real.append(value(state))
+                models = bot._heuristics(rng)
+                uniform += [value(sample(view, rng)) for _ in range(5)]
+                inferred += [value(bot._world(view, rng, models)) for _ in range(5)]
+                break
+            state.apply_action(bots[seat].choose(view, legal), trusted=True)
+    print(f"mean hand value of seats 1-3 over {len(real)} positions: real {statistics.mean(real):.1f}, "
+          f"exact samples {statistics.mean(uniform):.1f}, infer=heuristic with {candidates} candidates "
+          f"{statistics.mean(inferred):.1f}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--spec", default="ismcts:iterations=200:rollout=heuristic:worlds=20")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--true-worlds", action="store_true")
+    parser.add_argument("--hands", action="store_true")
+    parser.add_argument("--candidates", type=int, default=8)
+    args = parser.parse_args()
+    if args.hands:
+        hands(args.deals, args.candidates)
+        return 0
+    start = time.process_time()
+    lost, knocks = [0] * 4, []
+    for seed in range(1000, 1000 + args.deals):
+        seat_lost, seat_knocks = first_deal(args.spec, seed, args.true_worlds)
+        lost = [a + b for a, b in zip(lost, seat_lost)]
+        knocks += seat_knocks
+    low = sum(k <= 21 for k in knocks)
+    print(f"{args.spec}{' (true worlds)' if args.true_worlds else ''}: {args.deals} first deals, lives lost by seat "
+          f"{lost} (seat 0 the bot); seat 0 knocked {len(knocks)} times, {low} on 21 or less; "
+          f"{time.process_time() - start:.0f} s of CPU")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
