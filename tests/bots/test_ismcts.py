@@ -291,3 +291,25 @@ def test_the_other_seats_played_by_the_policy_and_the_inferred_worlds_find_the_3
     assert choices(state, spec, worlds, seeds=(0, 1)) == ["pile"] * 2
     play(state, chance, ["pile"])
     assert choices(state, spec, worlds, seeds=(0, 1)) == ["5C"] * 2
+
+
+@pytest.mark.parametrize("game_id", ["trente-et-un", "reversis", "guimbarde"])
+def test_with_heuristic_playouts_a_new_node_tries_the_heuristics_move_first(game_id, worlds):
+    # One iteration expands one action of the root: the heuristic's (a uniform pick would
+    # differ from it in some of these positions).
+    from academie.bots import _registry
+
+    heuristic = _registry()[game_id]["heuristic"]
+    state, chance, compared = get_game(game_id).new_initial_state(4), SeededChance(3), 0
+    while not state.is_terminal() and state.match.deal_number < 1 and compared < 12:
+        advance_chance(state, chance)
+        seat, legal = state.current_player(), state.legal_actions()
+        worlds(state)
+        if len(legal) > 1:
+            bot = ISMCTSBot(game_id, compared, iterations=1, rollout="heuristic")
+            reference = heuristic(0)
+            if getattr(reference, "probabilities", None) is None or len(reference.probabilities(state.view(seat), legal)) == 1:
+                assert bot.choose(state.view(seat), legal) == reference.choose(state.view(seat), legal)
+                compared += 1
+        state.apply_action(make_bot("heuristic", game_id, 9).choose(state.view(seat), legal))
+    assert compared >= 5

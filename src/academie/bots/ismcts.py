@@ -261,6 +261,10 @@ class ISMCTSBot:
                     child.avail += 1
             if untried:
                 action = untried[rng.randrange(len(untried))]
+                if heuristics is not None and len(untried) > 1:  # the playout policy's move first
+                    chosen = heuristics[player].choose(state.view(player), legal)
+                    if chosen in untried:
+                        action = chosen
                 child = children[action] = Node(player)
                 child.avail = 1
                 path.append(child)
