@@ -60,10 +60,11 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
     """A read-only mapping whose values are frozen with :func:`freeze`. It compares equal to a
     dict with the same items, hashes when its values do, and copies as itself."""
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "_hash")
 
     def __init__(self, items: Mapping[K, V] | None = None) -> None:
         object.__setattr__(self, "_items", {k: freeze(v) for k, v in (items or {}).items()})
+        object.__setattr__(self, "_hash", None)
 
     def __getitem__(self, key: K) -> V:
         return self._items[key]  # type: ignore[no-any-return]
@@ -78,7 +79,11 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         return f"FrozenMap({self._items!r})"
 
     def __hash__(self) -> int:
-        return hash(frozenset(self._items.items()))
+        h = self._hash  # computed once: the items never change (a trail's options are hashed at every sample)
+        if h is None:
+            h = hash(frozenset(self._items.items()))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a FrozenMap cannot be changed (setting {name!r})")

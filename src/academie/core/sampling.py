@@ -42,7 +42,8 @@ from math import comb, perm
 from typing import TYPE_CHECKING, Any
 
 from academie.core.errors import SamplingError
-from academie.core.frozen import FrozenMap
+from academie.core.frozen import FrozenMap, snapshot
+from academie.core.state import _INLINE_SHUFFLE
 
 if TYPE_CHECKING:
     from academie.core.state import State
@@ -77,11 +78,19 @@ class Trail:
         if not isinstance(self.options, FrozenMap):
             object.__setattr__(self, "options", _frozen_options(self.options))
 
+    def __hash__(self) -> int:
+        # Equal trails hash alike; the finished deals are counted, not hashed (their traces are
+        # long, and the current deal's trace tells trails apart): a trail is hashed at every sample.
+        return hash((self.game, self.num_players, self.options, self.seat, len(self.past), self.deal))
+
 
 @lru_cache(maxsize=64)
 def _frozen_options(options: Any) -> FrozenMap:
     """``options`` (a game's validated options, or a mapping) as a :class:`FrozenMap` of their values."""
     return FrozenMap(options.model_dump() if hasattr(options, "model_dump") else dict(options))
+
+
+_OPTIONS: dict[int, tuple[Any, FrozenMap]] = {}  # id(options) -> (options, as a FrozenMap)
 
 
 def trail_of(state: State, seat: int | None) -> Trail | None:
@@ -90,8 +99,18 @@ def trail_of(state: State, seat: int | None) -> Trail | None:
     ``past_traces`` (a tuple of the finished deals' traces)."""
     if seat is None:
         return None
-    return Trail(state.game.info.id, state.num_players, state.options, seat,
-                 state.past_traces[seat], tuple(state.finished_results()), tuple(state.traces[seat]))
+    options = state.options
+    if not isinstance(options, FrozenMap):  # known by identity: hashing a pydantic model is slow
+        known = _OPTIONS.get(id(options))
+        if known is None or known[0] is not options:
+            if len(_OPTIONS) >= 256:
+                _OPTIONS.clear()
+            known = _OPTIONS[id(options)] = (options, _frozen_options(options))
+        options = known[1]
+    # built without the dataclass's __init__ (one object.__setattr__ per field), as views are
+    return snapshot(Trail, game=state.game.info.id, num_players=state.num_players, options=options, seat=seat,
+                    past=state.past_traces[seat], results=tuple(state.finished_results()),
+                    deal=tuple(state.traces[seat]))
 
 
 # --- entry points ------------------------------------------------------------------------------
@@ -121,8 +140,18 @@ def sample(view: Any, rng: random.Random) -> State:
     return cache.draw(view, rng)
 
 
+def sample_trail(trail: Trail, view: Callable[[], Any], rng: random.Random) -> State:
+    """``sample(view(), rng)`` where ``trail`` is ``view().trail``: the view is made only when
+    the sampler needs it (the first sample of a trail, or a world drawn by replay), for a game's
+    :meth:`~academie.core.state.State.determinize` that can make the trail alone."""
+    cache = _CURRENT.get(trail)
+    if cache is None:
+        return sample(view(), rng)
+    return cache.draw(view, rng)
+
+
 _CURRENT: OrderedDict[Trail, _Current] = OrderedDict()
-_CURRENT_SIZE = 16
+_CURRENT_SIZE = 64
 
 
 class _Current:
@@ -143,6 +172,8 @@ class _Current:
             self.memo["world"] = self._replayed(view, random.Random(0))
 
     def _replayed(self, view: Any, rng: random.Random) -> State:
+        if callable(view):  # made when needed (sample_trail)
+            view = view()
         base, trail, memo = self.base, self.trail, self.memo
         seat = trail.seat
         for _ in range(MAX_TRIES):
@@ -155,6 +186,7 @@ class _Current:
         raise SamplingError(f"no world consistent with seat {seat}'s view turned up in {MAX_TRIES} proposals")
 
     def draw(self, view: Any, rng: random.Random) -> State:
+        """A world for ``view`` (or a function making it, called only if a replay needs it)."""
         if self.fixed is not None:
             return self.fixed.clone()
         base, trail, memo = self.base, self.trail, self.memo
@@ -243,6 +275,41 @@ def _remember(key: tuple, state: State) -> None:
 
 
 # --- exact constrained assignment -----------------------------------------------------------------
+
+
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``, drawing the very same numbers from ``rng`` (so the same seed gives the
+    same samples), with the loop of :meth:`random.Random.shuffle` and its ``_randbelow`` written
+    in (see :func:`academie.core.state._inline_shuffler`): about four times faster on the
+    sampler's short lists. Another generator class is left to its own ``shuffle``."""
+    if type(rng) is not random.Random or not _INLINE_SHUFFLE:
+        rng.shuffle(x)
+        return
+    n = len(x)
+    steps = _STEPS.get(n)
+    if steps is None:
+        steps = _STEPS[n] = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, n)))
+    getrandbits = rng.getrandbits
+    for i, k in steps:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n > 0``, drawing the very same numbers (its ``_randbelow``
+    written in, as in :func:`shuffle`)."""
+    if type(rng) is not random.Random or not _INLINE_SHUFFLE:
+        return rng.randrange(n)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def assign(cards: Sequence[int], caps: Sequence[int], fits: Callable[[int, int], bool],
@@ -340,6 +407,7 @@ class Assignment:
             self.components.append((local, lcaps, ltypes))
         self.large: set[int] = set()  # components too large to count: drawn by exact rejection
         self.split: dict[int, tuple[list[int], list[tuple[list[int], tuple[int, ...], list]]]] = {}
+        self.drawn: dict[int, list[tuple]] = {}  # per split component, what drawing each part takes
         if self.possible:
             for i, (local, lcaps, ltypes) in enumerate(self.components):
                 if len(ltypes) == 1:
@@ -349,6 +417,8 @@ class Assignment:
                     free, subs = parts
                     if all(_work(scaps, stypes) <= LARGE for _, scaps, stypes in subs):
                         self.split[i] = parts
+                        self.drawn[i] = [(where, [local[j] for j in where], scaps, stypes, _shape(stypes))
+                                         for where, scaps, stypes in subs]
                         for _, scaps, stypes in subs:
                             if _counter(_shape(stypes), scaps)(0, scaps) == 0:
                                 self.possible = False
@@ -371,7 +441,7 @@ class Assignment:
                 fit = {c: set(sig) for sig, cs in ltypes for c in cs}
                 cs = [c for _, group in ltypes for c in group]
                 for _ in range(SHUFFLES):
-                    rng.shuffle(cs)
+                    shuffle(rng, cs)
                     k, ok = 0, True
                     for j, cap in enumerate(lcaps):
                         if not all(j in fit[c] for c in cs[k:k + cap]):
@@ -394,14 +464,14 @@ class Assignment:
                     self.possible = False
                     return None
             if i in self.split:  # the others' groups, place by place; the free group fills the rest
-                free, subs = self.split[i]
+                free = self.split[i][0]
                 room = list(lcaps)
-                for where, scaps, stypes in subs:
-                    left = _deal_types(_shape(stypes), stypes, scaps, rng, dealt, [local[j] for j in where])
+                for where, places, scaps, stypes, shape in self.drawn[i]:
+                    left = _deal_types(shape, stypes, scaps, rng, dealt, places)
                     for j, r in zip(where, left):
                         room[j] = r
                 cs = free.copy()
-                rng.shuffle(cs)
+                shuffle(rng, cs)
                 k = 0
                 for j, cap in zip(local, room):
                     dealt[j] += cs[k:k + cap]
@@ -409,7 +479,7 @@ class Assignment:
                 continue
             if len(ltypes) == 1:  # every card fits every place of the component: a shuffle
                 cs = ltypes[0][1].copy()
-                rng.shuffle(cs)
+                shuffle(rng, cs)
                 k = 0
                 for j, cap in zip(local, lcaps):
                     dealt[j] += cs[k:k + cap]
@@ -418,7 +488,7 @@ class Assignment:
             _deal_types(_shape(ltypes), ltypes, None, rng, dealt, local, lcaps)
         if order:
             for hand in dealt:
-                rng.shuffle(hand)
+                shuffle(rng, hand)
         return dealt
 
 
@@ -483,13 +553,14 @@ def _deal_types(shape: tuple, ltypes: Sequence[tuple[tuple[int, ...], list[int]]
     left = start if start is not None else caps
     for t, (sig, cs) in enumerate(ltypes):
         totals, splits = _choices(shape, t, left, caps)
-        _, xs, rest = splits[bisect_right(totals, rng.randrange(totals[-1]))]
+        _, xs, rest = splits[bisect_right(totals, below(rng, totals[-1]))]
         shuffled = cs.copy()
-        rng.shuffle(shuffled)
+        shuffle(rng, shuffled)
         k = 0
         for j, x in zip(sig, xs):
-            dealt[local[j]] += shuffled[k:k + x]
-            k += x
+            if x:
+                dealt[local[j]] += shuffled[k:k + x]
+                k += x
         left = rest
     return left
 

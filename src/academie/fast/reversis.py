@@ -671,9 +671,21 @@ _REASONS = (
 )
 
 
+_RULE_OF: dict[str, int] = {}  # reasons already read: a search converts the same few again and again
+
+
 def rule_of(reason: str) -> int:
     """The kernel's rule code for the reason of a pure ledger entry. Raises ValueError for a
     reason it does not know."""
+    rule = _RULE_OF.get(reason)
+    if rule is None:
+        rule = _RULE_OF[reason] = _read_rule(reason)
+        while len(_RULE_OF) > 4096:
+            del _RULE_OF[next(iter(_RULE_OF))]
+    return rule
+
+
+def _read_rule(reason: str) -> int:
     for start, rule in _REASONS:
         if reason.startswith(start):
             return rule
@@ -691,55 +703,94 @@ def ledger_rows(entries) -> list[tuple[int, int, int, int, int]]:
     return [(e.deal, account(e.source), account(e.target), e.amount, rule_of(e.reason)) for e in entries]
 
 
+_BITS = tuple(1 << c for c in range(52))
+_NEW_STATES: dict[bytes, np.ndarray] = {}  # new_state(params) by params: from_state starts from a copy
+_PHASES: dict[str, int] = {}
+_QSTATES = {None: Q_NONE, "renounce": Q_RENOUNCE, "bete": Q_BETE, "ecarte": Q_ECARTE}
+
+
+def _slot(account: int) -> int:
+    """:func:`_account_slot`, from Python."""
+    if account >= 0:
+        return COUNTERS + account
+    if account == POOL_ACCOUNT:
+        return POOL
+    return BETE_POTS + (-1 - account) - 1
+
+
 def from_state(state, params: np.ndarray) -> np.ndarray:
     """The kernel's array for a pure :class:`~academie.games.reversis.state.ReversisState`
     (``params``: :func:`academie.fast.reversis_params` of its options), e.g. a determinized
-    sample for a rollout. Fields the kernel does not keep (views, logs, deal results) are left."""
-    from academie.games.reversis import state as pure
+    sample for a rollout. Fields the kernel does not keep (views, logs, deal results) are left.
 
+    A copy of a new match's array (made once per ``params``) with the state's fields written in
+    through a memoryview: a search converts a sample at every iteration."""
+    key = params.tobytes()
+    start = _NEW_STATES.get(key)
+    if start is None:
+        start = _NEW_STATES[key] = new_state(params, np.zeros((0, 5), dtype=np.int64))
+        start.flags.writeable = False
+    if not _PHASES:
+        from academie.games.reversis import state as pure
+
+        _PHASES.update({pure.DEALING: DEALING, pure.EXCHANGE: EXCHANGE, pure.PLAYING: PLAYING, pure.OVER: OVER})
+    s = start.copy()
+    a = memoryview(s)
     m = state.match
-    s = new_state(params, np.zeros((0, 5), dtype=np.int64))
     n = m.num_players
-    s[DEALNO], s[DEALER] = m.deal_number, m.dealer
-    s[PHASE] = {pure.DEALING: DEALING, pure.EXCHANGE: EXCHANGE, pure.PLAYING: PLAYING, pure.OVER: OVER}[state.phase]
-    s[TURN] = state.turn
-    for seat in range(n):
-        s[COUNTERS + seat] = m.counters[seat]
-        s[HANDS + seat] = sum(1 << c for c in state.hands[seat])
-        s[WON + seat] = sum(1 << c for c in state.tricks[seat])
-        s[TCOUNT + seat] = state.trick_count[seat]
+    a[DEALNO], a[DEALER] = m.deal_number, m.dealer
+    a[PHASE] = _PHASES[state.phase]
+    a[TURN] = state.turn
+    counters, hands, tricks, trick_count = m.counters, state.hands, state.tricks, state.trick_count
+    bit = _BITS.__getitem__
+    for seat in range(n):  # (the new match's array holds no cards and no tricks)
+        a[COUNTERS + seat] = counters[seat]
+        a[HANDS + seat] = sum(map(bit, hands[seat]))
+        if tricks[seat]:
+            a[WON + seat] = sum(map(bit, tricks[seat]))
+            a[TCOUNT + seat] = trick_count[seat]
     if state.results:
+        last = state.results[-1].counters
         for seat in range(n):
-            s[END_COUNTERS + seat] = state.results[-1].counters[seat]
-    s[POOL] = m.pots["poule"]
-    s[STOCK] = sum(1 << c for c in state.stock)
-    s[TALON] = sum(1 << c for c in state.talon)
+            a[END_COUNTERS + seat] = last[seat]
+    pots = m.pots
+    a[POOL] = pots["poule"]
+    a[STOCK] = sum(map(bit, state.stock))
+    a[TALON] = sum(map(bit, state.talon))
     for i, card in enumerate(state.original_talon):
-        s[ORIG_TALON + i] = card
-    remaining = list(reversed(state.deal_queue))
-    s[QUEUE_POS] = s[QUEUE_LEN] - len(remaining)
-    for i, seat in enumerate(remaining):
-        s[QUEUE + s[QUEUE_POS] + i] = -1 if seat is None else seat
-    s[QSTATE] = {None: Q_NONE, "renounce": Q_RENOUNCE, "bete": Q_BETE, "ecarte": Q_ECARTE}[state.quinola]
-    s[QFORCED] = int(state.quinola_forced)
-    s[CLAIMANT] = -1 if state.claimant is None else state.claimant
-    s[TRICKNO] = state.trick_number
-    s[TRICKLEN] = len(state.trick)
-    for pos, (seat, card) in enumerate(state.trick):
-        s[TRICK_SEAT + pos], s[TRICK_CARD + pos] = seat, card
-    s[BETES], s[BETES_BEFORE] = state.bete_count, state.betes_before
+        a[ORIG_TALON + i] = card
+    remaining = state.deal_queue  # the last card's seat first
+    pos = a[QUEUE_POS] = a[QUEUE_LEN] - len(remaining)
+    for i, seat in enumerate(reversed(remaining), QUEUE + pos):
+        a[i] = -1 if seat is None else seat
+    a[QSTATE] = _QSTATES[state.quinola]
+    a[QFORCED] = int(state.quinola_forced)
+    a[CLAIMANT] = -1 if state.claimant is None else state.claimant
+    a[TRICKNO] = state.trick_number
+    trick = state.trick
+    a[TRICKLEN] = len(trick)
+    for pos, (seat, card) in enumerate(trick):
+        a[TRICK_SEAT + pos], a[TRICK_CARD + pos] = seat, card
+    a[BETES], a[BETES_BEFORE] = state.bete_count, state.betes_before
     for name in state.bets:
-        s[_account_slot(s, account(name))] = m.pots[name]
-    rows = ledger_rows(m.ledger.entries[state.deal_start:])[:DLOG_CAP]
-    for i, (_, source, target, amount, rule) in enumerate(rows):
-        s[DLOG + 4 * i: DLOG + 4 * i + 4] = (source, target, amount, rule)
-    s[DLOG_N] = len(rows)
-    s[LEDGER_N] = len(m.ledger.entries)
+        a[_slot(account(name))] = pots[name]
+    entries = m.ledger.entries
+    rows = 0
+    for e in entries[state.deal_start:state.deal_start + DLOG_CAP]:
+        i = DLOG + 4 * rows
+        a[i], a[i + 1], a[i + 2], a[i + 3] = account(e.source), account(e.target), e.amount, rule_of(e.reason)
+        rows += 1
+    a[DLOG_N] = rows
+    a[LEDGER_N] = len(entries)
+    stats, per_seat = state.stats, state.per_seat  # (all 0 in the new match's array)
     for i, name in enumerate(STAT_NAMES):
-        s[STATS + i] = state.stats[name]
+        if stats[name]:
+            a[STATS + i] = stats[name]
     for j, name in enumerate(PER_SEAT_NAMES):
-        for seat in range(n):
-            s[PER_SEAT + 5 * j + seat] = state.per_seat[name][seat]
+        row = per_seat[name]
+        if any(row):
+            for seat in range(n):
+                a[PER_SEAT + 5 * j + seat] = row[seat]
     return s
 
 

@@ -25,16 +25,22 @@ What play has shown narrows each hand card by card:
 which each seat was dealt its cards uniformly: every history counts alike. The conditions are
 necessary, not all sufficient (whether a lone heart could go in the écart depends on the whole
 hand): :func:`~academie.core.sampling.sample` replays each proposal and keeps it only when the
-seat's view of it is the real one.
+seat's view of it is the real one. In the play of the cards, :func:`world` builds the world of a
+proposal without replaying it, and writes its history only when it is first read (a rollout
+converted to the compiled kernel never reads it): the order in which each seat was dealt its
+cards is then drawn from a seed the sample drew, so it is uniform too and the same view and seed
+still give the same history.
 """
 
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
-from academie.core.sampling import HIDDEN, REVEAL, Assignment
+from academie.core.sampling import HIDDEN, REVEAL, Assignment, below, shuffle
 from academie.games.reversis.rules import KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA, is_heart
+from academie.games.reversis.state import ECART, ECART_HIDDEN, PASS, PLAY, PLAYING
 
 HEARTS = QUINOLA // 13
 
@@ -43,8 +49,6 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
     """What ``seat``'s trace of the deal starting at ``base`` says (see the module's doc):
     the places of the hidden cards, their sizes, the cards to deal into them and which card
     fits which place."""
-    from academie.games.reversis.state import ECART, ECART_HIDDEN, PASS, PLAY
-
     n, dealer = base.num_players, base.match.dealer
     order = base.order()
     recipients = list(reversed(base.deal_queue))  # who receives each card, first card first
@@ -145,7 +149,7 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
 def _layout(d: dict[str, Any], rng: random.Random) -> tuple[dict, dict, dict, dict] | None:
     """One proposal's hidden cards: each other seat's hand now, its écart card, the talon card
     it took, and the talon cards by index."""
-    dealt = d["assignment"].draw(rng, order=False)  # each hand shuffled when dealt (_history)
+    dealt = d["assignment"].draw(rng, order=False)  # each hand shuffled when dealt (_orders)
     if dealt is None:
         return None
     held: dict[int, list[int]] = {}
@@ -162,43 +166,95 @@ def _layout(d: dict[str, Any], rng: random.Random) -> tuple[dict, dict, dict, di
     order, played = d["order"], d["played"]
     for t in d["exchanged"]:
         cards = held[t] + played[t]
-        talon[order.index(t)] = took[t] = cards[rng.randrange(len(cards))]  # the talon card he took
+        talon[order.index(t)] = took[t] = cards[below(rng, len(cards))]  # the talon card he took
     return held, put, took, talon
+
+
+def _plan(d: dict[str, Any]) -> tuple:
+    """What writing a history takes, worked out once per trace: the deal's actions as the seat
+    saw them (its own cards, the talon cards it saw, every écart declined and card played in
+    place), the positions of each other seat's hidden cards in the order dealt, of the hidden
+    talon cards (with their index in the talon) and of the cards put face down in the écart (with
+    who put them), and the talon as the seat saw it dealt (:data:`HIDDEN` where it did not)."""
+    plan = d.get("plan")
+    if plan is None:
+        recipients, n_chance = d["recipients"], d["n_chance"]
+        template: list[int] = []
+        slots: dict[int, list[int]] = {}
+        talon_slots: list[tuple[int, int]] = []
+        ecart_slots: list[tuple[int, int]] = []
+        talon_seen: list[int] = []
+        for pos, (who, obs) in enumerate(d["actions"]):
+            template.append(obs)
+            if pos < n_chance:
+                r = recipients[pos]
+                if r is None:
+                    if obs == HIDDEN:
+                        talon_slots.append((pos, len(talon_seen)))
+                    talon_seen.append(obs)
+                elif obs == HIDDEN:
+                    slots.setdefault(r, []).append(pos)
+            elif obs == ECART_HIDDEN:
+                ecart_slots.append((pos, who))
+        plan = d["plan"] = (template, slots, talon_slots, ecart_slots, talon_seen)
+    return plan
+
+
+def _dealt(played: dict[int, list[int]], layout: tuple) -> dict[int, list[int]]:
+    """The cards each other seat was dealt for a layout of :func:`_layout` (``played``: the cards
+    each seat played), new lists: the hand it holds and the cards it played, less the talon card
+    it took, with the card it put in the talon."""
+    held, put, took, _ = layout
+    dealt: dict[int, list[int]] = {}
+    for t, hand in held.items():
+        cards = hand + played[t]
+        if t in took:
+            cards.remove(took[t])
+        if t in put:
+            cards.append(put[t])
+        dealt[t] = cards
+    return dealt
+
+
+def _orders(played: dict[int, list[int]], layout: tuple, rng: random.Random) -> dict[int, list[int]]:
+    """:func:`_dealt`, each seat's cards in a random order (the last dealt first)."""
+    dealt = _dealt(played, layout)
+    for cards in dealt.values():
+        shuffle(rng, cards)
+    return dealt
+
+
+def _write(plan: tuple, to_deal: dict[int, list[int]], talon: dict[int, int], put: dict[int, int]) -> list[int]:
+    """The deal's actions for the cards dealt in :func:`_orders`' order, the talon and the écart
+    cards of a layout."""
+    template, slots, talon_slots, ecart_slots, _ = plan
+    actions = template.copy()
+    for r, cards in to_deal.items():
+        for pos, card in zip(slots[r], reversed(cards)):  # the last card dealt first
+            actions[pos] = card
+    for pos, j in talon_slots:
+        actions[pos] = talon[j]
+    for pos, who in ecart_slots:
+        actions[pos] = ECART + put[who]
+    return actions
+
+
+def _late_history(plan: tuple, dealt: dict[int, list[int]], talon: dict[int, int], put: dict[int, int],
+                  before: list[int], seed: int) -> list[int]:
+    """The history of a world of :func:`world`: ``before`` then the deal's actions, each seat
+    dealt its cards (``dealt``, left as they are) in an order drawn from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    orders = {}
+    for t, cards in dealt.items():
+        orders[t] = cards = cards.copy()
+        shuffle(rng, cards)
+    return before + _write(plan, orders, talon, put)
 
 
 def _history(d: dict[str, Any], layout: tuple, rng: random.Random) -> list[int]:
     """The deal's actions for a layout of :func:`_layout`, each seat dealt its cards in a random
     order."""
-    from academie.games.reversis.state import ECART, ECART_HIDDEN
-
-    held, put, took, talon = layout
-    to_deal: dict[int, list[int]] = {}
-    for t, hand in held.items():
-        cards = hand + d["played"][t]
-        if t in took:
-            cards.remove(took[t])
-        if t in put:
-            cards.append(put[t])
-        rng.shuffle(cards)
-        to_deal[t] = cards
-    actions = []
-    recipients = d["recipients"]
-    j = 0
-    for pos, (who, obs) in enumerate(d["actions"]):
-        if pos < d["n_chance"]:
-            r = recipients[pos]
-            if r is None:
-                actions.append(talon[j] if obs == HIDDEN else obs)
-                j += 1
-            elif obs == HIDDEN:
-                actions.append(to_deal[r].pop())
-            else:
-                actions.append(obs)
-        elif obs == ECART_HIDDEN:
-            actions.append(ECART + put[who])
-        else:
-            actions.append(obs)
-    return actions
+    return _write(_plan(d), _orders(d["played"], layout, rng), layout[3], layout[1])
 
 
 def _prepare(base: Any, seat: int, trace: tuple, memo: dict[str, Any]) -> dict[str, Any]:
@@ -227,20 +283,25 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
     from, and each payment that told of a hand (a quinola or an ace given when it was its
     holder's last of the suit) the same. Returns the world, None (drawn again) or False (not in
     the play: replay)."""
-    from academie.games.reversis.state import PLAYING
-
     w0 = memo["world"]
     if w0.phase != PLAYING or w0.match.deal_number != base.match.deal_number:
         return False
     d = _prepare(base, seat, trace, memo)
     events = d.get("events")
     if events is None:
-        events = d["events"] = _events(d, w0, seat)
+        events = _events(d, w0, seat)
         # A quinola or an ace given on its suit and paid as its holder's last of it (as in every
-        # consistent world, w0 among them) tells he has none of the suit left: a void.
+        # consistent world, w0 among them) tells he has none of the suit left: a void. Paid as
+        # not his last, he must still hold one of the suit: checked on each proposal.
+        lasts = []
         for t, kind, suit, later, _, _ in events:
-            if kind == "last" and not any(c // 13 == suit for c in w0.hands[t] + later):
-                d["voids"][t].add(suit)
+            if kind == "last":
+                if any(c // 13 == suit for c in w0.hands[t] + later):
+                    lasts.append((t, suit, later))
+                else:
+                    d["voids"][t].add(suit)
+        d["events"] = events = (lasts, [(t, later, trick, number) for t, kind, _, later, trick, number in events
+                                        if kind == "quinola"])
         d["assignment"] = Assignment(d["cards"], d["caps"], d["fits"])
     layout = _layout(d, rng)
     if layout is None:
@@ -251,27 +312,30 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
     probe = d.get("probe")  # a world whose hands and trick are set to ask the rules
     if probe is None:
         probe = d["probe"] = w0.clone()
-    # the écart: each card put in the talon was one its holder could put there
+    # the écart: each card put in the talon was one its holder could put there (any card but a
+    # heart may go: the rules are asked only about a heart)
     for t, e in put.items():
-        probe.hands[t] = [c for c in held[t] + d["played"][t] if c != took.get(t)] + [e]
-        if e not in probe._ecart_cards(t):
-            return None
-    # what the payments told of the hands, and the quinola « forcé » (R18)
-    forced = w0.quinola_forced
-    for t, kind, suit, later, trick, number in events:
-        now = held[t] + later
-        if kind == "last":
-            if any(c // 13 == suit for c in now) != any(c // 13 == suit for c in w0.hands[t] + later):
+        if e // 13 == HEARTS:
+            probe.hands[t] = [c for c in held[t] + d["played"][t] if c != took.get(t)] + [e]
+            if e not in probe._ecart_cards(t):
                 return None
-        else:  # the quinola played: was it its holder's only playable card?
-            probe.trick, probe.trick_number, probe.hands[t] = list(trick), number, now + [d["quinola"]]
-            forced = probe._playable(t) == [d["quinola"]]
+    # what the payments told of the hands (a void is no card of the suit in any proposal: only
+    # a suit still held is checked), and the quinola « forcé » (R18)
+    lasts, quinola_played = events
+    for t, suit, later in lasts:
+        if not any(c // 13 == suit for c in held[t]) and not any(c // 13 == suit for c in later):
+            return None
+    forced = w0.quinola_forced
+    for t, later, trick, number in quinola_played:  # was it its holder's only playable card?
+        probe.trick, probe.trick_number, probe.hands[t] = list(trick), number, held[t] + later + [QUINOLA]
+        forced = probe._playable(t) == [QUINOLA]
     w = w0.clone()
     for t in held:
         w.hands[t] = held[t]
     w.trick, w.trick_number, w.quinola_forced = w0.trick.copy(), w0.trick_number, forced
-    actions = _history(d, layout, rng)
-    original = [a for a, r in zip(actions, d["recipients"]) if r is None]
+    plan = _plan(d)
+    talon_dealt = layout[3]
+    original = [talon_dealt[j] if c == HIDDEN else c for j, c in enumerate(plan[4])]
     talon = original.copy()
     for kind, t in d["ecart_order"]:
         if kind == "exchanged":
@@ -289,7 +353,12 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
             w.peeked[t] = original[order.index(t)]
     if w0.quinola in (None, "ecarte"):
         w.quinola = "ecarte" if d["quinola"] in w.ecart_card else None
-    w.history = base.history + actions
+    # The history is written when first read (a rollout from the world may never read it),
+    # each seat's cards dealt in an order drawn then from a seed drawn now: uniform, and the
+    # same view and seed give the same history.
+    del w.__dict__["history"]
+    w._history_recipe = partial(_late_history, plan, _dealt(d["played"], layout), talon_dealt, put, base.history,
+                                rng.getrandbits(64))
     w._history_shared = False
     w._stale = (len(base.history), dealer, tuple(order))
     return w

@@ -25,14 +25,15 @@ Actions: chance outcomes are card ids; in the écart a card code puts that card 
 
 from __future__ import annotations
 
-from functools import lru_cache
+import random
+from functools import lru_cache, partial
 from typing import Any
 
 from academie.cards import card_code, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
 from academie.core.frozen import snapshot
 from academie.core.match import Match
-from academie.core.sampling import HIDDEN, REVEAL, trail_of
+from academie.core.sampling import HIDDEN, REVEAL, sample_trail, trail_of
 from academie.core.state import StockDrawState
 from academie.games.reversis.options import ReversisOptions, talon_size
 from academie.games.reversis.rules import (
@@ -76,6 +77,19 @@ class ReversisState(StockDrawState):
     """A match of Reversis: ``deals`` deals, the pool and the bêtes carried between them."""
 
     _stale: tuple | None = None  # a world built by sampling: its traces are made when needed
+    _history_recipe: Any = None  # a world built by sampling: writes its history when first read
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for attributes not found: a world built by sampling has no ``history`` until read.
+        if name == "history":
+            d = self.__dict__
+            recipe = d.get("_history_recipe")
+            if recipe is not None:
+                history = d["history"] = recipe()
+                d["_history_recipe"] = None
+                d["_history_shared"] = False  # a new list, this state's own
+                return history
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __init__(self, game: Any, num_players: int, options: ReversisOptions) -> None:
         self.game = game
@@ -684,6 +698,16 @@ class ReversisState(StockDrawState):
                 if (action == PASS or t != dealer) and idx < len(slots):
                     traces[t][slots[idx]] = (-1, self.original_talon[idx])
         self.traces, self.talon_slots = traces, slots
+
+    def determinize(self, seat: int, rng: random.Random) -> ReversisState:
+        """Exactly ``sample(self.view(seat), rng)`` (see :meth:`State.determinize`), the view
+        made only when the sampler needs it: a search samples the same view again and again,
+        and the sampler knows it by its trail. Raises
+        :class:`~academie.core.errors.SeatError` for a seat not at the table."""
+        seat = self.check_seat(seat)
+        if self._stale is not None:
+            self._retrace()
+        return sample_trail(trail_of(self, seat), partial(self._make_view, seat), rng)
 
     def _sample_world(self, seat, trace, rng, memo):
         """A world of the play of the cards built at once (see
