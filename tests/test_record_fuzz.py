@@ -183,6 +183,15 @@ def test_known_kinds_are_human_and_the_games_bots():
     assert accepted(data).is_terminal()
 
 
+def test_a_bot_spec_as_long_as_a_spec_may_be_is_a_kind_and_a_longer_one_is_refused():
+    data = base("reversis")
+    spec = "ismcts:iterations=300:rollout=heuristic:worlds=30:others=rollout:infer=heuristic:candidates=16"
+    data["players"][0]["kind"] = spec
+    assert 60 < len(spec) <= 100 and accepted(data).is_terminal()
+    data["players"][0]["kind"] = spec + ":c=0.70000"
+    refused(data, "100 characters")
+
+
 # --- stacked decks ---------------------------------------------------------------------------------
 
 CARD_GAMES = [g for g in GAME_IDS if g != "blason"]

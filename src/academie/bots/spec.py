@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from academie.core.errors import UnknownBotError
+from academie.core.record import MAX_KIND
 
-MAX_SPEC = 100
+MAX_SPEC = MAX_KIND
 """The longest bot spec, in characters (a record's player kind is at most this long)."""
 
 

@@ -42,6 +42,8 @@ SEED_LIMIT = 2**63
 """A record's seed lies in ``0 <= seed < SEED_LIMIT``, as on the command line."""
 
 Word = Annotated[str, StringConstraints(min_length=1, max_length=60)]
+MAX_KIND = 100
+"""The longest player kind: ``human`` or a bot spec (see :mod:`academie.bots.spec`)."""
 """A game id, a player kind, an option name."""
 Notation = Annotated[str, StringConstraints(max_length=40)]
 """An action or a chance outcome in string notation (``'stock'``, ``'10H'``, ``'9'``)."""
@@ -59,7 +61,7 @@ class PlayerRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     name: Annotated[str, StringConstraints(min_length=1, max_length=MAX_NAME)]
-    kind: Word
+    kind: Annotated[str, StringConstraints(min_length=1, max_length=MAX_KIND)]
 
     @field_validator("name")
     @classmethod
