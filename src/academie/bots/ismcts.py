@@ -70,8 +70,8 @@ PARAMS = {
 }
 
 MISTAKE = 0.1
-"""With ``infer=heuristic``: the chance that another seat does not play as the heuristic bot
-would (spread evenly over its other legal actions)."""
+"""With ``infer=heuristic``: the chance that another seat picks uniformly among its legal actions
+instead of playing as the heuristic bot would."""
 
 KERNEL_MODULES = {"trente-et-un": "trente_et_un", "belle-flux-trente-un": "belle_flux", "reversis": "reversis",
                   "guimbarde": "guimbarde"}
@@ -190,11 +190,12 @@ class ISMCTSBot:
     def likelihood(view: Any, world: Any, models: Any) -> float:
         """How likely the heuristic bots ``models`` (one per seat) make the other seats'
         decisions of the current deal in ``world``, a sample of ``view``: the product, over each
-        decision of another seat between two legal actions or more, of ``1 - MISTAKE`` when the
-        seat's heuristic bot, given the seat's view in the world then, chooses the action played,
-        else ``MISTAKE`` shared among the legal actions (see :func:`_chance_of`). The worlds of one view differ only
-        in what the seat did not see, so these weights give the seat's belief about the hidden
-        cards when the others play as the heuristic does."""
+        decision of another seat between two legal actions or more, of the chance of the action
+        played (:func:`_chance_of`: ``1 - MISTAKE`` times the chance the seat's heuristic bot, given
+        the seat's view in the world then, chooses it, plus ``MISTAKE`` shared among the legal
+        actions). The worlds of one view differ only in what the seat did not see, so these
+        weights give the seat's belief about the hidden cards when the others play as the
+        heuristic does."""
         from academie.core.sampling import deal_start
 
         cache = view.__dict__.get("_sampling")  # the view's sampler keeps the deal's start
