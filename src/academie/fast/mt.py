@@ -27,46 +27,44 @@ _LOWER = 0x7FFFFFFF
 _MATRIX = 0x9908B0DF
 
 
-@njit(cache=True, _nrt=False)
-def _init_genrand(mt, s):
-    mt[0] = s & _MASK
+def _init_19650218() -> np.ndarray:
+    words = [19650218]
     for i in range(1, MT_N):
-        prev = mt[i - 1]
-        mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
-    mt[MT_N] = MT_N
+        prev = words[-1]
+        words.append((1812433253 * (prev ^ (prev >> 30)) + i) & _MASK)
+    return np.array(words, dtype=np.int64)
+
+
+_INIT = _init_19650218()
+"""The words ``init_genrand(19650218)`` gives, with which ``init_by_array`` starts (the same
+for every seed: copied rather than computed at each seeding)."""
 
 
 @njit(cache=True, _nrt=False)
 def mt_seed(mt, seed):
     """Seed ``mt`` as ``random.Random(seed)`` does (``init_by_array`` over the 32-bit words of
-    ``seed``, 0 <= seed < 2**63)."""
+    ``seed``, 0 <= seed < 2**63): from the words of ``init_genrand(19650218)``, ``MT_N`` steps
+    mixing in the key (one word, or two alternately), then ``MT_N - 1`` steps; each pass goes
+    round the words from the second, wrapping once (the word before the first is the last)."""
     low = seed & _MASK
     high = (seed >> 32) & _MASK
-    keylen = 2 if high != 0 else 1
-    _init_genrand(mt, 19650218)
-    i = 1
+    two = 1 if high != 0 else 0  # keylen 2: the key's words alternate
+    for i in range(MT_N):
+        mt[i] = _INIT[i]
     j = 0
-    k = MT_N if MT_N > keylen else keylen
-    while k > 0:
+    for i in range(1, MT_N):
         prev = mt[i - 1]
-        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK)) + (low if j == 0 else high) + j) & _MASK
-        i += 1
-        j += 1
-        if i >= MT_N:
-            mt[0] = mt[MT_N - 1]
-            i = 1
-        if j >= keylen:
-            j = 0
-        k -= 1
-    k = MT_N - 1
-    while k > 0:
+        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK)) + (high if j else low) + j) & _MASK
+        j ^= two
+    mt[0] = mt[MT_N - 1]
+    prev = mt[0]
+    mt[1] = ((mt[1] ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK)) + (high if j else low) + j) & _MASK
+    for i in range(2, MT_N):
         prev = mt[i - 1]
         mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK)) - i) & _MASK
-        i += 1
-        if i >= MT_N:
-            mt[0] = mt[MT_N - 1]
-            i = 1
-        k -= 1
+    mt[0] = mt[MT_N - 1]
+    prev = mt[0]
+    mt[1] = ((mt[1] ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK)) - 1) & _MASK
     mt[0] = 0x80000000
     mt[MT_N] = MT_N
 

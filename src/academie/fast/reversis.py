@@ -551,7 +551,8 @@ def rollout(s, rng_seed, variant=0):
     """Play uniform random choices (chance too, from one generator seeded with ``rng_seed``) from
     ``s`` to the end of its deal, in place. Returns each seat's counters won in that time (up to
     the end of the deal, before the next deal's ante). ``variant``: as in
-    :func:`academie.fast.mt.mt_randbelow` (only to replay it with Python's generator)."""
+    :func:`academie.fast.mt.mt_randbelow` (only to replay it with Python's generator). Seeding
+    the generator is about half of a rollout from the play of the cards."""
     n = s[NPL]
     before = np.zeros(n, dtype=np.int64)
     for seat in range(n):
@@ -707,6 +708,9 @@ _BITS = tuple(1 << c for c in range(52))
 _NEW_STATES: dict[bytes, np.ndarray] = {}  # new_state(params) by params: from_state starts from a copy
 _PHASES: dict[str, int] = {}
 _QSTATES = {None: Q_NONE, "renounce": Q_RENOUNCE, "bete": Q_BETE, "ecarte": Q_ECARTE}
+_STAT_SLOTS = tuple((STATS + i, name) for i, name in enumerate(STAT_NAMES))
+_PER_SEAT_SLOTS = tuple((PER_SEAT + 5 * j, name) for j, name in enumerate(PER_SEAT_NAMES))
+_ROWS: dict[int, tuple] = {}  # id(ledger entry) -> (entry, its row without the deal)
 
 
 def _slot(account: int) -> int:
@@ -777,20 +781,25 @@ def from_state(state, params: np.ndarray) -> np.ndarray:
     entries = m.ledger.entries
     rows = 0
     for e in entries[state.deal_start:state.deal_start + DLOG_CAP]:
+        known = _ROWS.get(id(e))  # entries never change, and a sample shares its match's
+        if known is None or known[0] is not e:
+            if len(_ROWS) >= 4096:
+                _ROWS.clear()
+            known = _ROWS[id(e)] = (e, (account(e.source), account(e.target), e.amount, rule_of(e.reason)))
         i = DLOG + 4 * rows
-        a[i], a[i + 1], a[i + 2], a[i + 3] = account(e.source), account(e.target), e.amount, rule_of(e.reason)
+        a[i], a[i + 1], a[i + 2], a[i + 3] = known[1]
         rows += 1
     a[DLOG_N] = rows
     a[LEDGER_N] = len(entries)
     stats, per_seat = state.stats, state.per_seat  # (all 0 in the new match's array)
-    for i, name in enumerate(STAT_NAMES):
+    for i, name in _STAT_SLOTS:
         if stats[name]:
-            a[STATS + i] = stats[name]
-    for j, name in enumerate(PER_SEAT_NAMES):
+            a[i] = stats[name]
+    for i, name in _PER_SEAT_SLOTS:
         row = per_seat[name]
         if any(row):
             for seat in range(n):
-                a[PER_SEAT + 5 * j + seat] = row[seat]
+                a[i + seat] = row[seat]
     return s
 
 

@@ -152,21 +152,20 @@ def _layout(d: dict[str, Any], rng: random.Random) -> tuple[dict, dict, dict, di
     dealt = d["assignment"].draw(rng, order=False)  # each hand shuffled when dealt (_orders)
     if dealt is None:
         return None
-    held: dict[int, list[int]] = {}
-    put: dict[int, int] = {}
-    talon: dict[int, int] = {}
+    where = d.get("where")
+    if where is None:  # the places of each kind, and the talon index of each seat who exchanged
+        order, places = d["order"], d["places"]
+        where = d["where"] = tuple([(i, t) for i, (k, t) in enumerate(places) if k == kind] for kind in "HET") + (
+            [(t, order.index(t)) for t in d["exchanged"]],)
+    in_hand, in_ecart, in_talon, exchanged = where
+    held = {t: dealt[i] for i, t in in_hand}
+    put = {t: dealt[i][0] for i, t in in_ecart}
+    talon = {t: dealt[i][0] for i, t in in_talon}
     took: dict[int, int] = {}
-    for (kind, t), cards in zip(d["places"], dealt):
-        if kind == "H":
-            held[t] = cards
-        elif kind == "E":
-            put[t] = cards[0]
-        elif kind == "T":
-            talon[t] = cards[0]
-    order, played = d["order"], d["played"]
-    for t in d["exchanged"]:
+    played = d["played"]
+    for t, index in exchanged:
         cards = held[t] + played[t]
-        talon[order.index(t)] = took[t] = cards[below(rng, len(cards))]  # the talon card he took
+        talon[index] = took[t] = cards[below(rng, len(cards))]  # the talon card he took
     return held, put, took, talon
 
 
@@ -308,7 +307,6 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
         return None
     held, put, took, _ = layout
     order = d["order"]
-    dealer = base.match.dealer
     probe = d.get("probe")  # a world whose hands and trick are set to ask the rules
     if probe is None:
         probe = d["probe"] = w0.clone()
@@ -329,10 +327,10 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
     for t, later, trick, number in quinola_played:  # was it its holder's only playable card?
         probe.trick, probe.trick_number, probe.hands[t] = list(trick), number, held[t] + later + [QUINOLA]
         forced = probe._playable(t) == [QUINOLA]
-    w = w0.clone()
-    for t in held:
-        w.hands[t] = held[t]
-    w.trick, w.trick_number, w.quinola_forced = w0.trick.copy(), w0.trick_number, forced
+    w = w0._clone_but_cards()
+    w.hands = [held[t] if t in held else hand.copy() for t, hand in enumerate(w0.hands)]
+    w.traces, w.talon_slots = [[] for _ in w0.hands], []  # stale: made from the history when needed
+    w.quinola_forced = forced
     plan = _plan(d)
     talon_dealt = layout[3]
     original = [talon_dealt[j] if c == HIDDEN else c for j, c in enumerate(plan[4])]
@@ -360,7 +358,7 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
     w._history_recipe = partial(_late_history, plan, _dealt(d["played"], layout), talon_dealt, put, base.history,
                                 rng.getrandbits(64))
     w._history_shared = False
-    w._stale = (len(base.history), dealer, tuple(order))
+    w._stale = (len(base.history), base.match.dealer, tuple(order))
     return w
 
 

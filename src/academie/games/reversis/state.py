@@ -639,12 +639,21 @@ class ReversisState(StockDrawState):
         """An independent copy: the containers copied; what never changes in place is shared
         (the ledger's entries until either side records, the finished deals' results, the pack,
         and the tuples of cards won, voids and per-seat figures)."""
-        other = self._clone_base()
+        other = self._clone_but_cards()
         d = other.__dict__
         d["hands"] = [h.copy() for h in self.hands]
-        d["stock"] = self.stock.copy()
         d["talon"] = self.talon.copy()
         d["original_talon"] = self.original_talon.copy()
+        d["traces"] = [t.copy() for t in self.traces]
+        d["talon_slots"] = self.talon_slots.copy()
+        return other
+
+    def _clone_but_cards(self) -> ReversisState:
+        """:meth:`clone` but for the hands, the talon (as it is and as dealt) and the traces,
+        still shared: for a caller that sets them anew (a world built by sampling)."""
+        other = self._clone_base()
+        d = other.__dict__
+        d["stock"] = self.stock.copy()
         d["tricks"] = self.tricks.copy()
         d["trick_count"] = self.trick_count.copy()
         d["trick"] = self.trick.copy()
@@ -660,8 +669,6 @@ class ReversisState(StockDrawState):
         d["results"] = self.results.copy()
         d["per_seat"] = self.per_seat.copy()
         d["stats"] = self.stats.copy()
-        d["traces"] = [t.copy() for t in self.traces]
-        d["talon_slots"] = self.talon_slots.copy()
         return other
 
     def _retrace(self, *pending: int) -> None:
