@@ -728,7 +728,38 @@ def from_state(state, params: np.ndarray) -> np.ndarray:
     sample for a rollout. Fields the kernel does not keep (views, logs, deal results) are left.
 
     A copy of a new match's array (made once per ``params``) with the state's fields written in
-    through a memoryview: a search converts a sample at every iteration."""
+    through a memoryview: a search converts a sample at every iteration. A world just built by
+    sampling in the play of the cards (:func:`academie.games.reversis.sampling.world`: nothing
+    played on it since, its history still unwritten) differs from the world it was built from
+    only in its cards and the quinola's fate: that world's array, made once, is copied and they
+    are written in."""
+    d = state.__dict__
+    origin = d.get("_sampled_from")
+    if origin is not None and d.get("_history_recipe") is not None:
+        key = params.tobytes()
+        known = _ORIGINS.get(id(origin))
+        if known is None or known[0] is not origin or known[1] != key:
+            if len(_ORIGINS) >= 64:
+                _ORIGINS.clear()
+            known = _ORIGINS[id(origin)] = (origin, key, _from_state(origin, params))
+        s = known[2].copy()
+        a = memoryview(s)
+        bit = _BITS.__getitem__
+        for seat, hand in enumerate(state.hands):
+            a[HANDS + seat] = sum(map(bit, hand))
+        a[TALON] = sum(map(bit, state.talon))
+        for i, card in enumerate(state.original_talon):
+            a[ORIG_TALON + i] = card
+        a[QSTATE] = _QSTATES[state.quinola]
+        a[QFORCED] = int(state.quinola_forced)
+        return s
+    return _from_state(state, params)
+
+
+_ORIGINS: dict[int, tuple] = {}  # id(world sampled from) -> (that world, params, its array)
+
+
+def _from_state(state, params: np.ndarray) -> np.ndarray:
     key = params.tobytes()
     start = _NEW_STATES.get(key)
     if start is None:

@@ -359,6 +359,7 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
                                 rng.getrandbits(64))
     w._history_shared = False
     w._stale = (len(base.history), base.match.dealer, tuple(order))
+    w._sampled_from = w0  # the same but for the cards, until played on (academie.fast.reversis.from_state)
     return w
 
 
