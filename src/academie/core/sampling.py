@@ -126,6 +126,10 @@ def sample(view: Any, rng: random.Random) -> State:
     public view of a game with hidden cards) or when no consistent world turns up in
     :data:`MAX_TRIES` proposals.
     """
+    return _sampler_of(view).draw(view, rng)
+
+
+def _sampler_of(view: Any) -> _Current:
     trail = getattr(view, "trail", None)
     if not isinstance(trail, Trail):
         raise SamplingError(f"{type(view).__name__} carries no trail: sample a seat's view (state.view(seat)), not the public view")
@@ -137,17 +141,17 @@ def sample(view: Any, rng: random.Random) -> State:
             while len(_CURRENT) > _CURRENT_SIZE:
                 _CURRENT.popitem(last=False)
         view.__dict__["_sampling"] = cache  # derived from the view alone; not a field: not compared
-    return cache.draw(view, rng)
+    return cache
 
 
-def sample_trail(trail: Trail, view: Callable[[], Any], rng: random.Random) -> State:
-    """``sample(view(), rng)`` where ``trail`` is ``view().trail``: the view is made only when
-    the sampler needs it (the first sample of a trail, or a world drawn by replay), for a game's
-    :meth:`~academie.core.state.State.determinize` that can make the trail alone."""
+def sampler(trail: Trail, view: Callable[[], Any]) -> _Current:
+    """The sampler of the view whose trail is ``trail`` (``view`` makes that view, called only
+    when no sampler of an equal view is kept): ``sampler(trail, view).draw(view, rng)`` is
+    ``sample(view(), rng)``, the view made only if a world is drawn by replay. For a game's
+    :meth:`~academie.core.state.State.determinize` that can make the trail alone, and keep the
+    sampler of a position it is asked to sample again and again."""
     cache = _CURRENT.get(trail)
-    if cache is None:
-        return sample(view(), rng)
-    return cache.draw(view, rng)
+    return cache if cache is not None else _sampler_of(view())
 
 
 _CURRENT: OrderedDict[Trail, _Current] = OrderedDict()
@@ -172,7 +176,7 @@ class _Current:
             self.memo["world"] = self._replayed(view, random.Random(0))
 
     def _replayed(self, view: Any, rng: random.Random) -> State:
-        if callable(view):  # made when needed (sample_trail)
+        if callable(view):  # made when needed (sampler)
             view = view()
         base, trail, memo = self.base, self.trail, self.memo
         seat = trail.seat

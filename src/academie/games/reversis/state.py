@@ -26,6 +26,7 @@ Actions: chance outcomes are card ids; in the écart a card code puts that card 
 from __future__ import annotations
 
 import random
+import weakref
 from functools import lru_cache, partial
 from typing import Any
 
@@ -33,7 +34,7 @@ from academie.cards import card_code, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
 from academie.core.frozen import snapshot
 from academie.core.match import Match
-from academie.core.sampling import HIDDEN, REVEAL, sample_trail, trail_of
+from academie.core.sampling import HIDDEN, REVEAL, sampler, trail_of
 from academie.core.state import StockDrawState
 from academie.games.reversis.options import ReversisOptions, talon_size
 from academie.games.reversis.rules import (
@@ -71,6 +72,10 @@ def _deal_queue(order: tuple[int, ...], dealer: int, hand_size: int, packet: int
             need[s] -= k
     queue += [None] * talon  # « excepté trois… qui restent au talon »
     return tuple(queue[::-1])
+
+
+_SAMPLERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Each state's last determinize: (seat, length of its history, the sampler of that view)."""
 
 
 class ReversisState(StockDrawState):
@@ -712,9 +717,16 @@ class ReversisState(StockDrawState):
         and the sampler knows it by its trail. Raises
         :class:`~academie.core.errors.SeatError` for a seat not at the table."""
         seat = self.check_seat(seat)
+        make_view = partial(self._make_view, seat)
         if self._stale is not None:
             self._retrace()
-        return sample_trail(trail_of(self, seat), partial(self._make_view, seat), rng)
+        else:  # a position sampled again (its history only grows: its length tells the view)
+            kept = _SAMPLERS.get(self)
+            if kept is not None and kept[0] == seat and kept[1] == len(self.history):
+                return kept[2].draw(make_view, rng)
+        drawer = sampler(trail_of(self, seat), make_view)
+        _SAMPLERS[self] = (seat, len(self.history), drawer)
+        return drawer.draw(make_view, rng)
 
     def _sample_world(self, seat, trace, rng, memo):
         """A world of the play of the cards built at once (see
