@@ -125,3 +125,14 @@ def test_the_compiled_reversis_converts_a_world_as_the_state_its_history_makes()
         array = K.from_state(world, params)
         again = replay(GAME.new_initial_state(state.num_players, state.options), world.history)
         assert (K.compared(array) == K.compared(K.from_state(again, params))).all()
+
+
+def test_a_sample_in_the_deal_replays_to_the_seats_view_before_every_seat_has_a_card():
+    state = GAME.new_initial_state(4)
+    chance = SeededChance(1)
+    for dealt in range(8):
+        for seat in range(4):
+            world = state.determinize(seat, random.Random(dealt))
+            again = replay(GAME.new_initial_state(4), world.history)
+            assert again is not None and again.view(seat) == state.view(seat)
+        state.apply_action(chance.choose(state))

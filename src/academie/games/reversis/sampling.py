@@ -228,8 +228,8 @@ def _write(plan: tuple, to_deal: dict[int, list[int]], talon: dict[int, int], pu
     cards of a layout."""
     template, slots, talon_slots, ecart_slots, _ = plan
     actions = template.copy()
-    for r, cards in to_deal.items():
-        for pos, card in zip(slots[r], reversed(cards)):  # the last card dealt first
+    for r, cards in to_deal.items():  # (in the deal, a seat may have no card yet)
+        for pos, card in zip(slots.get(r, ()), reversed(cards)):  # the last card dealt first
             actions[pos] = card
     for pos, j in talon_slots:
         actions[pos] = talon[j]
