@@ -263,6 +263,60 @@ def test_assignment_with_free_cards_counts_the_other_groups_apart_and_stays_unif
     assert chisquare([draws[k] for k in sorted(allowed, key=repr)]).pvalue > 0.001
 
 
+def test_a_group_of_places_too_large_for_rejection_and_group_counting_is_counted_place_by_place(monkeypatch):
+    """Cards 0-6 to places of sizes 3, 2, 2: place 0 holds no card < 3, place 1 no odd card.
+    With every limit at 0 the plan can neither keep a shuffle nor count group by group: it
+    counts place by place (_ByPlace), uniformly over the allowed deals; a plan whose counting
+    place by place is too large too still raises SamplingError."""
+    import academie.core.sampling as sampling
+
+    def fits(c, p):
+        return (p != 0 or c >= 3) and (p != 1 or c % 2 == 0)
+
+    allowed = set()
+    for perm in itertools.permutations(range(7)):
+        deal = (frozenset(perm[:3]), frozenset(perm[3:5]), frozenset(perm[5:]))
+        if all(fits(c, p) for p, cards in enumerate(deal) for c in cards):
+            allowed.add(deal)
+    monkeypatch.setattr(sampling, "LARGE", 0)
+    monkeypatch.setattr(sampling, "SHUFFLES", 0)
+    monkeypatch.setattr(sampling, "HUGE", 300)  # group by group 432, place by place 243
+    plan = Assignment(list(range(7)), [3, 2, 2], fits)
+    assert plan.large
+    rng = random.Random(8)
+    draws: Counter = Counter()
+    for _ in range(len(allowed) * 40):
+        key = tuple(frozenset(d) for d in plan.draw(rng))
+        assert key in allowed
+        draws[key] += 1
+    assert plan.by_place and not plan.large
+    (by_place,) = plan.by_place.values()
+    assert len(draws) == len(allowed) == by_place.count(0, by_place.sizes)
+    assert chisquare([draws[k] for k in sorted(allowed, key=repr)]).pvalue > 0.001
+    monkeypatch.setattr(sampling, "HUGE", 0)
+    with pytest.raises(SamplingError, match="too many splits to count"):
+        Assignment(list(range(7)), [3, 2, 2], fits).draw(rng)
+
+
+def test_a_guimbarde_position_of_eight_players_that_could_not_be_sampled_now_can():
+    """Seed 83, 8 players: 22 hidden cards over 8 places, once beyond both rejection and
+    counting group by group (SamplingError); now counted place by place."""
+    from tests.test_conformance import random_match
+
+    game, seen = GAMES["guimbarde"], []
+
+    def check(state, rng):
+        if rng.random() > 0.1:
+            return
+        for seat in range(8):
+            other = state.determinize(seat, rng)
+            assert other.view(seat) == state.view(seat)
+            seen.append(len(state.history))
+
+    random_match(game, 8, {}, 83, check)
+    assert 67 in seen
+
+
 def _guimbarde_late_position(seed: int):
     """A Guimbarde deal (3 players) where the two other seats hold one card each: the last
     trick to come."""

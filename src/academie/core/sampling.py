@@ -412,6 +412,7 @@ class Assignment:
         self.large: set[int] = set()  # components too large to count: drawn by exact rejection
         self.split: dict[int, tuple[list[int], list[tuple[list[int], tuple[int, ...], list]]]] = {}
         self.drawn: dict[int, list[tuple]] = {}  # per split component, what drawing each part takes
+        self.by_place: dict[int, _ByPlace] = {}  # components counted place by place (see _ByPlace)
         if self.possible:
             for i, (local, lcaps, ltypes) in enumerate(self.components):
                 if len(ltypes) == 1:
@@ -444,6 +445,7 @@ class Assignment:
             if i in self.large:  # a uniform shuffle kept when every card fits its place: exact
                 fit = {c: set(sig) for sig, cs in ltypes for c in cs}
                 cs = [c for _, group in ltypes for c in group]
+                ok = False
                 for _ in range(SHUFFLES):
                     shuffle(rng, cs)
                     k, ok = 0, True
@@ -460,13 +462,26 @@ class Assignment:
                         break
                 if ok:
                     continue
-                if _work(lcaps, ltypes) > HUGE:  # too large to count even now: never hang
-                    raise SamplingError(f"{len(cs)} hidden cards over {len(lcaps)} places: no fitting deal "
-                                        f"in {SHUFFLES} shuffles, and too many splits to count")
-                self.large.discard(i)  # too rare a fit: counted from now on
-                if _counter(_shape(ltypes))(0, lcaps) == 0:
+                if _work(lcaps, ltypes) > HUGE:  # too many splits to count group by group
+                    by_place = _ByPlace(lcaps, ltypes)
+                    if by_place.work > HUGE:  # nor place by place: never hang
+                        raise SamplingError(f"{len(cs)} hidden cards over {len(lcaps)} places: no fitting deal "
+                                            f"in {SHUFFLES} shuffles, and too many splits to count")
+                    self.large.discard(i)
+                    self.by_place[i] = by_place  # counted place by place from now on
+                else:
+                    self.large.discard(i)  # too rare a fit: counted from now on
+                    if _counter(_shape(ltypes))(0, lcaps) == 0:
+                        self.possible = False
+                        return None
+            if i in self.by_place:
+                hands = self.by_place[i].draw(rng)
+                if hands is None:
                     self.possible = False
                     return None
+                for j, hand in zip(local, hands):
+                    dealt[j] += hand
+                continue
             if i in self.split:  # the others' groups, place by place; the free group fills the rest
                 free = self.split[i][0]
                 room = list(lcaps)
@@ -494,6 +509,91 @@ class Assignment:
             for hand in dealt:
                 shuffle(rng, hand)
         return dealt
+
+
+class _ByPlace:
+    """The deals of a group of places counted place by place, for few groups of cards over many
+    places (where counting group by group, over the rooms left in every place, is too large):
+    ``count(j, left)`` is the number of deals of the cards ``left`` (how many of each group are
+    still to deal) to places ``j`` on — a sum, over what place ``j`` takes of each group that fits
+    it (``x``, filling it), of ``prod(C(left_t, x_t)) * count(j + 1, left - x)``. :meth:`draw`
+    takes each place's counts with the number of deals they leave, then that many cards of each
+    group at random: uniform over the deals. ``work`` bounds the counting (the count vectors
+    times the places times the most fillings of a place)."""
+
+    def __init__(self, lcaps: Sequence[int], ltypes: Sequence[tuple[tuple[int, ...], list[int]]]) -> None:
+        self.caps = tuple(lcaps)
+        self.groups = [list(cs) for _, cs in ltypes]
+        sizes = tuple(len(cs) for cs in self.groups)
+        self.sizes = sizes
+        fits = [[t for t, (sig, _) in enumerate(ltypes) if j in sig] for j in range(len(lcaps))]
+        self.fillings = [list(_fillings(cap, ts, sizes)) for cap, ts in zip(self.caps, fits)]
+        vectors = 1
+        for m in sizes:
+            vectors *= m + 1
+        self.work = vectors * len(self.caps) * max((len(f) for f in self.fillings), default=1)
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def count(self, j: int, left: tuple[int, ...]) -> int:
+        if j == len(self.caps):
+            return 1 if not any(left) else 0
+        key = (j, left)
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = sum(w for _, _, w in self._ways(j, left))
+            self.memo[key] = hit
+        return hit
+
+    def _ways(self, j: int, left: tuple[int, ...]):
+        for x in self.fillings[j]:
+            if any(xt > lt for xt, lt in zip(x, left)):
+                continue
+            rest = tuple(lt - xt for lt, xt in zip(left, x))
+            w = 1
+            for lt, xt in zip(left, x):
+                if xt:
+                    w *= comb(lt, xt)
+            w *= self.count(j + 1, rest)
+            if w:
+                yield x, rest, w
+
+    def draw(self, rng: random.Random) -> list[list[int]] | None:
+        """One deal, uniformly (a list of cards per place, in random order), or None."""
+        left = self.sizes
+        if self.count(0, left) == 0:
+            return None
+        pools = [cs.copy() for cs in self.groups]
+        for pool in pools:
+            shuffle(rng, pool)
+        hands: list[list[int]] = []
+        for j in range(len(self.caps)):
+            ways = list(self._ways(j, left))
+            totals = list(accumulate(w for _, _, w in ways))
+            x, left, _ = ways[bisect_right(totals, below(rng, totals[-1]))]
+            hand: list[int] = []
+            for t, xt in enumerate(x):
+                for _ in range(xt):
+                    hand.append(pools[t].pop())
+            shuffle(rng, hand)
+            hands.append(hand)
+        return hands
+
+
+def _fillings(cap: int, groups: Sequence[int], sizes: Sequence[int]):
+    """The count vectors (one entry per group, 0 for the groups not in ``groups``) that fill a
+    place of size ``cap`` from ``groups``, each at most its size."""
+    def rec(i: int, room: int, x: list[int]):
+        if i == len(groups):
+            if room == 0:
+                yield tuple(x)
+            return
+        t = groups[i]
+        for k in range(min(room, sizes[t]) + 1):
+            x[t] = k
+            yield from rec(i + 1, room - k, x)
+        x[t] = 0
+
+    yield from rec(0, cap, [0] * len(sizes))
 
 
 def _shape(ltypes: Sequence[tuple[tuple[int, ...], list[int]]]) -> tuple[tuple[tuple[int, ...], int], ...]:
