@@ -117,7 +117,7 @@ def play(
     game: Annotated[Optional[str], typer.Argument(metavar="GAME", help=GAME_HELP + " Not needed with --resume.", show_default=False)] = None,
     players: Annotated[Optional[int], typer.Option(help="Number of players.")] = None,
     seat: Annotated[Optional[int], typer.Option(help="Your seat (0 deals first; default 0).")] = None,
-    opponents: Annotated[Optional[str], typer.Option(help="Bot name for every other seat, or one per seat, comma-separated (default: the game's best bot).")] = None,
+    opponents: Annotated[Optional[str], typer.Option(help="Bot for every other seat, or one per seat, comma-separated: a name or a spec with parameters after colons (ismcts:iterations=500) (default: the game's best bot).")] = None,
     seed: Annotated[Optional[int], typer.Option(callback=check_seed, help="Seed for the deal, 0 to 2^63 - 1; random if omitted.", show_default=False)] = None,
     option: OptionsArg = None,
     record: Annotated[Optional[Path], typer.Option(help="Where to save the game record (a new file; see --force).")] = None,
