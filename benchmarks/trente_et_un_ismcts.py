@@ -38,6 +38,15 @@ def first_deal(spec: str, seed: int, true_worlds: bool) -> tuple[list[int], list
     if true_worlds and isinstance(bots[0], ismcts.ISMCTSBot):
         bots[0]._world = lambda view, rng, models: state.clone()  # diagnosis only: the real state
     lives, knocks = list(state.match.lives), []
+    for seat, view, action in decisions(state, bots, rng):
+        if seat == 0 and action == KNOCK:
+            knocks.append(hand_value(view.hand, view.brelan))
+    return [a - b for a, b in zip(lives, state.match.lives)], knocks
+
+
+def decisions(state, bots, rng: random.Random):
+    """Play ``state``'s first deal, yielding ``(seat, view, action)`` before each decision's
+    action is applied (a caller that stops early leaves the state at that decision)."""
     while not state.is_terminal() and state.match.deal_number == 0:
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng), trusted=True)
@@ -45,10 +54,8 @@ def first_deal(spec: str, seed: int, true_worlds: bool) -> tuple[list[int], list
         seat, legal = state.current_player(), state.legal_actions()
         view = state.view(seat)
         action = bots[seat].choose(view, legal)
-        if seat == 0 and action == KNOCK:
-            knocks.append(hand_value(view.hand, view.brelan))
+        yield seat, view, action
         state.apply_action(action, trusted=True)
-    return [a - b for a, b in zip(lives, state.match.lives)], knocks
 
 
 def hands(positions: int, candidates: int) -> None:
@@ -58,12 +65,7 @@ def hands(positions: int, candidates: int) -> None:
         rng = random.Random(seed)
         state = get_game(GAME).new_initial_state(4)
         bots = [make_bot("heuristic", GAME, seed + k) for k in range(4)]
-        while not state.is_terminal() and state.match.deal_number == 0:
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng), trusted=True)
-                continue
-            seat, legal = state.current_player(), state.legal_actions()
-            view = state.view(seat)
+        for seat, view, _ in decisions(state, bots, rng):
             if seat == 0 and view.phase != "discard" and view.turns_taken >= 3:
                 value = lambda world: statistics.mean(hand_value(world.hands[s], world.brelan) for s in (1, 2, 3))
                 real.append(value(state))
@@ -71,7 +73,6 @@ def hands(positions: int, candidates: int) -> None:
                 uniform += [value(sample(view, rng)) for _ in range(5)]
                 inferred += [value(bot._world(view, rng, models)) for _ in range(5)]
                 break
-            state.apply_action(bots[seat].choose(view, legal), trusted=True)
     print(f"mean hand value of seats 1-3 over {len(real)} positions: real {statistics.mean(real):.1f}, "
           f"exact samples {statistics.mean(uniform):.1f}, infer=heuristic with {candidates} candidates "
           f"{statistics.mean(inferred):.1f}")

@@ -489,26 +489,27 @@ class Assignment:
                     left = _deal_types(shape, stypes, scaps, rng, dealt, places)
                     for j, r in zip(where, left):
                         room[j] = r
-                cs = free.copy()
-                shuffle(rng, cs)
-                k = 0
-                for j, cap in zip(local, room):
-                    dealt[j] += cs[k:k + cap]
-                    k += cap
+                _shuffled_into(free, local, room, rng, dealt)
                 continue
             if len(ltypes) == 1:  # every card fits every place of the component: a shuffle
-                cs = ltypes[0][1].copy()
-                shuffle(rng, cs)
-                k = 0
-                for j, cap in zip(local, lcaps):
-                    dealt[j] += cs[k:k + cap]
-                    k += cap
+                _shuffled_into(ltypes[0][1], local, lcaps, rng, dealt)
                 continue
             _deal_types(_shape(ltypes), ltypes, None, rng, dealt, local, lcaps)
         if order:
             for hand in dealt:
                 shuffle(rng, hand)
         return dealt
+
+
+def _shuffled_into(cards: Sequence[int], places: Sequence[int], caps: Sequence[int], rng: random.Random,
+                   dealt: list[list[int]]) -> None:
+    """``cards`` (not changed) shuffled and dealt in turn to ``places``, ``caps[k]`` to each."""
+    cs = list(cards)
+    shuffle(rng, cs)
+    k = 0
+    for j, cap in zip(places, caps):
+        dealt[j] += cs[k:k + cap]
+        k += cap
 
 
 class _ByPlace:
