@@ -212,6 +212,13 @@ def test_bots_with_parameters_take_their_seats(sqlite_url):
         assert [p.kind for p in table.record.players] == table.kinds
         bad = c.post("/api/tables", json={"game": "guimbarde", "seats": [{"kind": "ismcts:iterations=zero"}] * 3})
         assert bad.status_code == 422 and "iterations" in bad.json()["error"]
+        # a spec over 60 characters (as README's Guimbarde one) has its seat, as on the command line
+        long_spec = "ismcts:iterations=20:rollout=heuristic:worlds=30:others=rollout:c=0.5"  # 69 characters
+        ok = c.post("/api/tables", json={"game": "guimbarde", "seats": [{"kind": long_spec}, {"kind": "random"},
+                                                                        {"kind": "random"}]})
+        assert ok.status_code in (200, 201), ok.text
+        too_long = c.post("/api/tables", json={"game": "guimbarde", "seats": [{"kind": long_spec + ":" + "c=1" * 20}] * 3})
+        assert too_long.status_code == 422 and "100 characters" in too_long.json()["error"]
         token = table.row.seats[0].token
         final = play_out(c, token)
         assert final["over"]

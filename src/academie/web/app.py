@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from academie.bots import bot_names
+from academie.bots.spec import MAX_SPEC
 from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord
 from academie.games import GAMES
@@ -131,8 +132,8 @@ def validate_table(hub: Hub, spec: TableIn) -> LiveTable:
         except ValueError as exc:
             raise ActionRefused(f"seat {s + 1}: bad name {name!r:.40}: {str(exc).splitlines()[-1]}", 422) from None
         kind = seat_kind(seat.kind or "human", game.info.id)  # UnknownBotError names the bots, parameters
-        if len(kind) > 60:
-            raise ActionRefused(f"seat {s + 1}: a bot spec is at most 60 characters, not {len(kind)}", 422)
+        if len(kind) > MAX_SPEC:  # seat_kind refuses it already; kept as the store's guard
+            raise ActionRefused(f"seat {s + 1}: a bot spec is at most {MAX_SPEC} characters, not {len(kind)}", 422)
         pairs.append((name, kind))
     names = [p[0] for p in pairs]
     dup = next((x for x in names if names.count(x) > 1), None)
