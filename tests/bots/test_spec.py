@@ -63,6 +63,7 @@ def test_ismcts_is_offered_for_every_game_with_decisions_and_only_those():
         ("heuristic:c=1", "heuristic takes no parameters"),
         ("random:", "random takes no parameters"),
         ("ismcts:" + "c=1:" * 30, "is longer than 100 characters"),
+        ("ismcts:candidates=16", "candidates=16 works only with infer=heuristic"),
     ],
 )
 def test_bad_specs_are_refused_naming_what_is_legal(spec, message):

@@ -132,6 +132,9 @@ class ISMCTSBot:
                 PARAMS[key].read(str(value))
             except ValueError as exc:
                 raise UnknownBotError(f"ismcts: {key} must be {exc}, not {value!r:.30}") from None
+        if infer == "none" and candidates != PARAMS["candidates"].default:
+            raise UnknownBotError(f"ismcts: candidates={candidates} works only with infer=heuristic "
+                                  f"(infer=none draws one world at a time); add infer=heuristic or leave candidates out")
         self.game_id, self.iterations, self.seconds, self.c, self.policy = game_id, iterations, seconds, c, rollout
         self.worlds, self.infer, self.candidates, self.others = worlds, infer, candidates, others
         self.rng = random.Random(seed)
