@@ -105,8 +105,9 @@ def test_a_long_tournament_says_how_long_once():
     from unittest import mock
 
     with mock.patch("sys.stderr", new=io.StringIO()) as err:
-        warn(1)  # 2 s a board: 999 boards left, about 33 minutes
-        warn(2)
+        warn(1)  # the first board: 2 s
+        warn(2)  # 2 s a board after it: 998 boards left, about 33 minutes
+        warn(3)
     assert err.getvalue().count("note: 1,000 boards at 2 s each: about 33 minutes to go") == 1
 
 

@@ -99,11 +99,39 @@ def test_progress_counts_every_board_and_the_note_goes_through_the_bar():
     tournament(get_game("trente-et-un"), ["random", "random"], matches=6, seed=1, workers=2, progress=calls.append)
     assert calls == [0, 1, 2, 3, 4, 5, 6]
     said: list[str] = []
-    ticks = iter([0.0, 0.0, 2.0])
+    ticks = iter([0.0, 0.0, 30.0, 32.0, 60.0, 62.0])
     warn = BoardsWarning(1000, clock=lambda: next(ticks), say=said.append)
     warn(0)
-    warn(1)  # 2 s a board, 999 to go: more than a minute
+    warn(1)  # the first board took 30 s (kernels compiled): not counted
+    warn(2)  # 2 s after it: too soon to tell (the workers' first boards end together)
+    assert said == []
+    warn(16)  # 15 boards in the 30 s after the first: 2 s each, 984 to go, more than a minute
+    warn(17)
     assert len(said) == 1 and said[0].startswith("1,000 boards at 2 s each: about 33 minutes to go")
+
+
+def test_a_long_tournament_without_a_terminal_says_how_far_it_is_at_each_tenth():
+    said: list[str] = []
+    ticks = iter([0.0, 0.0, 10.0, 20.0, 100.0, 110.0, 200.0])
+    warn = BoardsWarning(100, clock=lambda: next(ticks), say=said.append, lines=True)
+    for done in (0, 1, 2, 10, 11, 20):
+        warn(done)
+    assert said[0] == ("100 boards at 10 s each: about 16 minutes to go; Ctrl-C stops and prints the result over "
+                       "the boards finished so far.")
+    assert said[1:] == ["10 of 100 boards played (10%), about 2 minutes so far, about 15 minutes to go",
+                        "20 of 100 boards played (20%), about 3 minutes so far, about 13 minutes to go"]
+    quiet: list[str] = []
+    ticks = iter([0.0, 0.0, 10.0, 20.0, 100.0])
+    warn = BoardsWarning(100, clock=lambda: next(ticks), say=quiet.append)  # a terminal: the bar shows it
+    for done in (0, 1, 2, 10):
+        warn(done)
+    assert len(quiet) == 1
+    short: list[str] = []
+    ticks = iter([0.0, 0.0, 1.0, 2.0, 3.0])
+    warn = BoardsWarning(10, clock=lambda: next(ticks), say=short.append, lines=True)  # 10 s in all: nothing said
+    for done in (0, 1, 2, 3):
+        warn(done)
+    assert short == []
 
 
 def _result(spec: str) -> TournamentResult:

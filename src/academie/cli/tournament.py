@@ -88,7 +88,8 @@ def tournament_cmd(
         console=err_console, transient=True, disable=not err_console.is_terminal,
     ) as bar:
         task = bar.add_task("boards", total=boards)
-        warn = BoardsWarning(boards, say=lambda message: note(message, bar.console))
+        warn = BoardsWarning(boards, say=lambda message: note(message, bar.console),
+                             lines=not err_console.is_terminal)
 
         def progress(done: int) -> None:
             bar.update(task, completed=done)
@@ -118,33 +119,54 @@ def tournament_cmd(
 
 
 class BoardsWarning:
-    """Times the first boards (a second's worth, or the first board when it takes longer) and,
-    when the whole tournament is expected to last more than a minute, says how long, once: through
+    """Says, once, how long the tournament will take when that is more than a minute: through
     ``say`` (the progress bar's console, which prints it on a line of its own above the bar), or
-    on standard error."""
+    on standard error. The time per board is measured from the end of the first board on (the
+    first one pays for loading, and for compiling the kernels of ``academie[fast]`` on a fresh
+    install), over at least a second and as long as that first board took (the workers started
+    together finish their first boards together). With ``lines`` (standard error is no
+    terminal, so there is no bar: output sent to a file), a long tournament also says how far it
+    is at each tenth of its boards."""
 
     def __init__(self, boards: int, clock: Callable[[], float] = time.monotonic,
-                 say: Optional[Callable[[str], None]] = None) -> None:
-        self.boards, self.clock, self.start, self.done, self.say = boards, clock, clock(), False, say
+                 say: Optional[Callable[[str], None]] = None, lines: bool = False) -> None:
+        self.boards, self.clock, self.say, self.lines = boards, clock, say, lines
+        self.start = clock()
+        self.first: Optional[tuple[float, int, float]] = None  # (when, boards finished, first board's time)
+        self.long, self.done, self.tenth = False, False, 0
 
     def __call__(self, finished: int) -> None:
-        from academie.cli.app import WARN_AFTER, about, note
+        from academie.cli.app import WARN_AFTER, about
 
         if finished == 0:  # the first board starts: the imports and the workers' start are behind
             self.start = self.clock()
             return
-        if self.done:
+        now = self.clock()
+        if self.first is None:
+            self.first = (now, finished, now - self.start)
             return
-        elapsed = self.clock() - self.start
-        if elapsed < 1.0 and finished < self.boards:
-            return
-        self.done = True
-        left = elapsed / finished * (self.boards - finished)
-        if left > WARN_AFTER:
-            (self.say or note)(
-                f"{self.boards:,} boards at {elapsed / finished:.3g} s each: {about(left)} to go; Ctrl-C stops"
-                " and prints the result over the boards finished so far."
-            )
+        when, count, took = self.first
+        elapsed = now - when
+        if not self.done:
+            if finished < self.boards and (elapsed < max(1.0, took) or finished == count):
+                return
+            self.done = True
+            each = elapsed / max(finished - count, 1)
+            left = each * (self.boards - finished)
+            if left > WARN_AFTER:
+                self.long = True
+                self._say(f"{self.boards:,} boards at {each:.3g} s each: {about(left)} to go; Ctrl-C stops"
+                          " and prints the result over the boards finished so far.")
+        if self.lines and self.long and finished < self.boards and finished * 10 // self.boards > self.tenth:
+            self.tenth = finished * 10 // self.boards
+            left = elapsed / max(finished - count, 1) * (self.boards - finished)
+            self._say(f"{finished:,} of {self.boards:,} boards played ({finished / self.boards:.0%}), "
+                      f"{about(now - self.start)} so far, {about(left)} to go")
+
+    def _say(self, message: str) -> None:
+        from academie.cli.app import note
+
+        (self.say or note)(message)
 
 
 def _ci(e: Estimate, pct: bool, signed: bool = False) -> str:
