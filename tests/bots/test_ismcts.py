@@ -193,7 +193,8 @@ def test_same_seed_same_view_same_move_and_the_bot_is_reproducible(worlds):
 
 
 @pytest.mark.skipif(not REAL_SAMPLING, reason="needs academie.core.sampling (worlds from the view alone)")
-@pytest.mark.parametrize("spec", ["ismcts:iterations=80", "ismcts:iterations=40:rollout=heuristic"])
+@pytest.mark.parametrize("spec", ["ismcts:iterations=80", "ismcts:iterations=40:rollout=heuristic",
+                                  "ismcts:iterations=40:worlds=4:infer=mcmc:moves=3"])
 def test_two_states_that_give_the_seat_the_same_view_give_the_same_move(spec):
     # Seat 1 holds A♥ K♥ 5♣; seats 0 and 2 swap a card between two deals: seat 1 cannot tell.
     a, _ = t31_state([t31_deck(["7S 8D 2C", "AH KH 5C", "2S 3D 4C"], "QH")], 3)
@@ -285,6 +286,7 @@ def test_the_heuristic_gives_equal_chances_to_the_discards_it_ties():
     "ismcts:iterations=200:rollout=heuristic:others=rollout",
     "ismcts:iterations=120:rollout=heuristic:worlds=6:infer=heuristic:candidates=4",
     "ismcts:iterations=200:others=rollout",
+    "ismcts:iterations=120:rollout=heuristic:worlds=6:others=rollout:infer=mcmc:moves=5",
 ])
 def test_the_other_seats_played_by_the_policy_and_the_inferred_worlds_find_the_31(spec, worlds):
     state, chance = t31_pile()

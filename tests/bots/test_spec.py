@@ -64,6 +64,9 @@ def test_ismcts_is_offered_for_every_game_with_decisions_and_only_those():
         ("random:", "random takes no parameters"),
         ("ismcts:" + "c=1:" * 30, "is longer than 100 characters"),
         ("ismcts:candidates=16", "candidates=16 works only with infer=heuristic"),
+        ("ismcts:infer=mcmc:candidates=16", "candidates=16 works only with infer=heuristic, not infer=mcmc"),
+        ("ismcts:infer=heuristic:moves=5", "moves=5 works only with infer=mcmc, not infer=heuristic"),
+        ("ismcts:infer=mcmc:moves=0", "moves must be an integer from 1 to 1000"),
     ],
 )
 def test_bad_specs_are_refused_naming_what_is_legal(spec, message):

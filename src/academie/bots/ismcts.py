@@ -40,7 +40,12 @@ the default: every world consistent with the view is equally likely; ``heuristic
 kept is one of ``candidates`` exact samples, drawn in proportion to how likely the game's
 heuristic bot makes the other seats' decisions of the deal in that world — see
 :meth:`ISMCTSBot.likelihood`; the cards of a seat that kept its best cards are then less often
-weak than uniform samples make them) and ``candidates`` (default 8). Seeded: the
+weak than uniform samples make them; ``mcmc``: the worlds are the states of a Markov chain
+whose stationary distribution is that same posterior, :class:`academie.bots.belief.WorldChain`,
+which walks from world to world by changing one hidden card at a time and so follows the
+decisions of a whole deal where resampling finds few good worlds), ``candidates`` (default 8,
+with ``infer=heuristic``) and ``moves`` (default 10, with ``infer=mcmc``: steps of the chain
+between two worlds). Seeded: the
 same seed and the same views give the same moves when ``seconds`` is not given.
 """
 
@@ -63,8 +68,10 @@ PARAMS = {
     "worlds": Param("int", 0, "distinct worlds sampled per move, each searched in turn (0: a new one every iteration)",
                     low=0, high=1_000_000),
     "infer": Param("choice", "none", "what the other seats' actions tell of their cards: nothing (none) or what the "
-                   "heuristic bot would have done (heuristic)", choices=("none", "heuristic")),
+                   "heuristic bot would have done, by resampling (heuristic) or by a Markov chain (mcmc)",
+                   choices=("none", "heuristic", "mcmc")),
     "candidates": Param("int", 8, "worlds drawn for each world kept when infer=heuristic", low=1, high=1000),
+    "moves": Param("int", 10, "steps of the chain between two worlds when infer=mcmc", low=1, high=1000),
     "others": Param("choice", "search", "the other seats' decisions in the tree: searched by UCB (search) or played by "
                     "the rollout policy (rollout)", choices=("search", "rollout")),
 }
@@ -120,23 +127,26 @@ class ISMCTSBot:
 
     def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "random", worlds: int = 0, infer: str = "none",
-                 candidates: int = 8, others: str = "search") -> None:
+                 candidates: int = 8, others: str = "search", moves: int = 10) -> None:
         from academie.core.errors import UnknownBotError
 
         for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout),
                            ("worlds", worlds), ("infer", infer), ("candidates", candidates),
-                           ("others", others)):
+                           ("others", others), ("moves", moves)):
             if value is None and key == "seconds":
                 continue
             try:
                 PARAMS[key].read(str(value))
             except ValueError as exc:
                 raise UnknownBotError(f"ismcts: {key} must be {exc}, not {value!r:.30}") from None
-        if infer == "none" and candidates != PARAMS["candidates"].default:
-            raise UnknownBotError(f"ismcts: candidates={candidates} works only with infer=heuristic "
-                                  f"(infer=none draws one world at a time); add infer=heuristic or leave candidates out")
+        if infer != "heuristic" and candidates != PARAMS["candidates"].default:
+            raise UnknownBotError(f"ismcts: candidates={candidates} works only with infer=heuristic, not infer={infer}; "
+                                  f"add infer=heuristic or leave candidates out")
+        if infer != "mcmc" and moves != PARAMS["moves"].default:
+            raise UnknownBotError(f"ismcts: moves={moves} works only with infer=mcmc, not infer={infer}; "
+                                  f"add infer=mcmc or leave moves out")
         self.game_id, self.iterations, self.seconds, self.c, self.policy = game_id, iterations, seconds, c, rollout
-        self.worlds, self.infer, self.candidates, self.others = worlds, infer, candidates, others
+        self.worlds, self.infer, self.candidates, self.others, self.moves = worlds, infer, candidates, others, moves
         self.rng = random.Random(seed)
         self._kernel: tuple[Any, Any, Any, int] | None = None  # (options, params, module, variant)
         self.last_iterations = 0
@@ -151,7 +161,11 @@ class ISMCTSBot:
         root = Node()
         lo_hi = [math.inf, -math.inf]
         heuristics = self._heuristics(rng) if self.policy == "heuristic" else None
-        models = self._heuristics(rng) if self.infer == "heuristic" else None
+        models = self._heuristics(rng) if self.infer != "none" else None
+        if models is not None and self.infer == "mcmc":
+            from academie.bots.belief import WorldChain
+
+            models = WorldChain(view, models, rng, self.moves)  # the worlds are the chain's
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base: list[float] | None = None
         pool: list[Any] = []
@@ -178,12 +192,18 @@ class ISMCTSBot:
 
     # --- the worlds -----------------------------------------------------------------------
     def _world(self, view: Any, rng: random.Random, models: Any) -> Any:
-        """A world for the search: an exact sample of the view's information set, or, with
+        """A world for the search: an exact sample of the view's information set; with
         ``infer=heuristic``, one of ``candidates`` such samples drawn with probability in
-        proportion to their :meth:`likelihood` (sampling-importance-resampling)."""
+        proportion to their :meth:`likelihood` (sampling-importance-resampling); with
+        ``infer=mcmc`` (``models`` is then the move's :class:`~academie.bots.belief.WorldChain`),
+        the chain's world after ``moves`` more steps."""
         from academie.core.sampling import sample
 
-        if models is None or self.candidates == 1:
+        if models is None:
+            return sample(view, rng)
+        if self.infer == "mcmc":
+            return models.world()
+        if self.candidates == 1:
             return sample(view, rng)
         drawn = [sample(view, rng) for _ in range(self.candidates)]
         weights = [self.likelihood(view, world, models) for world in drawn]
