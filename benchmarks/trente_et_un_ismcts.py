@@ -6,12 +6,13 @@ in all, the hand values seat 0 knocked on, and the CPU time. ``--true-worlds`` g
 the real state as every world (its own cards and everybody's; the stock still drawn at random):
 a diagnosis of the search apart from its sampling, never a way to play. ``--hands`` prints the
 mean hand value of seats 1–3 at seat 0's first draw from its third turn on: in the real deals,
-in exact samples of seat 0's view, and in the worlds the bot draws with ``infer=heuristic``.
+in exact samples of seat 0's view, and in the worlds the bot draws with ``infer=heuristic`` and
+``infer=mcmc``.
 
     .venv/bin/python benchmarks/trente_et_un_ismcts.py --spec heuristic --deals 100
     .venv/bin/python benchmarks/trente_et_un_ismcts.py --spec ismcts:iterations=200:rollout=heuristic:worlds=20
     .venv/bin/python benchmarks/trente_et_un_ismcts.py --spec ismcts:iterations=200:rollout=heuristic:worlds=1:others=rollout --true-worlds
-    .venv/bin/python benchmarks/trente_et_un_ismcts.py --hands --candidates 8
+    .venv/bin/python benchmarks/trente_et_un_ismcts.py --hands --candidates 8 --moves 20
 """
 
 from __future__ import annotations
@@ -58,8 +59,10 @@ def decisions(state, bots, rng: random.Random):
         state.apply_action(action, trusted=True)
 
 
-def hands(positions: int, candidates: int) -> None:
-    real, uniform, inferred = [], [], []
+def hands(positions: int, candidates: int, moves: int) -> None:
+    from academie.bots.belief import WorldChain
+
+    real, uniform, inferred, walked = [], [], [], []
     bot = ismcts.ISMCTSBot(GAME, 1, infer="heuristic", candidates=candidates)
     for seed in range(2000, 2000 + positions):
         rng = random.Random(seed)
@@ -72,10 +75,12 @@ def hands(positions: int, candidates: int) -> None:
                 models = bot._heuristics(rng)
                 uniform += [value(sample(view, rng)) for _ in range(5)]
                 inferred += [value(bot._world(view, rng, models)) for _ in range(5)]
+                chain = WorldChain(view, bot._heuristics(rng), rng, moves)
+                walked += [value(chain.world()) for _ in range(5)]
                 break
     print(f"mean hand value of seats 1-3 over {len(real)} positions: real {statistics.mean(real):.1f}, "
           f"exact samples {statistics.mean(uniform):.1f}, infer=heuristic with {candidates} candidates "
-          f"{statistics.mean(inferred):.1f}")
+          f"{statistics.mean(inferred):.1f}, infer=mcmc with {moves} moves {statistics.mean(walked):.1f}")
 
 
 def main() -> int:
@@ -85,9 +90,10 @@ def main() -> int:
     parser.add_argument("--true-worlds", action="store_true")
     parser.add_argument("--hands", action="store_true")
     parser.add_argument("--candidates", type=int, default=8)
+    parser.add_argument("--moves", type=int, default=20)
     args = parser.parse_args()
     if args.hands:
-        hands(args.deals, args.candidates)
+        hands(args.deals, args.candidates, args.moves)
         return 0
     start = time.process_time()
     lost, knocks = [0] * 4, []
