@@ -33,7 +33,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from academie.core.sampling import HIDDEN, _seen, deal_start, sample
+from academie.core.sampling import HIDDEN, deal_start, sample
 
 
 BURN_IN = 3
@@ -107,7 +107,7 @@ class WorldChain:
             elif not state.is_legal(action):
                 return None
             state.apply_action(action, trusted=True)
-        if _seen(state, me) != self.view:
+        if state.view(me) != self.view:
             return None
         return state, log_weight
 
