@@ -152,3 +152,15 @@ def test_a_long_bot_spec_prints_whole_at_80_columns():
     text = console.export_text()
     assert sum(spec in line for line in text.splitlines()) == 2  # its row, and the pairwise row
     assert max(len(line) for line in text.splitlines() if line[:1] in "┏┃┡│└") <= 80
+
+
+def test_a_spec_too_long_for_80_columns_folds_and_no_figure_is_cut():
+    spec = "ismcts:iterations=30:worlds=3:infer=mcmc:moves=3:rollout=heuristic"
+    console = Console(width=80, record=True, color_system=None)
+    print_result(_result(spec), console)
+    lines = [line for line in console.export_text().splitlines() if line[:1] in "┏┃┡│└"]
+    assert max(len(line) for line in lines) <= 80
+    first_cells = "".join(line.split("│")[1].strip() for line in lines if line.startswith("│"))
+    assert first_cells.count(spec) == 2  # folded, whole, in both tables
+    text = "\n".join(lines)
+    assert text.count("[+0.50, +2.00]") == 3 and text.count("25.0 ± 2.0") == 2 and "…" not in text

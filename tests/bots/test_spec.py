@@ -62,10 +62,11 @@ def test_ismcts_is_offered_for_every_game_with_decisions_and_only_those():
         ("ismcts:c=1:c=2", "parameter 'c' is given twice"),
         ("heuristic:c=1", "heuristic takes no parameters"),
         ("random:", "random takes no parameters"),
-        ("ismcts:" + "c=1:" * 30, "is longer than 100 characters"),
-        ("ismcts:candidates=16", "candidates=16 works only with infer=heuristic"),
-        ("ismcts:infer=mcmc:candidates=16", "candidates=16 works only with infer=heuristic, not infer=mcmc"),
-        ("ismcts:infer=heuristic:moves=5", "moves=5 works only with infer=mcmc, not infer=heuristic"),
+        ("ismcts:" + "c=1:" * 30, "'ismcts:" + "c=1:" * 13 + "c…' (127 characters) is longer than 100 characters"),
+        ("ismcts:candidates=16", "candidates works only with infer=heuristic, not infer=none; add infer=heuristic"),
+        ("ismcts:infer=mcmc:candidates=8", "candidates works only with infer=heuristic, not infer=mcmc"),
+        ("ismcts:infer=heuristic:moves=5", "moves works only with infer=mcmc, not infer=heuristic"),
+        ("ismcts:moves=10", "moves works only with infer=mcmc, not infer=none"),
         ("ismcts:infer=mcmc:moves=0", "moves must be an integer from 1 to 1000"),
     ],
 )
@@ -107,6 +108,26 @@ def test_the_command_line_reports_bad_specs(args, message, tmp_path, monkeypatch
     result = runner.invoke(app, args, input="quit\n")
     assert result.exit_code == 2, result.output
     assert message in result.output
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate"])
+def test_a_parameter_without_its_infer_is_refused_before_anything_is_made(command, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    bots = "ismcts:iterations=10:moves=10,heuristic,heuristic,heuristic"  # moves given, even at its default
+    count = ["--deals", "1"] if command == "tournament" else ["--matches", "1"]
+    result = runner.invoke(app, [command, "reversis", "--bots", bots, *count, "--records", "recs"])
+    assert result.exit_code == 2, result.output
+    assert "moves works only with infer=mcmc, not infer=none; add infer=mcmc or leave moves out" in result.output
+    assert not (tmp_path / "recs").exists()
+
+
+def test_a_spec_too_long_is_echoed_cut_once_with_its_length(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    spec = "ismcts:iterations=000010:worlds=1:infer=mcmc:moves=1:rollout=heuristic:" + "c=1:" * 8 + "c=1"
+    result = runner.invoke(app, ["simulate", "reversis", "--bots", f"{spec},random,random,random", "--matches", "1"])
+    assert result.exit_code == 2, result.output
+    assert f"bot spec '{spec[:60]}…' ({len(spec)} characters) is longer than 100 characters" in " ".join(result.output.split())
+    assert result.output.count("characters)") == 1
 
 
 def _record(kind: str) -> GameRecord:

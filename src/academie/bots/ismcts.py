@@ -70,8 +70,10 @@ PARAMS = {
     "infer": Param("choice", "none", "what the other seats' actions tell of their cards: nothing (none) or what the "
                    "heuristic bot would have done, by resampling (heuristic) or by a Markov chain (mcmc)",
                    choices=("none", "heuristic", "mcmc")),
-    "candidates": Param("int", 8, "worlds drawn for each world kept when infer=heuristic", low=1, high=1000),
-    "moves": Param("int", 10, "steps of the chain between two worlds when infer=mcmc", low=1, high=1000),
+    "candidates": Param("int", 8, "worlds drawn for each world kept when infer=heuristic", low=1, high=1000,
+                        requires=("infer", "heuristic")),
+    "moves": Param("int", 10, "steps of the chain between two worlds when infer=mcmc", low=1, high=1000,
+                   requires=("infer", "mcmc")),
     "others": Param("choice", "search", "the other seats' decisions in the tree: searched by UCB (search) or played by "
                     "the rollout policy (rollout)", choices=("search", "rollout")),
 }
@@ -139,11 +141,12 @@ class ISMCTSBot:
                 PARAMS[key].read(str(value))
             except ValueError as exc:
                 raise UnknownBotError(f"ismcts: {key} must be {exc}, not {value!r:.30}") from None
+        # (a spec giving them without their infer is refused when read: academie.bots.spec)
         if infer != "heuristic" and candidates != PARAMS["candidates"].default:
-            raise UnknownBotError(f"ismcts: candidates={candidates} works only with infer=heuristic, not infer={infer}; "
+            raise UnknownBotError(f"ismcts: candidates works only with infer=heuristic, not infer={infer}; "
                                   f"add infer=heuristic or leave candidates out")
         if infer != "mcmc" and moves != PARAMS["moves"].default:
-            raise UnknownBotError(f"ismcts: moves={moves} works only with infer=mcmc, not infer={infer}; "
+            raise UnknownBotError(f"ismcts: moves works only with infer=mcmc, not infer={infer}; "
                                   f"add infer=mcmc or leave moves out")
         self.game_id, self.iterations, self.seconds, self.c, self.policy = game_id, iterations, seconds, c, rollout
         self.worlds, self.infer, self.candidates, self.others, self.moves = worlds, infer, candidates, others, moves

@@ -39,7 +39,8 @@ class Param:
     """One parameter of a bot: ``kind`` is ``'int'``, ``'float'`` or ``'choice'``; numbers lie
     from ``low`` to ``high`` (inclusive; ``low_open`` excludes ``low``); a choice is one of
     ``choices``. ``default`` is the value taken when the spec does not give it; ``help`` says
-    what it is, with its unit."""
+    what it is, with its unit. ``requires`` (another parameter and its value) makes the
+    parameter meaningful only with that value: a spec giving it otherwise is refused."""
 
     kind: str
     default: Any
@@ -48,6 +49,7 @@ class Param:
     high: float | None = None
     low_open: bool = False
     choices: tuple[str, ...] = ()
+    requires: tuple[str, str] | None = None
 
     def legal(self) -> str:
         """What a value may be, in words (for error messages and help)."""
@@ -110,8 +112,8 @@ def parse_spec(text: str, game_id: str, bots: dict[str, Any] | None = None) -> B
     if not isinstance(text, str):
         raise UnknownBotError(f"a bot spec is a string such as 'heuristic', not {type(text).__name__}")
     shown = repr(text)
-    if len(text) > MAX_SPEC:  # cut as every echoed value is: its start and its length
-        shown = f"{text[:MAX_SPEC] + '…'!r} ({len(text)} characters)"
+    if len(text) > MAX_SPEC:  # cut as every echoed value is (cli.terminal.one_line): its start and its length
+        shown = f"{text[:60] + '…'!r} ({len(text)} characters)"
         raise UnknownBotError(f"bot spec {shown} is longer than {MAX_SPEC} characters")
     name, *parts = [p.strip() for p in text.split(":")]
     if name not in bots:
@@ -136,6 +138,13 @@ def parse_spec(text: str, game_id: str, bots: dict[str, Any] | None = None) -> B
             given[key] = declared[key].read(value)
         except ValueError as exc:
             raise UnknownBotError(f"bot spec {shown}: {key} must be {exc}, not {value!r:.30}") from None
+    for key in given:
+        needs = declared[key].requires
+        if needs is not None and given.get(needs[0], declared[needs[0]].default) != needs[1]:
+            other, value = needs
+            raise UnknownBotError(f"bot spec {shown}: {key} works only with {other}={value}, not "
+                                  f"{other}={_write(given.get(other, declared[other].default))}; "
+                                  f"add {other}={value} or leave {key} out")
     ordered = {k: given[k] for k in declared if k in given}
     return BotSpec(name, ordered)
 

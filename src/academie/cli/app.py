@@ -176,9 +176,13 @@ WARN_AFTER = 60.0
 def about(seconds: float) -> str:
     """A duration as a person says it.
 
-    >>> about(30), about(61), about(5400), about(3 * 86400)
-    ('about 1 minute', 'about 1 minute', 'about 1.5 hours', 'about 3.0 days')
+    >>> about(0.4), about(42), about(61), about(5400), about(3 * 86400)
+    ('about 1 second', 'about 40 seconds', 'about 1 minute', 'about 1.5 hours', 'about 3.0 days')
     """
+    if seconds < 55:  # to the second under 10 s, else to ten seconds
+        step = 1 if seconds < 10 else 10
+        count = max(1, round(seconds / step) * step)
+        return f"about {count} second{'s' if count > 1 else ''}"
     if seconds < 90 * 60:
         minutes = max(1, round(seconds / 60))
         return f"about {minutes} minute{'s' if minutes > 1 else ''}"

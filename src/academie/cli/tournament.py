@@ -201,32 +201,43 @@ def print_result(result: TournamentResult, console: Console) -> None:
         table = _bots_table(result, pct, compact=True)
     console.print(table)
     if result.pairs:
-        table = Table(title="Pairwise: bot minus versus", header_style="bold")
-        for col in ("bot", "versus", "win rate" if pct else "per deal", "95% CI"):
-            table.add_column(col, justify="left" if col in ("bot", "versus") else "right",
-                             overflow="fold" if col in ("bot", "versus") else "ellipsis", no_wrap=True)
         order = {b.bot: k for k, b in enumerate(result.bots)}
+        rows = []
         for p in result.pairs:
             if order[p.bot] < order[p.versus]:  # each pair once: the other way is its opposite
                 d = p.difference
                 mean = f"{d.mean:+.1%}" if pct else f"{d.mean:+.2f}"
-                table.add_row(p.bot, p.versus, mean, _ci(d, pct, signed=True))
-        console.print(table)
+                rows.append((p.bot, p.versus, mean, _ci(d, pct, signed=True)))
+        console.print(_table("Pairwise: bot minus versus", ["bot", "versus", "win rate" if pct else "per deal", "95% CI"],
+                             rows, folded=("bot", "versus")))
+
+
+def _table(title: str, headers: list[str], rows: list[tuple[str, ...]], folded: tuple[str, ...],
+           pad_edge: bool = True) -> Table:
+    """A table whose ``folded`` columns (bot specs) fold onto more lines when the table is too
+    wide, the others keeping the width of their longest cell (figures are never cut)."""
+    table = Table(title=title, header_style="bold", pad_edge=pad_edge)
+    for k, header in enumerate(headers):
+        name = header.replace("\n", " ")
+        if name in folded:
+            table.add_column(header, justify="left", overflow="fold")
+        else:
+            width = max([len(line) for line in header.split("\n")] + [len(row[k]) for row in rows])
+            table.add_column(header, justify="right", no_wrap=True, min_width=width)
+    for row in rows:
+        table.add_row(*row)
+    return table
 
 
 def _bots_table(result: TournamentResult, pct: bool, compact: bool) -> Table:
     """The per-bot table; ``compact``: its headers on two lines and no padding at its edges, for a
     narrow terminal. A bot's spec prints whole, folded only when even that is too wide."""
     title = f"Bots ({result.metric}, 95% CI over the {'deals' if result.deals_per_match == 1 else 'boards'})"
-    table = Table(title=title, header_style="bold", pad_edge=not compact)
     columns = ["bot", "win rate" if pct else "per deal", "95% CI", *([] if pct else ["wins"]), "rating μ ± σ", "matches"]
-    for col in columns:
-        header = col.replace(" ", "\n", 1) if compact and col not in ("bot", "95% CI") else col
-        table.add_column(header, justify="left" if col == "bot" else "right", no_wrap=True,
-                         overflow="fold" if col == "bot" else "ellipsis")
+    headers = [col.replace(" ", "\n", 1) if compact and col not in ("bot", "95% CI") else col for col in columns]
+    rows = []
     for b in sorted(result.bots, key=lambda b: -b.score.mean):
         score = f"{b.score.mean:.1%}" if pct else f"{b.score.mean:+.2f}"
         wins = [] if pct else [f"{b.win_rate.mean:.1%}"]
-        table.add_row(b.bot, score, _ci(b.score, pct), *wins,
-                      f"{b.rating.mu:.1f} ± {b.rating.sigma:.1f}", f"{b.matches:,}")
-    return table
+        rows.append((b.bot, score, _ci(b.score, pct), *wins, f"{b.rating.mu:.1f} ± {b.rating.sigma:.1f}", f"{b.matches:,}"))
+    return _table(title, headers, rows, folded=("bot",), pad_edge=not compact)
