@@ -1,6 +1,6 @@
 """Where ISMCTS loses at Trente et un: lives lost by one seat against three heuristic bots.
 
-Plays the first deal (round) of ``--deals`` matches of 4 players (seeds 1000, 1001, …): seat 0,
+Plays the first deal (round) of ``--deals`` matches of 4 players (seeds 1000, 1001, … or from ``--first-seed``): seat 0,
 the dealer, is the bot ``--spec``, seats 1–3 heuristic bots, and prints the lives each seat lost
 in all, the hand values seat 0 knocked on, and the CPU time. ``--true-worlds`` gives the ISMCTS
 the real state as every world (its own cards and everybody's; the stock still drawn at random):
@@ -87,6 +87,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--spec", default="ismcts:iterations=200:rollout=heuristic:worlds=20")
     parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--first-seed", type=int, default=1000, help="seed of the first match (default 1000)")
     parser.add_argument("--true-worlds", action="store_true")
     parser.add_argument("--hands", action="store_true")
     parser.add_argument("--candidates", type=int, default=8)
@@ -97,7 +98,7 @@ def main() -> int:
         return 0
     start = time.process_time()
     lost, knocks = [0] * 4, []
-    for seed in range(1000, 1000 + args.deals):
+    for seed in range(args.first_seed, args.first_seed + args.deals):
         seat_lost, seat_knocks = first_deal(args.spec, seed, args.true_worlds)
         lost = [a + b for a, b in zip(lost, seat_lost)]
         knocks += seat_knocks
