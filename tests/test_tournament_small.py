@@ -100,14 +100,29 @@ def test_progress_counts_every_board_and_the_note_goes_through_the_bar():
     assert calls == [0, 1, 2, 3, 4, 5, 6]
     said: list[str] = []
     ticks = iter([0.0, 0.0, 30.0, 32.0, 60.0, 62.0])
-    warn = BoardsWarning(1000, clock=lambda: next(ticks), say=said.append)
+    warn = BoardsWarning(1000, clock=lambda: next(ticks), say=said.append, workers=2)
     warn(0)
     warn(1)  # the first board took 30 s (kernels compiled): not counted
-    warn(2)  # 2 s after it: too soon to tell (the workers' first boards end together)
+    warn(2)  # 2 s after it, the other worker's first board: too soon to tell (they end together)
     assert said == []
     warn(16)  # 15 boards in the 30 s after the first: 2 s each, 984 to go, more than a minute
     warn(17)
     assert len(said) == 1 and said[0].startswith("1,000 boards at 2 s each: about 33 minutes to go")
+
+
+def test_a_slow_first_board_does_not_delay_the_note():
+    """One worker whose first board took 40 s (a loaded machine, kernels compiled): the time per
+    board is known a second and a board later, not 40 s later."""
+    said: list[str] = []
+    ticks = iter([0.0, 0.0, 40.0, 40.5, 41.0, 41.5])
+    warn = BoardsWarning(1000, clock=lambda: next(ticks), say=said.append)
+    for done in (0, 1, 2):
+        warn(done)
+    assert said == []  # half a second after the first board: too soon
+    warn(3)
+    warn(4)
+    assert said == ["1,000 boards at 0.5 s each: about 8 minutes to go; Ctrl-C stops and prints the result over "
+                    "the boards finished so far."]
 
 
 def test_a_long_tournament_without_a_terminal_says_how_far_it_is_at_each_tenth():

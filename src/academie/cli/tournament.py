@@ -89,7 +89,8 @@ def tournament_cmd(
     ) as bar:
         task = bar.add_task("boards", total=boards)
         warn = BoardsWarning(boards, say=lambda message: note(message, bar.console),
-                             lines=not err_console.is_terminal)
+                             lines=not err_console.is_terminal,
+                             workers=workers or (default_workers() if backend == "local" else 1))
 
         def progress(done: int) -> None:
             bar.update(task, completed=done)
@@ -123,16 +124,16 @@ class BoardsWarning:
     ``say`` (the progress bar's console, which prints it on a line of its own above the bar), or
     on standard error. The time per board is measured from the end of the first board on (the
     first one pays for loading, and for compiling the kernels of ``academie[fast]`` on a fresh
-    install), over at least a second and as long as that first board took (the workers started
+    install), over at least a second and at least ``workers`` boards (the workers started
     together finish their first boards together). With ``lines`` (standard error is no
     terminal, so there is no bar: output sent to a file), a long tournament also says how far it
     is at each tenth of its boards."""
 
     def __init__(self, boards: int, clock: Callable[[], float] = time.monotonic,
-                 say: Optional[Callable[[str], None]] = None, lines: bool = False) -> None:
-        self.boards, self.clock, self.say, self.lines = boards, clock, say, lines
+                 say: Optional[Callable[[str], None]] = None, lines: bool = False, workers: int = 1) -> None:
+        self.boards, self.clock, self.say, self.lines, self.workers = boards, clock, say, lines, max(1, workers)
         self.start = clock()
-        self.first: Optional[tuple[float, int, float]] = None  # (when, boards finished, first board's time)
+        self.first: Optional[tuple[float, int]] = None  # (when, boards finished) at the end of the first board
         self.long, self.done, self.tenth = False, False, 0
 
     def __call__(self, finished: int) -> None:
@@ -143,12 +144,12 @@ class BoardsWarning:
             return
         now = self.clock()
         if self.first is None:
-            self.first = (now, finished, now - self.start)
+            self.first = (now, finished)
             return
-        when, count, took = self.first
+        when, count = self.first
         elapsed = now - when
         if not self.done:
-            if finished < self.boards and (elapsed < max(1.0, took) or finished == count):
+            if finished < self.boards and (elapsed < 1.0 or finished - count < self.workers):
                 return
             self.done = True
             each = elapsed / max(finished - count, 1)
