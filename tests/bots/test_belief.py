@@ -110,3 +110,35 @@ def test_with_the_heuristics_likelihood_the_worlds_hold_the_stronger_hands_real_
     # real hands about 17.6 points, exact samples about 13.5: the chain's worlds come near the real ones
     assert statistics.mean(walked) > statistics.mean(uniform) + 2.0
     assert abs(statistics.mean(walked) - statistics.mean(real)) < 1.5
+
+
+class _Forgetful(dict):
+    """A cache of the chain's terms that keeps nothing: every decision asked of the model again."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+def test_each_information_state_is_asked_of_the_model_once_and_the_chain_is_the_same():
+    """A move changes the cards of one or two seats: the other seats' decisions, seen through
+    traces that did not change, keep their chance. Trente et un's heuristic gives its chances
+    without drawing a number, so the chain with the kept chances walks exactly as without them."""
+    for state in positions("trente-et-un", 11, every=9, count=2):
+        seat = state.current_player()
+        view = state.view(seat)
+        asked = []
+        kept = WorldChain(view, models("trente-et-un", 3), random.Random(5), moves=4)
+        kept._chance_of = lambda model, v, legal, action: asked.append((v.seat, v.trail.deal, action)) or \
+            ismcts._chance_of(model, v, legal, action)
+        fresh = WorldChain.__new__(WorldChain)
+        fresh.__dict__.update(kept.__dict__)  # the same chain at the same step, its copy forgetting
+        fresh.rng, fresh.terms = random.Random(9), _Forgetful()
+        kept.rng = random.Random(9)
+        again = []
+        fresh._chance_of = lambda model, v, legal, action: again.append(action) or \
+            ismcts._chance_of(model, v, legal, action)
+        worlds = [(kept.world().history, fresh.world().history) for _ in range(5)]
+        assert all(a == b for a, b in worlds)
+        assert kept.log_weight == fresh.log_weight and kept.accepted == fresh.accepted
+        assert len(asked) == len(set(asked)) > 0  # never the same information state twice
+        assert len(again) > 2 * len(asked)  # without them: most decisions asked again at every step

@@ -19,7 +19,9 @@ a move is refused when an action is no longer legal or the seat's view is no lon
 one (the world is then not in the information set), and otherwise accepted with probability
 ``min(1, L(new) / L(old))``. Moves are symmetric (a hidden position and a card, each chosen
 uniformly from sets the moves do not change), so the chain's stationary distribution is the
-posterior over the consistent worlds reached this way.
+posterior over the consistent worlds reached this way. A decision's chance is asked of its
+model once per information state (the deciding seat's trace then): a move changes the cards of
+one or two seats, and the others' decisions, seen through the same traces, keep their chances.
 
 The chain reads only the State contract and the view's trail: the trace's ``(who, action)``
 pairs are the deal's actions in order (as every game's sampler reads them), an action the seat
@@ -60,6 +62,7 @@ class WorldChain:
         self.me = view.trail.seat
         self.start = len(self.base.history)
         self.accepted = self.proposed = 0
+        self.terms: dict[tuple, float] = {}  # (seat, action, its trace then) -> log of the decision's chance
         first = sample(view, rng)
         actions = list(first.history[self.start:])
         scored = self._score(actions)
@@ -94,7 +97,8 @@ class WorldChain:
         """The world ``actions`` make from the deal's start and the log of its likelihood, or
         None when an action is illegal or the seat's view of it is not the real one."""
         state = self.base.clone()
-        me, models, chance_of = self.me, self.models, self._chance_of
+        me, models, chance_of, terms = self.me, self.models, self._chance_of, self.terms
+        traces = getattr(state, "traces", None)
         log_weight = 0.0
         for action in actions:
             if not state.is_chance_node():
@@ -103,7 +107,15 @@ class WorldChain:
                 if action not in legal:
                     return None
                 if seat != me and len(legal) > 1:
-                    log_weight += math.log(chance_of(models[seat], state.view(seat), legal, action))
+                    # the seat's trace is all it knew of the deal: the same trace, the same view
+                    # and the same chance (kept, not asked of the model again)
+                    key = (seat, action, tuple(traces[seat])) if traces is not None else None
+                    term = terms.get(key) if key is not None else None
+                    if term is None:
+                        term = math.log(chance_of(models[seat], state.view(seat), legal, action))
+                        if key is not None:
+                            terms[key] = term
+                    log_weight += term
             elif not state.is_legal(action):
                 return None
             state.apply_action(action, trusted=True)
