@@ -68,6 +68,8 @@ def test_ismcts_is_offered_for_every_game_with_decisions_and_only_those():
         ("ismcts:infer=heuristic:moves=5", "moves works only with infer=mcmc, not infer=heuristic"),
         ("ismcts:moves=10", "moves works only with infer=mcmc, not infer=none"),
         ("ismcts:infer=mcmc:moves=0", "moves must be an integer from 1 to 1000"),
+        ("ismcts:iterations=\uff11\uff12", "iterations must be an integer from 1 to 1000000, not '\uff11\uff12'"),
+        ("ismcts:c=\u0661", "c must be a number from 0 to 100"),  # an Arabic-Indic one, which float() takes
     ],
 )
 def test_bad_specs_are_refused_naming_what_is_legal(spec, message):
@@ -96,6 +98,8 @@ def test_split_bots_keeps_commas_between_bots_and_colons_inside_a_spec():
         split_bots("ismcts:iterations=x,random", 2, "trente-et-un", "--bots")
     with pytest.raises(OptionError, match="needs one bot name or 4"):
         split_bots("ismcts:c=1,random", 4, "reversis", "--bots")
+    with pytest.raises(UnknownBotError, match="moves works only with infer=mcmc"):  # the spec's own error first
+        split_bots("ismcts:moves=5,random", 4, "reversis", "--bots")
 
 
 @pytest.mark.parametrize("args, message", [

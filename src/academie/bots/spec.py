@@ -66,6 +66,8 @@ class Param:
                 raise ValueError(self.legal())
             return text
         try:
+            if not text.isascii() or text != text.strip():  # int() would take "１２" and " 12"
+                raise ValueError(text)
             value: Any = int(text) if self.kind == "int" else float(text)
         except ValueError:
             raise ValueError(self.legal()) from None

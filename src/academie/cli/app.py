@@ -79,13 +79,14 @@ def split_bots(text: str, count: int, game_id: str, what: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     if "" in names:
         raise OptionError(f"{what} has an empty bot name in {text!r}; the bots are: {', '.join(bot_names(game_id))}")
-    if len(names) == 1:
-        names = names * count
-    if len(names) != count:
+    specs = [bot_spec(name, game_id) for name in names]  # each bot's own error first
+    if len(specs) == 1:
+        specs = specs * count
+    if len(specs) != count:
         raise OptionError(
             f"{what} needs one bot name or {count} comma-separated names, got {len(names)}: {text!r}"
         )
-    return [bot_spec(name, game_id) for name in names]
+    return specs
 
 
 SEED_RANGE = 2**63
