@@ -7,6 +7,8 @@ state. :func:`freeze` turns lists, sets and dicts into those, deeply.
 >>> m = FrozenMap({1: [2, 3]})
 >>> m[1], m == {1: (2, 3)}, dict(m)
 ((2, 3), True, {1: (2, 3)})
+>>> m == FrozenMap({1: (2, 3)}), m == FrozenMap({1: (2,)}), m != {1: (2,)}, m == [1]
+(True, False, True, False)
 >>> m.clear()
 Traceback (most recent call last):
 ...
@@ -77,6 +79,16 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     def __repr__(self) -> str:
         return f"FrozenMap({self._items!r})"
+
+    def __eq__(self, other: object) -> bool:
+        # as Mapping's (the same items), without building two dicts: views are compared often
+        if self is other:
+            return True
+        if isinstance(other, FrozenMap):
+            return self._items == other._items
+        if isinstance(other, Mapping):
+            return self._items == dict(other.items())
+        return NotImplemented
 
     def __hash__(self) -> int:
         h = self._hash  # computed once: the items never change (a trail's options are hashed at every sample)
