@@ -16,6 +16,7 @@ from typing import Any
 
 from academie.cards import card_code, pack, parse_card
 from academie.core.errors import CardCodeError
+from academie.core.frozen import snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState
@@ -423,15 +424,17 @@ class TrenteEtUnState(StockDrawState):
     # --- views -------------------------------------------------------------------------------
     def _make_view(self, seat: int | None) -> TrenteEtUnView:
         m = self.match
-        log = tuple(
-            (kind, who, card if kind != "stock" or who == seat else None)
-            for kind, who, card in self.log
+        log = tuple(  # (the entries are tuples: shared, but a card drawn from the stock by another)
+            entry if entry[0] != "stock" or entry[1] == seat else ("stock", entry[1], None)
+            for entry in self.log
         )
         known = tuple(
             tuple(sorted(self.hands[s])) if s == seat else tuple(sorted(self.known[s]))
             for s in range(m.num_players)
         )
-        return TrenteEtUnView(
+        # every value frozen: built without the dataclass's __init__ (equal to TrenteEtUnView(...))
+        return snapshot(
+            TrenteEtUnView,
             seat=seat,
             num_players=m.num_players,
             deal_number=m.deal_number,
