@@ -41,12 +41,14 @@ class HeuristicTrenteEtUn:
     def target_suit(cards: Sequence[int]) -> int:
         """The suit to collect: most points, an ace or two figures counting extra."""
 
-        def score(suit: int) -> float:
-            mine = [c for c in cards if c // 13 == suit]
-            bonus = sum(2 for c in mine if c % 13 == 12) + (2 if sum(c % 13 >= 8 for c in mine) >= 2 else 0)
-            return sum(POINTS[c] for c in mine) + bonus
-
-        return max(range(4), key=score)
+        points, aces, figures = [0.0] * 4, [0] * 4, [0] * 4  # per suit, the cards taken in order
+        for c in cards:
+            suit, rank = divmod(c, 13)
+            points[suit] += POINTS[c]
+            aces[suit] += rank == 12
+            figures[suit] += rank >= 8
+        scores = [points[s] + 2 * aces[s] + (2 if figures[s] >= 2 else 0) for s in range(4)]
+        return max(range(4), key=scores.__getitem__)
 
     @staticmethod
     def collected_suits(view: TrenteEtUnView) -> dict[int, float]:
