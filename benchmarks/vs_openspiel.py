@@ -15,6 +15,11 @@ alike), and the script prints each figure and the ratio to Hearts':
   again, as a search's iterations at one decision do: the first sample of a position (which
   replays the deal once) is in the first round, and the figure is the median of the rounds.
 
+A third deals row measures the loop alone: a stand-in state that plays no rules (:class:`NullDeal`:
+a Reversis deal's 96 actions, 48 cards drawn at random and 48 decisions among a fixed list, each
+through the same calls), driven by the same code. What a deal may cost beyond it, for twice
+Hearts' rate, is the time left for the rules, printed per action.
+
 With the compiled kernels installed (``pip install 'academie[fast]'``), two more rows show the
 same two measures through :mod:`academie.fast.reversis`: its random deals (``random_deals``, all in
 compiled code), and the pure ``determinize`` followed by ``from_state`` and a compiled
@@ -90,6 +95,36 @@ def reversis_sample_and_playout(state, rng: random.Random) -> None:
     deal = other.match.deal_number
     while other.match.deal_number == deal and not other.is_terminal():
         reversis_step(other, rng)
+
+
+class NullDeal:
+    """The calls of a random Reversis deal of 4 players with no rules behind them: 48 chance
+    nodes (a card drawn at random among those left) then 48 decisions (a fixed list of legal
+    actions), driven by :func:`reversis_step` — the least any state driven so can cost."""
+
+    ACTIONS = 96  # 48 cards dealt, 48 played (the écart's few actions left out: a lower bound)
+
+    def __init__(self, seed: int) -> None:
+        self.rng, self.k = random.Random(seed), 0
+        self.cards, self.legal = list(range(48)), [0, 1, 2, 3, 4]
+
+    def is_chance_node(self) -> bool:
+        return self.k < 48
+
+    def sample_chance(self, rng: random.Random) -> int:
+        return self.cards[rng.randrange(48 - self.k)]
+
+    def legal_actions(self) -> list[int]:
+        return self.legal
+
+    def apply_action(self, action: int, trusted: bool = False) -> None:
+        self.k += 1
+
+    def one(self) -> int:
+        self.k, rng = 0, self.rng
+        for _ in range(self.ACTIONS):
+            reversis_step(self, rng)
+        return 1
 
 
 # --- Hearts (OpenSpiel) ------------------------------------------------------------------------
@@ -208,7 +243,7 @@ def main() -> int:
         )
         return 2
     hearts = pyspiel.load_game("hearts")
-    rev_deals, hearts_deals = ReversisDeals(args.players, 1), HeartsDeals(hearts, 1)
+    rev_deals, hearts_deals, null_deals = ReversisDeals(args.players, 1), HeartsDeals(hearts, 1), NullDeal(1)
     rev_positions = [reversis_position(args.players, s) for s in range(args.positions)]
     hearts_positions = [hearts_position(hearts, s) for s in range(args.positions)]
     rev_clone = {1: reversis_position(args.players, 7, deal=1), 7: reversis_position(args.players, 7, deal=7)}
@@ -218,13 +253,14 @@ def main() -> int:
         print("academie[fast] (numba) is not installed: pure engine rows only", file=sys.stderr)
     figures: dict[str, list[float]] = {k: [] for k in (
         "rev_deals", "hearts_deals", "rev_clone1", "rev_clone7", "hearts_clone", "rev_sample", "hearts_sample",
-        "kernel_deals", "kernel_sample")}
+        "kernel_deals", "kernel_sample", "null_deals")}
     t = args.round_seconds
     print(f"{args.rounds} rounds of {t:g} s per measure, alternating Reversis ({args.players} players) and Hearts", flush=True)
     for k in range(args.rounds):
         first_reversis = k % 2 == 0  # alternate which goes first, too
         pairs = [
-            (lambda: figures["rev_deals"].append(_per_second(rate(rev_deals.one, t))),
+            (lambda: (figures["rev_deals"].append(_per_second(rate(rev_deals.one, t))),
+                      figures["null_deals"].append(_per_second(rate(null_deals.one, t / 2)))),
              lambda: figures["hearts_deals"].append(_per_second(rate(hearts_deals.one, t)))),
             (lambda: (figures["rev_clone1"].append(clone_us(rev_clone[1])), figures["rev_clone7"].append(clone_us(rev_clone[7]))),
              lambda: figures["hearts_clone"].append(clone_us(hearts_positions[0]))),
@@ -267,6 +303,14 @@ def main() -> int:
     print(f"{'':<40}{'reversis':>10}{'hearts':>10}{'ratio':>9}  {'target':<9}met")
     for name, rev, hrt, ratio, target, met in rows:
         print(f"{name:<40}{rev:>10}{hrt:>10}{ratio:>9}  {target:<9}{'yes' if met else 'NO'}")
+    null_ratio = med["null_deals"] / med["hearts_deals"]
+    budget = (1 / (2 * med["hearts_deals"]) - 1 / med["null_deals"]) / NullDeal.ACTIONS * 1e6
+    used = (1 / med["rev_deals"] - 1 / med["null_deals"]) / NullDeal.ACTIONS * 1e6
+    print(f"{'the loop alone: a state with no rules':<40}{med['null_deals']:>10,.0f}{med['hearts_deals']:>10,.0f}"
+          f"{null_ratio:>8.2f}×  (deals/s)")
+    print()
+    print(f"At twice Hearts' deals/s, a deal leaves its rules {budget:.2f} µs an action beyond the loop's own "
+          f"calls; the pure engine's take {used:.2f} µs.")
     print()
     print("Ratios are Reversis / Hearts (for µs, lower is faster). Spread over rounds: deals/s "
           f"{min(figures['rev_deals']):,.0f}–{max(figures['rev_deals']):,.0f} vs "
