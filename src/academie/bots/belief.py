@@ -98,7 +98,6 @@ class WorldChain:
         None when an action is illegal or the seat's view of it is not the real one."""
         state = self.base.clone()
         me, models, chance_of, terms = self.me, self.models, self._chance_of, self.terms
-        traces = getattr(state, "traces", None)
         log_weight = 0.0
         for action in actions:
             if not state.is_chance_node():
@@ -109,6 +108,7 @@ class WorldChain:
                 if seat != me and len(legal) > 1:
                     # the seat's trace is all it knew of the deal: the same trace, the same view
                     # and the same chance (kept, not asked of the model again)
+                    traces = getattr(state, "traces", None)  # (read anew: a game may replace the list)
                     key = (seat, action, tuple(traces[seat])) if traces is not None else None
                     term = terms.get(key) if key is not None else None
                     if term is None:
