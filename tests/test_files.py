@@ -61,7 +61,17 @@ def test_the_default_record_goes_to_academie_records(tmp_path, monkeypatch):
     result = play("trente-et-un", "--seed", "4")
     assert result.exit_code == 0, result.output
     (saved,) = (tmp_path / "academie-records").iterdir()
-    assert saved.name.endswith("-seed4.json")
+    assert re.fullmatch(r"trente-et-un-\d{8}-\d{6}\.json", saved.name), saved.name
+
+
+def test_a_quit_match_names_its_record_without_the_drawn_seed(tmp_path, monkeypatch):
+    """The seed decides every card: a match quit unfinished keeps it hidden, the file name too."""
+    monkeypatch.chdir(tmp_path)
+    result = play("trente-et-un", input="s\nquit\n")
+    assert result.exit_code == 0, result.output
+    (saved,) = (tmp_path / "academie-records").iterdir()
+    seed = json.loads(saved.read_text())["seed"]
+    assert str(seed) not in saved.name and str(seed) not in result.output
 
 
 def test_resume_takes_up_a_quit_match_and_plays_it_to_the_end(tmp_path):

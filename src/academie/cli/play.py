@@ -104,11 +104,12 @@ def _check_record_path(path: Path, force: bool, own: bool, option: str) -> None:
         path.unlink()
 
 
-def default_record_path(game_id: str, seed: int) -> Path:
-    """``academie-records/<game>-<date>-<time>-seed<seed>.json`` in the current folder (``-2``,
-    ``-3``… added when that file exists already: a default never replaces a record)."""
+def default_record_path(game_id: str) -> Path:
+    """``academie-records/<game>-<date>-<time>.json`` in the current folder (``-2``, ``-3``…
+    added when that file exists already: a default never replaces a record). Never the seed: it
+    decides every card, and a match quit unfinished keeps it hidden."""
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = Path("academie-records") / f"{game_id}-{stamp}-seed{seed}"
+    base = Path("academie-records") / f"{game_id}-{stamp}"
     path, k = base.with_suffix(".json"), 1
     while path.exists():
         k += 1
@@ -184,7 +185,7 @@ class PlaySession:
         self.console = console
         self.read_line = read_line or (lambda prompt: console.input(prompt))
         if record_path is None:  # the default folder is made when the record is saved
-            record_path = default_record_path(game.info.id, seed or 0)
+            record_path = default_record_path(game.info.id)
             if record_path.parent.exists():
                 check_record_path(record_path)
         else:
