@@ -31,6 +31,32 @@ def test_records_count_from_one_and_a_second_run_is_refused(tmp_path):
     assert {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir()} == before
 
 
+def test_a_folder_of_the_other_runs_records_or_a_name_too_long_is_refused(tmp_path, monkeypatch):
+    """Simulation and tournament records are not mixed in one folder either way, and a name the
+    system refuses is a one-line error, not a traceback."""
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "board-000001-seating-01.json").write_text("{}", encoding="utf-8")
+    refused = runner.invoke(app, [*BASE, "--records", str(boards)])
+    assert refused.exit_code == 2
+    assert "already holds records (board-*.json) of a tournament: give a new or empty folder" in refused.output
+    sims = tmp_path / "sims"
+    sims.mkdir()
+    (sims / "match-000001.json").write_text("{}", encoding="utf-8")
+    tour = runner.invoke(app, ["tournament", "trente-et-un", "--bots", "heuristic,random", "--matches", "1",
+                               "--seed", "1", "--workers", "1", "--records", str(sims)])
+    assert tour.exit_code == 2
+    assert "already holds records (match-*.json) of a simulation: give a new or empty folder" in tour.output
+    monkeypatch.chdir(tmp_path)
+    for command in ([*BASE, "--records", "x" * 300],
+                    ["tournament", "trente-et-un", "--bots", "heuristic,random", "--matches", "1", "--records", "x" * 300]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2, result.output
+        assert "File name too long" in result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)  # no traceback
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["boards", "sims"]
+
+
 def test_an_existing_jsonl_is_kept_unless_force(tmp_path):
     jsonl = tmp_path / "sim.jsonl"
     jsonl.write_text("earlier\n", encoding="utf-8")

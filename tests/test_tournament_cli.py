@@ -63,7 +63,7 @@ def test_records_replay(tmp_path):
     files = sorted(folder.glob("*.json"))
     assert len(files) == 3
     again = runner.invoke(app, args)  # the same folder again: refused, the records kept
-    assert again.exit_code == 2 and "already holds a tournament's records" in again.output
+    assert again.exit_code == 2 and "already holds records (board-*.json) of an earlier run" in again.output
     assert sorted(folder.glob("*.json")) == files
     (tmp_path / "file").write_text("")
     result = runner.invoke(app, [*args[:-4], "--records", str(tmp_path / "file")])

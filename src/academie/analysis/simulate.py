@@ -218,27 +218,38 @@ def simulate(
     return tally.report()
 
 
+RECORD_FILES = {"match-*.json": "a simulation", "board-*.json": "a tournament"}
+"""The records ``simulate`` and ``tournament`` save in a folder, and which run saves each."""
+
+
 def check_records_folder(folder: str | Path, pattern: str, option: str = "--records") -> None:
     """Raise :class:`~academie.core.errors.OptionError`, changing nothing, when ``folder``
-    cannot take a run's records: it is a file, its parent folder does not exist (it is not
-    created, as ``play --record`` creates no folder; the folder itself is made when missing),
-    or it already holds records matching ``pattern`` (``match-*.json``), which the new ones
-    would overwrite or be mixed with.
+    cannot take a run's records (``pattern``: the names of this run's, ``match-*.json``): it is
+    a file, its parent folder does not exist (it is not created, as ``play --record`` creates no
+    folder; the folder itself is made when missing), it already holds the records of a
+    simulation or a tournament (:data:`RECORD_FILES`), which the new ones would overwrite or be
+    mixed with, or the system refuses the name (too long, not readable).
     """
-    path = Path(folder)
     shown = f"{str(folder)!r:.80}"
-    if path.exists() and not path.is_dir():
-        raise OptionError(f"{option} {shown}: the records go in a folder, and this is a file")
-    parent = path.parent
-    if not path.exists() and not parent.is_dir():
-        raise OptionError(
-            f"{option} {shown}: the folder {str(parent)!r:.80} does not exist; create it first or name"
-            " a folder in an existing one"
-        )
-    if path.is_dir() and next(path.glob(pattern), None) is not None:
-        raise OptionError(
-            f"{option} {shown} already holds records ({pattern}) of an earlier run: give a new or empty folder"
-        )
+    try:
+        path = Path(folder)
+        if path.exists() and not path.is_dir():
+            raise OptionError(f"{option} {shown}: the records go in a folder, and this is a file")
+        parent = path.parent
+        if not path.exists() and not parent.is_dir():
+            raise OptionError(
+                f"{option} {shown}: the folder {str(parent)!r:.80} does not exist; create it first or name"
+                " a folder in an existing one"
+            )
+        if path.is_dir():
+            for kind in sorted(RECORD_FILES, key=lambda k: k != pattern):  # this run's first
+                if next(path.glob(kind), None) is not None:
+                    run = "an earlier run" if kind == pattern else RECORD_FILES[kind]
+                    raise OptionError(
+                        f"{option} {shown} already holds records ({kind}) of {run}: give a new or empty folder"
+                    )
+    except OSError as exc:  # a name too long for the file system, a folder that may not be read…
+        raise OptionError(f"{option} {shown}: {exc.strerror or exc}") from None
 
 
 POOL_MIN = 64

@@ -590,15 +590,11 @@ def check_tournament(
 def check_records(folder: str | Path) -> None:
     """Raise :class:`TournamentError` when ``folder`` cannot take a tournament's records: it is
     a file, its parent folder does not exist (no folder is created but ``folder`` itself, as
-    ``play --record`` creates none), or it already holds records of a tournament
-    (``board-*.json``), which would be mixed with the new ones."""
+    ``play --record`` creates none), it already holds records of a tournament or a simulation
+    (``board-*.json``, ``match-*.json``), which would be mixed with the new ones, or the system
+    refuses its name."""
     from academie.analysis.simulate import check_records_folder
 
-    path = Path(folder)
-    if path.is_dir() and next(path.glob("board-*.json"), None) is not None:
-        raise TournamentError(
-            f"--records {str(folder)!r:.80} already holds a tournament's records: give a new or empty folder"
-        )
     try:
         check_records_folder(folder, "board-*.json")
     except OptionError as exc:
