@@ -76,6 +76,9 @@ def mean_return(label: str, values: Sequence[float]) -> MeanReturn:
 
     >>> mean_return("x", [-0.5, -0.5]).note, mean_return("x", [1.0] * 6).note
     ('too few', 'no spread')
+    >>> third = mean_return("x", [-1 / 3] * 20)
+    >>> third.note, third.low == third.high == third.mean == -1 / 3
+    ('no spread', True)
     """
     import numpy as np
     from scipy import stats
@@ -84,8 +87,8 @@ def mean_return(label: str, values: Sequence[float]) -> MeanReturn:
     mean = float(arr.mean()) if arr.size else 0.0
     if arr.size < MIN_SAMPLE:
         return MeanReturn(label, mean, mean, mean, "too few")
-    if float(arr.std()) == 0.0:
-        return MeanReturn(label, mean, mean, mean, "no spread")
+    if bool((arr == arr[0]).all()):  # (not std() == 0: the mean of equal thirds is off in the last bit)
+        return MeanReturn(label, float(arr[0]), float(arr[0]), float(arr[0]), "no spread")
     low, high = stats.t.interval(0.95, arr.size - 1, loc=mean, scale=stats.sem(arr))
     return MeanReturn(label, mean, float(low), float(high))
 

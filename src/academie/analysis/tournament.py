@@ -285,7 +285,7 @@ def estimate(values: Sequence[float], bounds: tuple[float, float] | None = None)
         return Estimate(mean, None, None, "too few")
     if bounds is not None:
         arr = np.concatenate([arr, [bounds[0]] * 2, [bounds[1]] * 2])
-    elif float(arr.std()) == 0.0:
+    elif bool((arr == arr[0]).all()):  # every value the same (std() may be off in the last bit)
         return Estimate(mean, None, None, "no spread")
     centre = float(arr.mean())
     low, high = stats.t.interval(0.95, arr.size - 1, loc=centre, scale=stats.sem(arr))
