@@ -471,15 +471,17 @@ app.command("tournament")(tournament_cmd)
 def serve_cmd(
     host: Annotated[str, typer.Option(help="The address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="The port to listen on.", min=1, max=65535)] = 8000,
-    database: Annotated[str, typer.Option(help="A SQLAlchemy URL: a SQLite file (the default, made if missing) or postgresql+psycopg://user@host/db.")] = "sqlite:///academie-web.sqlite3",
+    database: Annotated[str, typer.Option(help="A SQLAlchemy URL: a SQLite file, sqlite:///PATH (made if missing; default: academie-web.sqlite3 in this folder), or PostgreSQL, postgresql+psycopg:// then USER@HOST/DB.", show_default=False)] = "sqlite:///academie-web.sqlite3",
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move, so people can follow.", min=0, max=60)] = 0.6,
 ) -> None:
     """Play in the browser: a lobby, tables for people (invitation links) and bots, every game (needs the extra academie\\[web])."""
     try:
-        from academie.web.server import serve
+        from academie.web.server import check_serving, serve
     except ImportError as exc:
         print_error(f"academie serve needs the web extra: pip install 'academie[web]' ({exc})")
         raise typer.Exit(2) from None
+    with user_errors():
+        check_serving(host, port, database)
     console.print(f"academie: serving on http://{host}:{port}/ (database {database}); Ctrl-C stops it.")
     serve(host=host, port=port, database=database, bot_delay=bot_delay)
 

@@ -51,7 +51,7 @@ def _check_seed(value: Optional[int]) -> Optional[int]:
 
 def tournament_cmd(
     game: GameArg,
-    bots: Annotated[str, typer.Option(help="The bots, comma-separated, each a name or a spec with parameters after colons (ismcts:iterations=500:rollout=heuristic); a bot given twice holds two seats (default: heuristic,random).", show_default=False)] = "heuristic,random",
+    bots: Annotated[Optional[str], typer.Option(help="The bots, comma-separated, each a name or a spec with parameters after colons, e.g. ismcts:iterations=500 (the bots of each game: academie games); a bot given twice holds two seats (default: heuristic, then random in each other seat of the smallest table; random only where there is no heuristic).", show_default=False)] = None,
     deals: Annotated[Optional[int], typer.Option(help="Number of deals, each one deck played once for each seating (card games whose match is a number of deals: matches of one deal, or of -o deals=K deals).", show_default=False)] = None,
     matches: Annotated[Optional[int], typer.Option(help="Number of whole matches, each played once for each seating with the same decks (the same dice seed at the Blason).", show_default=False)] = None,
     players: Annotated[Optional[int], typer.Option(help="Number of players (default: the number of bots; fewer than the bots: every choice of that many bots plays).", show_default=False)] = None,
@@ -60,19 +60,21 @@ def tournament_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the per-bot and pairwise tables as CSV.")] = False,
     duplicate: Annotated[bool, typer.Option("--duplicate/--no-duplicate", help="Every seating of a board meets the same cards (or dice); --no-duplicate gives each its own, to measure what duplicate play saves.")] = True,
-    records: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Save every match as a game record in this folder (board-000001-seating-01.json…; academie replay replays them): a new or empty folder, made if missing in an existing folder.", show_default=False)] = None,
+    records: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Save every match as a game record in this folder (files board-B-seating-S.json, numbered from 000001 and 01; academie replay replays them): a new or empty folder, made if missing in an existing folder.", show_default=False)] = None,
     workers: Annotated[Optional[int], typer.Option(help=f"Processes that play the boards (default: every core, {default_workers()} here). The result is the same for any number.", show_default=False)] = None,
     backend: Annotated[str, typer.Option(metavar="local|ray", help="Where the matches are played: local (this machine's cores) or ray (a Ray cluster: pip install 'academie\\[ray]').")] = "local",
     address: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="The Ray cluster's address, with --backend ray.", show_default=False)] = None,
 ) -> None:
     """A duplicate tournament: every bot in every seat, the same cards for every seating;
-    scores with 95% intervals over the deals, a pairwise table and openskill ratings."""
+    scores with 95% intervals over the boards, a pairwise table and openskill ratings."""
     from academie.cli.app import draw_seed, err_console, note, parse_kv, split_bots, user_errors
 
     with user_errors():
         g = get_game(game)
         if as_json and as_csv:
             raise OptionError("--json and --csv are two ways of printing the result: give one")
+        if bots is None:
+            bots = ",".join(default_bots(g))
         names = split_bots(bots, len(bots.split(",")), g.info.id, "--bots")
         if records is not None:
             check_records(records)
@@ -117,6 +119,15 @@ def tournament_cmd(
         print_result(result, make_console())
     if result.partial:
         raise typer.Exit(130)
+
+
+def default_bots(game: Any) -> list[str]:
+    """The bots of a tournament given none: the heuristic (random where the game has none), then
+    random bots to fill the smallest table (at least two bots)."""
+    from academie.bots import bot_names
+
+    first = "heuristic" if "heuristic" in bot_names(game.info.id) else "random"
+    return [first] + ["random"] * (max(2, game.info.min_players) - 1)
 
 
 class BoardsWarning:

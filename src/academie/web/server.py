@@ -5,6 +5,44 @@ from __future__ import annotations
 from academie.web.store import DEFAULT_DATABASE
 
 
+def check_serving(host: str, port: int, database: str) -> None:
+    """Raise :class:`~academie.core.errors.OptionError`, before anything is served, when the
+    server could not listen on ``host``:``port`` (an address that is not this machine's, a
+    port in use) or could not open ``database`` (not a SQLAlchemy URL, a driver missing, a
+    folder that does not exist, a server that refuses). The address is checked first, so that a
+    refused address leaves no new SQLite file behind; the database is opened and brought to the
+    newest schema, as serving does."""
+    import socket
+
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from academie.core.errors import OptionError
+    from academie.web.store import Store
+
+    where = f"{host}:{port}"
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            sock.bind(address)
+    except (OSError, UnicodeError) as exc:  # socket.gaierror is an OSError
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise OptionError(f"cannot listen on {where:.80}: {reason} (--host: an address of this machine, "
+                          f"e.g. 127.0.0.1 or 0.0.0.0; --port: a free port)") from None
+    shown = f"{database!r:.80}"
+    try:
+        make_url(database)
+    except ArgumentError:
+        raise OptionError(f"--database {shown} is not a SQLAlchemy URL: give sqlite:///PATH or "
+                          "postgresql+psycopg://USER@HOST/DB") from None
+    try:
+        Store(database).dispose()
+    except (SQLAlchemyError, ImportError, OSError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        raise OptionError(f"--database {shown} cannot be opened: {reason:.160}") from None
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATABASE,
           bot_delay: float = 0.6, log_level: str = "warning") -> None:
     """Serve the application until interrupted (tables are saved as they are played)."""
