@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -179,3 +180,14 @@ def test_a_spec_too_long_for_80_columns_folds_and_no_figure_is_cut():
     assert first_cells.count(spec) == 2  # folded, whole, in both tables
     text = "\n".join(lines)
     assert text.count("[+0.50, +2.00]") == 3 and text.count("25.0 ± 2.0") == 2 and "…" not in text
+
+
+@pytest.mark.parametrize("game, size, entries", [
+    ("reversis", ["--deals", "2"], ["heuristic", "random", "random", "random"]),
+    ("blason", ["--matches", "2"], ["random", "random"]),
+    ("trente-et-un", ["--matches", "2"], ["heuristic", "random"]),
+])
+def test_default_bots_fill_the_smallest_table(game, size, entries):
+    result = runner.invoke(app, ["tournament", game, *size, "--seed", "1", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["entries"] == entries
