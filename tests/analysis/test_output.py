@@ -128,6 +128,22 @@ def test_simulate_writes_jsonl_records_and_plots(tmp_path):
     assert "no single winner" not in result.output.split("Per match")[1].split("\n")[3]
 
 
+@pytest.mark.parametrize("command", [
+    ["simulate", "trente-et-un", "--matches", "6", "--seed", "3", "--players", "3", "--workers", "1"],
+    ["analyse", "trente-et-un"],
+])
+def test_a_plot_folder_that_cannot_be_written_is_refused_before_anything_runs(command, tmp_path):
+    taken = tmp_path / "r1.json"
+    taken.write_text("{}", encoding="utf-8")
+    for where, message in ((taken, "the plots go in a folder, and this is a file"),
+                           (tmp_path / "nodir" / "p", "does not exist; create it first")):
+        result = runner.invoke(app, [*command, "--plot", str(where)], terminal_width=160)
+        assert result.exit_code == 2, result.output
+        assert message in result.output
+        assert "Per match" not in result.output and "Win" not in result.output  # nothing was played or shown
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r1.json"]
+
+
 def test_simulate_jsonl_is_the_same_on_every_number_of_workers(tmp_path):
     one, two = tmp_path / "1.jsonl", tmp_path / "2.jsonl"
     for path, workers in ((one, "1"), (two, "2")):

@@ -36,9 +36,27 @@ def _pyplot() -> Any:
     return plt
 
 
+def check_plot_folder(directory: str | Path, option: str = "--plot") -> None:
+    """Raise :class:`PlotError`, changing nothing, when the plots could not be written to
+    ``directory``: matplotlib is missing, it is a file, or its parent folder does not exist (no
+    folder is made but ``directory`` itself, as for ``--records``), or the system refuses the
+    name. Called before a run, so that nothing is computed for plots that cannot be saved."""
+    _pyplot()
+    path = Path(directory)
+    shown = f"{str(directory)!r:.80}"
+    try:
+        if path.exists() and not path.is_dir():
+            raise PlotError(f"{option} {shown}: the plots go in a folder, and this is a file")
+        if not path.exists() and not path.parent.is_dir():
+            raise PlotError(f"{option} {shown}: the folder {str(path.parent)!r:.80} does not exist; create it "
+                            "first or name a folder in an existing one")
+    except OSError as exc:
+        raise PlotError(f"{option} {shown}: {exc.strerror or exc}") from None
+
+
 def _save(fig: Any, directory: Path, name: str) -> list[Path]:
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        directory.mkdir(exist_ok=True)
     except OSError as exc:
         raise PlotError(f"cannot write plots to {str(directory)!r}: {exc.strerror}") from None
     paths = []

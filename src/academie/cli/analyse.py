@@ -137,6 +137,10 @@ def analyse_cmd(
         unused = [flag for flag, value in (("--seed", seed), ("--samples", samples)) if value is not None]
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**63)
+        if plot is not None:
+            from academie.analysis.plots import check_plot_folder
+
+            check_plot_folder(plot)
         try:
             tables = analyse(game, topic, parse_kv(option), players=players,
                              samples=2000 if samples is None else samples, seed=seed)

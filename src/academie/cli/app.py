@@ -242,7 +242,7 @@ def simulate_cmd(
     workers: Annotated[Optional[int], typer.Option(help=f"Processes that play the matches (default: every core, {default_workers()} here; with --backend ray, the cluster's CPUs). The report is the same for any number.", show_default=False)] = None,
     backend: Annotated[str, typer.Option(metavar="local|ray", help="Where the matches are played: local (this machine's cores) or ray (a Ray cluster: pip install 'academie\\[ray]').")] = "local",
     address: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="The Ray cluster's address, with --backend ray (default: $RAY_ADDRESS, or a Ray instance started here).", show_default=False)] = None,
-    plot: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write plots into DIR (PNG and SVG): win rate by seat with 95% intervals, a histogram of each match figure (needs academie[analysis]).", show_default=False)] = None,
+    plot: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write plots into DIR (PNG and SVG): win rate by seat with 95% intervals, a histogram of each match figure (needs academie\\[analysis]).", show_default=False)] = None,
     jsonl: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write one JSON line per match into FILE, a new file (see --force): its seeds, returns and figures.", show_default=False)] = None,
     records: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write every match's game record into DIR, a new or empty folder (match-000001.json…), replayable with `academie replay`; the matches are played by the pure engine.", show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Let --jsonl replace an existing file.")] = False,
@@ -271,6 +271,10 @@ def simulate_cmd(
             check_record_path(jsonl, force=force, option="--jsonl")
         if records is not None:
             check_records_folder(records, "match-*.json")
+        if plot is not None:
+            from academie.analysis.plots import check_plot_folder
+
+            check_plot_folder(plot)
         keeper = MatchKeeper(jsonl, records, plot is not None)
     with Progress(
         TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
