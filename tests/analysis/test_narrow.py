@@ -89,6 +89,17 @@ def test_seed_and_samples_on_an_exact_topic_are_noted_unused():
     assert result.exit_code == 0 and "unused" not in result.stderr
 
 
+def test_players_narrows_the_reversis_quinola_and_is_noted_unused_where_it_changes_nothing():
+    (quinola, aces) = analyse("reversis", "quinola", players=5)
+    at = quinola.columns.index("players")
+    assert {row[at] for row in quinola.rows} == {5} and len(quinola.rows) == 4  # 48 and 52 cards, player and dealer
+    assert aces.options["players"] == 5
+    result = runner.invoke(app, ["analyse", "guimbarde", "boxes", "--players", "5"], terminal_width=200)
+    assert result.exit_code == 0 and "note: --players unused: `analyse guimbarde boxes` is exact" in result.stderr
+    result = runner.invoke(app, ["analyse", "reversis", "hearts", "--players", "5"], terminal_width=200)
+    assert result.exit_code == 0 and "unused" not in result.stderr
+
+
 def test_yes_no_options_are_written_true_and_false():
     assert options_text({"exact": False, "dice": "2d6", "on": True}) == "exact=false, dice=2d6, on=true"
     (table,) = analyse("trente-et-un", "check", samples=10, seed=1)

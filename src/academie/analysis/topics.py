@@ -95,13 +95,14 @@ MAX_SAMPLES = 1_000_000
 
 
 def analyse(game: str, topic: str | None = None, options: Mapping[str, Any] | None = None,
-            players: int | None = None, samples: int = 2000, seed: int | None = None) -> list[Table]:
+            players: int | None = None, samples: int | None = None, seed: int | None = None) -> list[Table]:
     """The tables of ``game``'s ``topic`` (every exact table when None) for ``options`` (the
     game's options, validated by its model: :class:`~academie.core.errors.OptionError`).
     ``players`` picks the number of players of a simulated topic (default: each of Blason's 2–4,
-    the game's default for ``check``) and of Reversis' hearts and talon tables. Raises
-    :class:`TopicError` for an unknown topic, a bad ``players`` or ``samples``, and
-    :class:`~academie.core.errors.UnknownGameError`."""
+    the game's default for ``check``) and of Reversis' tables (the quinola's rows for that
+    number, hearts and talon), and is unused elsewhere; ``samples`` (2,000 if None) those of a
+    simulated topic. Raises :class:`TopicError` for an unknown topic, a bad ``players`` or
+    ``samples``, and :class:`~academie.core.errors.UnknownGameError`."""
     g = get_game(game)
     gid = g.info.id
     topics = TOPICS[gid] if gid in TOPICS else {}
@@ -109,11 +110,12 @@ def analyse(game: str, topic: str | None = None, options: Mapping[str, Any] | No
         raise TopicError(f"{gid} has no topic {topic!r}; its topics are: {', '.join(topics) or 'none'}")
     if players is not None:
         g.check_players(players)
+    chosen = topics.get(topic) if topic else None
+    samples = 2000 if samples is None else samples
     if not 1 <= samples <= MAX_SAMPLES:
         raise TopicError(f"samples must be from 1 to {MAX_SAMPLES:,}, not {samples:,}")
     given = dict(options or {})
     opts = g.parse_options(given).model_dump()
-    chosen = topics.get(topic) if topic else None
     if chosen is not None and chosen.simulated:
         if topic == "seats":
             from academie.analysis.exact import blason_race
@@ -130,6 +132,9 @@ def analyse(game: str, topic: str | None = None, options: Mapping[str, Any] | No
     tables = _exact(gid)(opts)
     if chosen is not None:
         tables = [t for t in tables if t.key.split("/", 1)[1] in chosen.keys]  # type: ignore[operator]
+    if players is not None:  # Reversis: a table listing every number of players keeps the one given
+        tables = [replace(t, rows=[r for r in t.rows if r[t.columns.index("players")] == players])
+                  if "players" in t.columns else t for t in tables]
     return keep_given(tables, given, opts, f"{gid} {topic}" if topic else gid)
 
 

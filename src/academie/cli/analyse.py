@@ -143,7 +143,7 @@ def analyse_cmd(
             check_plot_folder(plot)
         try:
             tables = analyse(game, topic, parse_kv(option), players=players,
-                             samples=2000 if samples is None else samples, seed=seed)
+                             samples=samples, seed=seed)
         except KeyboardInterrupt:
             print_error("interrupted before any sample was finished: nothing to report")
             raise typer.Exit(130) from None
@@ -166,6 +166,8 @@ def analyse_cmd(
         out = make_console()
         for table in tables:
             out.print(rich_table(table, out.width))
+    if players is not None and not any(t.samples is not None or t.key.startswith("reversis/") for t in tables):
+        unused.insert(0, "--players")  # (Reversis' exact tables take it: see analyse())
     if unused and not any(t.samples is not None for t in tables):
         what = f"{game} {topic}" if topic else game
         Console(stderr=True, highlight=False).print(Text(
