@@ -116,6 +116,9 @@ def test_duplicate_keys_are_refused():
     inner = _edited().replace('"lives": 3', '"lives": 3, "lives": 2', 1)
     with pytest.raises(RecordError, match="key 'lives' is given twice"):
         GameRecord.loads(inner)
+    bad_last = _edited().replace('"format": "academie-record"', '"format": "academie-record", "format": "x"', 1)
+    with pytest.raises(RecordError, match="key 'format' is given twice"):  # not: format should be …
+        GameRecord.loads(bad_last)
 
 
 def test_replay_of_a_refused_record_prints_only_the_error(tmp_path):

@@ -156,6 +156,11 @@ class GameRecord(BaseModel):
                 raise RecordError(f"malformed record: not JSON ({err['msg']})") from None
             if err["type"] == "model_type" and not err["loc"]:
                 raise RecordError("malformed record: expected a JSON object") from None
+            try:  # a key given twice first: the field's error would be about one of its values
+                _refuse_duplicate_keys(text)
+            except RecordError as twice:
+                if "given twice" in str(twice):
+                    raise twice from None
             where = ".".join(str(p) if isinstance(p, int) else _clip(p, 30).strip("'") for p in err["loc"])
             msg = err["msg"].removeprefix("Value error, ")
             raise RecordError(f"malformed record: field {where!r}: {msg}") from None
