@@ -7,7 +7,7 @@ the real state as every world (its own cards and everybody's; the stock still dr
 a diagnosis of the search apart from its sampling, never a way to play. ``--hands`` prints the
 mean hand value of seats 1–3 at seat 0's first draw from its third turn on: in the real deals,
 in exact samples of seat 0's view, and in the worlds the bot draws with ``infer=heuristic`` and
-``infer=mcmc``.
+``infer=mcmc``; and how often a knock then would be safe (another seat below seat 0's total).
 
     .venv/bin/python benchmarks/trente_et_un_ismcts.py --spec heuristic --deals 100
     .venv/bin/python benchmarks/trente_et_un_ismcts.py --spec ismcts:iterations=200:rollout=heuristic:worlds=20
@@ -70,6 +70,7 @@ def hands(positions: int, candidates: int, moves: int) -> None:
     from academie.bots.belief import WorldChain
 
     real, uniform, inferred, walked = [], [], [], []
+    safe: dict[str, list[bool]] = {"real": [], "exact": [], "heuristic": [], "mcmc": []}
     bot = ismcts.ISMCTSBot(GAME, 1, infer="heuristic", candidates=candidates)
     for seed in range(2000, 2000 + positions):
         rng = random.Random(seed)
@@ -78,16 +79,35 @@ def hands(positions: int, candidates: int, moves: int) -> None:
         for seat, view, _ in decisions(state, bots, rng):
             if seat == 0 and view.phase != "discard" and view.turns_taken >= 3:
                 value = lambda world: statistics.mean(hand_value(world.hands[s], world.brelan) for s in (1, 2, 3))
+                mine = hand_value(view.hand, view.brelan)
+                below = lambda world: min(hand_value(world.hands[s], world.brelan) for s in (1, 2, 3)) < mine
                 real.append(value(state))
+                safe["real"].append(below(state))
                 models = bot._heuristics(rng)
-                uniform += [value(sample(view, rng)) for _ in range(5)]
-                inferred += [value(bot._world(view, rng, models)) for _ in range(5)]
+                worlds = [sample(view, rng) for _ in range(5)]
+                uniform += [value(w) for w in worlds]
+                safe["exact"] += [below(w) for w in worlds]
+                worlds = [bot._world(view, rng, models) for _ in range(5)]
+                inferred += [value(w) for w in worlds]
+                safe["heuristic"] += [below(w) for w in worlds]
                 chain = WorldChain(view, bot._heuristics(rng), rng, moves)
-                walked += [value(chain.world()) for _ in range(5)]
+                worlds = [chain.world() for _ in range(5)]
+                walked += [value(w) for w in worlds]
+                safe["mcmc"] += [below(w) for w in worlds]
                 break
     print(f"mean hand value of seats 1-3 over {len(real)} positions: real {statistics.mean(real):.1f}, "
           f"exact samples {statistics.mean(uniform):.1f}, infer=heuristic with {candidates} candidates "
           f"{statistics.mean(inferred):.1f}, infer=mcmc with {moves} moves {statistics.mean(walked):.1f}")
+    print("a knock by seat 0 then would have someone below it (safe from the lowest total): "
+          + ", ".join(f"{k} {statistics.mean(v):.0%}" for k, v in safe.items()))
+    # how well each belief tells the positions apart: the Brier score of its chance of a safe knock
+    # (5 worlds a position) against what was real; a constant at the real rate scores p(1 - p)
+    truth = safe["real"]
+    rate = statistics.mean(truth)
+    scores = {k: statistics.mean((statistics.mean(v[5 * i:5 * i + 5]) - t) ** 2 for i, t in enumerate(truth))
+              for k, v in safe.items() if k != "real"}
+    print(f"Brier score of that chance (0 is perfect; the real rate for every position {rate * (1 - rate):.3f}): "
+          + ", ".join(f"{k} {v:.3f}" for k, v in scores.items()))
 
 
 def main() -> int:
