@@ -4,6 +4,7 @@ obvious move of stacked positions in every game with decisions, and is reproduci
 from __future__ import annotations
 
 import importlib.util
+import random
 import sys
 import time
 import types
@@ -287,6 +288,7 @@ def test_the_heuristic_gives_equal_chances_to_the_discards_it_ties():
     "ismcts:iterations=120:rollout=heuristic:worlds=6:infer=heuristic:candidates=4",
     "ismcts:iterations=200:others=rollout",
     "ismcts:iterations=120:rollout=heuristic:worlds=6:others=rollout:infer=mcmc:moves=5",
+    "ismcts:iterations=120:rollout=heuristic:others=rollout:depth=1",
 ])
 def test_the_other_seats_played_by_the_policy_and_the_inferred_worlds_find_the_31(spec, worlds):
     state, chance = t31_pile()
@@ -315,3 +317,33 @@ def test_with_heuristic_playouts_a_new_node_tries_the_heuristics_move_first(game
                 compared += 1
         state.apply_action(make_bot("heuristic", game_id, 9).choose(state.view(seat), legal))
     assert compared >= 5
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_depth_searches_only_the_seats_first_decisions_in_the_tree(depth):
+    """With ``depth=k`` no node of the seat's (k+1)-th decision on the way down gathers rewards:
+    the seat plays the rollout policy there, as ``others=rollout`` makes the other seats."""
+    from academie.bots.ismcts import Node, standings
+    from academie.core.sampling import sample
+
+    state, _ = t31_pile()
+    seat, legal = state.current_player(), state.legal_actions()
+    view = state.view(seat)
+    bot = ISMCTSBot("trente-et-un", 1, rollout="heuristic", others="rollout", depth=depth)
+    rng = random.Random(4)
+    root, heuristics = Node(), bot._heuristics(rng)
+    for _ in range(150):
+        world = sample(view, rng)
+        bot._iterate(root, world, legal, rng, heuristics, standings(world), seat)
+    deepest = 0
+
+    def walk(node, own):
+        nonlocal deepest
+        for child in list(node.children.values()) + list(node.chance.values()):
+            mine = own + (child.player == seat)
+            if child.player == seat and child.visits:
+                deepest = max(deepest, mine)
+            walk(child, mine)
+
+    walk(root, 0)
+    assert deepest == depth  # searched down to the k-th decision, never below

@@ -49,7 +49,7 @@ def test_ismcts_is_offered_for_every_game_with_decisions_and_only_those():
     "spec, message",
     [
         ("genius", "unknown bot 'genius' for reversis; the bots are: heuristic, ismcts, random"),
-        ("ismcts:depth=3", "ismcts has no parameter 'depth'; its parameters are: iterations, seconds, c, rollout, worlds"),
+        ("ismcts:depht=3", "ismcts has no parameter 'depht'; its parameters are: iterations, seconds, c, rollout, worlds"),
         ("ismcts:iterations", "parameter 'iterations' must be written key=value, e.g. ismcts:iterations=1000"),
         ("ismcts:=3", "must be written key=value"),
         ("ismcts:iterations=0", "iterations must be an integer from 1 to 1000000, not '0'"),

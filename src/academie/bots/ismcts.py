@@ -44,8 +44,12 @@ weak than uniform samples make them; ``mcmc``: the worlds are the states of a Ma
 whose stationary distribution is that same posterior, :class:`academie.bots.belief.WorldChain`,
 which walks from world to world by changing one hidden card at a time and so follows the
 decisions of a whole deal where resampling finds few good worlds), ``candidates`` (default 8,
-with ``infer=heuristic``) and ``moves`` (default 10, with ``infer=mcmc``: steps of the chain
-between two worlds). Seeded: the
+with ``infer=heuristic``), ``moves`` (default 10, with ``infer=mcmc``: steps of the chain
+between two worlds) and ``depth`` (0, the default: every decision of the seat in the tree is
+searched; *k*: its first *k*, this move's counted, the later ones played by the rollout policy
+as ``others=rollout`` plays the other seats — with ``depth=1`` each legal action is valued by
+playouts of the rollout policy after it, a one-step improvement of that policy, whose values a
+tree's untried later moves do not pull down). Seeded: the
 same seed and the same views give the same moves when ``seconds`` is not given.
 """
 
@@ -76,6 +80,8 @@ PARAMS = {
                    requires=("infer", "mcmc")),
     "others": Param("choice", "search", "the other seats' decisions in the tree: searched by UCB (search) or played by "
                     "the rollout policy (rollout)", choices=("search", "rollout")),
+    "depth": Param("int", 0, "the seat's own decisions searched in the tree, this move's counted (0: all of them; "
+                   "later ones play the rollout policy)", low=0, high=1000),
 }
 
 MISTAKE = 0.1
@@ -129,12 +135,12 @@ class ISMCTSBot:
 
     def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "random", worlds: int = 0, infer: str = "none",
-                 candidates: int = 8, others: str = "search", moves: int = 10) -> None:
+                 candidates: int = 8, others: str = "search", moves: int = 10, depth: int = 0) -> None:
         from academie.core.errors import UnknownBotError
 
         for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout),
                            ("worlds", worlds), ("infer", infer), ("candidates", candidates),
-                           ("others", others), ("moves", moves)):
+                           ("others", others), ("moves", moves), ("depth", depth)):
             if value is None and key == "seconds":
                 continue
             try:
@@ -150,6 +156,7 @@ class ISMCTSBot:
                                   f"add infer=mcmc or leave moves out")
         self.game_id, self.iterations, self.seconds, self.c, self.policy = game_id, iterations, seconds, c, rollout
         self.worlds, self.infer, self.candidates, self.others, self.moves = worlds, infer, candidates, others, moves
+        self.depth = depth
         self.rng = random.Random(seed)
         self._kernel: tuple[Any, Any, Any, int] | None = None  # (options, params, module, variant)
         self.last_iterations = 0
@@ -251,6 +258,7 @@ class ISMCTSBot:
         first = True
         c, lo, span = self.c, self._lo, self._span
         by_policy = self.others == "rollout"
+        depth, own = self.depth, 0  # the seat's own decisions met on the way down, this move's the first
         while True:
             if state.is_terminal() or state.match.deal_number != deal:
                 return self._back(path, deal_end_standings(state), base)
@@ -266,7 +274,10 @@ class ISMCTSBot:
             legal = legal_root if first else state.legal_actions()
             first = False
             children = node.children
-            if by_policy and player != me:  # another seat plays as in the playouts; its edge kept
+            if player == me:
+                own += 1
+            if (by_policy and player != me) or (depth and player == me and own > depth):
+                # another seat (others=rollout), or the seat past ``depth``, plays as in the playouts; the edge kept
                 if len(legal) == 1:
                     action = legal[0]
                 elif heuristics is None:
