@@ -201,6 +201,33 @@ def test_the_form_is_built_from_the_options(sqlite_url):
         assert f"/watch/{table.id}" in lobby
 
 
+def test_a_form_with_a_huge_number_of_players_is_refused_at_once(sqlite_url, monkeypatch):
+    """The player range is checked before any seat of the form is read: 100 million players
+    once made the server build as many seats until the system killed it."""
+    from academie.web import app as web_app
+
+    built = []
+
+    def seat_in(**seat):  # counts the seats read; stops a server that would read them all
+        built.append(seat)
+        if len(built) > 10:
+            raise AssertionError("the form's seats are read before the number of players is checked")
+        return real(**seat)
+
+    real = web_app.SeatIn
+    monkeypatch.setattr(web_app, "SeatIn", seat_in)
+    with client(sqlite_url) as c:
+        r = c.post("/new/reversis", data={"players": "100000000"})
+        assert built == []  # no seat read (it took minutes and 24 GB)
+        monkeypatch.undo()
+        assert r.status_code == 422 and "Reversis" in r.text and "4" in r.text and "5 players" in r.text
+        page = c.get("/new/reversis?players=abc")  # a link with a bad count: the page, at its default
+        assert page.status_code == 200 and 'name="name_3"' in page.text and 'name="name_4"' not in page.text
+        bad = c.post("/new/trente-et-un", data={"players": "2", "name_0": "a\x01b", "kind_1": "random"})
+        assert bad.status_code == 422 and "seat 1: bad name" in bad.text and "pydantic" not in bad.text
+        assert hub(c).tables == {}
+
+
 def test_bots_with_parameters_take_their_seats(sqlite_url):
     with client(sqlite_url) as c:
         r = c.post("/new/guimbarde", data={"players": "3", "kind_0": "human", "kind_1": "ismcts",

@@ -129,8 +129,10 @@ def validate_table(hub: Hub, spec: TableIn) -> LiveTable:
         name = (seat.name or "").strip() or NAMES[s % len(NAMES)] + ("" if s < len(NAMES) else f" {s + 1}")
         try:
             PlayerRecord(name=name, kind="human")
-        except ValueError as exc:
-            raise ActionRefused(f"seat {s + 1}: bad name {name!r:.40}: {str(exc).splitlines()[-1]}", 422) from None
+        except ValueError as exc:  # a pydantic ValidationError: its first error's own words
+            errors = getattr(exc, "errors", None)
+            reason = errors()[0]["msg"].removeprefix("Value error, ") if errors else str(exc)
+            raise ActionRefused(f"seat {s + 1}: bad name {name!r:.40}: {reason}", 422) from None
         kind = seat_kind(seat.kind or "human", game.info.id)  # UnknownBotError names the bots, parameters
         if len(kind) > MAX_SPEC:  # seat_kind refuses it already; kept as the store's guard
             raise ActionRefused(f"seat {s + 1}: a bot spec is at most {MAX_SPEC} characters, not {len(kind)}", 422)
@@ -224,10 +226,12 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
         }, status_code=status)
 
     @app.get("/new/{game_id}", response_class=HTMLResponse)
-    async def new_table(request: Request, game_id: str, players: int | None = None) -> Response:
+    async def new_table(request: Request, game_id: str, players: str | None = None) -> Response:
         if game_id not in GAMES:
             raise StarletteHTTPException(404, f"unknown game {game_id!r}")
-        return new_form(request, game_id, players, {})
+        # a page, whatever the link says: a number of players that is not one gives the default
+        count = int(players) if players is not None and players.isdigit() and len(players) < 4 else None
+        return new_form(request, game_id, count, {})
 
     @app.post("/new/{game_id}")
     async def create_from_form(request: Request, game_id: str) -> Response:
@@ -239,6 +243,10 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
             n = int(values.get("players", ""))
         except ValueError:
             return new_form(request, game_id, None, values, "the number of players is a whole number", 422)
+        try:  # before a seat is read: the range is the game's
+            GAMES[game_id].check_players(n)
+        except AcademieError as exc:
+            return new_form(request, game_id, None, values, str(exc), 422)
         options = {k[4:]: v for k, v in values.items() if k.startswith("opt_")}
         seats = []
         for s in range(n):
