@@ -271,3 +271,27 @@ def test_ray_workers_use_the_compiled_kernel(ray_instance) -> None:
 def test_ray_tasks_come_back_in_order(ray_instance) -> None:
     with map_matches(partial(square_all), range(30), workers=2, backend="ray", chunk_size=4) as outcomes:
         assert list(outcomes) == [x * x for x in range(30)]
+
+
+def test_ctrl_c_while_an_outcome_is_counted_waits_for_its_end():
+    """An interrupt in the middle of a board's tally once left half a board in the partial
+    result: inside ``counting`` Ctrl-C is raised when the block ends, outside at once."""
+    import signal
+
+    from academie.analysis.parallel import CountingGuard
+
+    done = []
+    with CountingGuard() as guard:
+        with pytest.raises(KeyboardInterrupt):
+            with guard.counting():
+                signal.raise_signal(signal.SIGINT)
+                done.append("the rest of the block")  # not cut short
+        assert done == ["the rest of the block"]
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)
+            done.append("never")
+        with guard.counting(then_raise=False):  # a second Ctrl-C while the partial report is made
+            signal.raise_signal(signal.SIGINT)
+            done.append("report made")
+    assert done == ["the rest of the block", "report made"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # given back

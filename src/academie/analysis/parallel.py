@@ -51,6 +51,65 @@ IN_FLIGHT = 4
 few enough that memory does not grow with the number of matches."""
 
 
+class CountingGuard:
+    """Ctrl-C held back while an outcome is being counted, so that a report interrupted by it
+    counts each outcome wholly or not at all (an interrupt in the middle of a board's tally
+    once left half a board in the partial result). Outside :meth:`counting` Ctrl-C raises
+    :class:`KeyboardInterrupt` at once, as usual; inside, at its end. Only Python's own SIGINT
+    handler in the main thread is replaced, for the ``with`` block; elsewhere (another
+    thread, a handler of the caller's) the guard does nothing.
+
+    >>> with CountingGuard() as guard:
+    ...     with guard.counting():
+    ...         total = 1 + 1
+    >>> total
+    2
+    """
+
+    def __init__(self) -> None:
+        self.inside, self.pending, self.previous = False, False, None
+
+    def __enter__(self) -> CountingGuard:
+        import threading
+
+        if threading.current_thread() is threading.main_thread() \
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.previous = signal.signal(signal.SIGINT, self._interrupt)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
+
+    def _interrupt(self, signum: int, frame: Any) -> None:
+        if self.inside:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    def counting(self, then_raise: bool = True) -> _Counting:
+        """A block in which Ctrl-C waits: raised at its end (``then_raise``), or dropped (a
+        second Ctrl-C while the partial report is being made)."""
+        return _Counting(self, then_raise)
+
+
+class _Counting:
+    def __init__(self, guard: CountingGuard, then_raise: bool) -> None:
+        self.guard, self.then_raise = guard, then_raise
+
+    def __enter__(self) -> None:
+        self.guard.inside = True
+
+    def __exit__(self, kind: object, *exc: object) -> None:
+        guard = self.guard
+        guard.inside = False
+        if guard.pending:
+            guard.pending = False
+            if self.then_raise and kind is None:
+                raise KeyboardInterrupt
+
+
 class BackendError(AcademieError, RuntimeError):
     """A backend that cannot run: an unknown name, a bad number of workers, Ray missing, or a
     cluster that cannot be reached."""

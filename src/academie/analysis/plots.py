@@ -38,20 +38,18 @@ def _pyplot() -> Any:
 
 def check_plot_folder(directory: str | Path, option: str = "--plot") -> None:
     """Raise :class:`PlotError`, changing nothing, when the plots could not be written to
-    ``directory``: matplotlib is missing, it is a file, or its parent folder does not exist (no
-    folder is made but ``directory`` itself, as for ``--records``), or the system refuses the
-    name. Called before a run, so that nothing is computed for plots that cannot be saved."""
+    ``directory``: matplotlib is missing, or
+    :func:`~academie.analysis.simulate.check_output_folder` refuses the folder (a file, a
+    missing parent folder: no folder is made but ``directory`` itself). Called before a run, so
+    that nothing is computed for plots that cannot be saved."""
+    from academie.analysis.simulate import check_output_folder
+    from academie.core.errors import OptionError
+
     _pyplot()
-    path = Path(directory)
-    shown = f"{str(directory)!r:.80}"
     try:
-        if path.exists() and not path.is_dir():
-            raise PlotError(f"{option} {shown}: the plots go in a folder, and this is a file")
-        if not path.exists() and not path.parent.is_dir():
-            raise PlotError(f"{option} {shown}: the folder {str(path.parent)!r:.80} does not exist; create it "
-                            "first or name a folder in an existing one")
-    except OSError as exc:
-        raise PlotError(f"{option} {shown}: {exc.strerror or exc}") from None
+        check_output_folder(directory, option, "plots")
+    except OptionError as exc:
+        raise PlotError(str(exc)) from None
 
 
 def _save(fig: Any, directory: Path, name: str) -> list[Path]:

@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from academie.analysis.parallel import check_backend, default_workers, map_chunks
+from academie.analysis.parallel import CountingGuard, check_backend, default_workers, map_chunks
 from academie.bots import make_bot
 from academie.core.chance import SeededChance
 from academie.core.errors import OptionError
@@ -206,19 +206,58 @@ def simulate(
     keep = "records" if records else "lines" if on_match is not None else ""
     spec = MatchSpec(game, tuple(bot_names), opts, fast is not None, keep)
     size = partial(chunk_size, matches, fast=fast is not None)
-    with map_chunks(partial(play_chunk, spec), seeds, workers, backend, address, size) as outcomes:
+    with map_chunks(partial(play_chunk, spec), seeds, workers, backend, address, size) as outcomes, \
+            CountingGuard() as guard:
         try:
             if progress is not None:
                 progress(0)  # the matches start (after the imports and the workers' start)
             for counts in outcomes:
-                tally.merge(counts, on_match)
+                with guard.counting():  # a chunk counted (and written) wholly or not at all
+                    tally.merge(counts, on_match)
                 if progress is not None:
                     progress(tally.done)
         except KeyboardInterrupt:
-            for counts in outcomes.ready():  # finished by the workers, next in order
-                tally.merge(counts, on_match)
-            raise SimulationInterrupted(tally.report() if tally.done else None) from None
+            with guard.counting(then_raise=False):
+                for counts in outcomes.ready():  # finished by the workers, next in order
+                    tally.merge(counts, on_match)
+                report = tally.report() if tally.done else None
+            raise SimulationInterrupted(report) from None
     return tally.report()
+
+
+RECORD_FILES = {"match-*.json": "a simulation", "board-*.json": "a tournament"}
+"""The records ``simulate`` and ``tournament`` save in a folder, and which run saves each."""
+
+
+def check_output_folder(folder: str | Path, option: str, what: str = "records") -> None:
+    """Raise :class:`~academie.core.errors.OptionError`, changing nothing, when ``folder`` could
+    not hold a run's output (``what``: ``records``, ``plots``): an empty name, a file, a link to
+    nothing, a parent that is a file or does not exist (no folder is made but ``folder`` itself,
+    as ``play --record`` makes none), or a name the system refuses (too long, a place where no
+    folder can be made: it is made and removed again to know)."""
+    shown = f"{str(folder)!r:.80}"
+    if not str(folder).strip():
+        raise OptionError(f"{option} needs a folder name, not {shown}")
+    try:
+        path = Path(folder)
+        if path.is_symlink() and not path.exists():
+            raise OptionError(f"{option} {shown}: a link to nothing; give a folder")
+        if path.exists():
+            if not path.is_dir():
+                raise OptionError(f"{option} {shown}: the {what} go in a folder, and this is a file")
+            return
+        parent = path.parent
+        if parent.exists() and not parent.is_dir():
+            raise OptionError(f"{option} {shown}: {str(parent)!r:.80} is a file, not a folder")
+        if not parent.is_dir():
+            raise OptionError(
+                f"{option} {shown}: the folder {str(parent)!r:.80} does not exist; create it first or name"
+                " a folder in an existing one"
+            )
+        path.mkdir()  # made when the run starts: made and removed now, so that it is sure to be
+        path.rmdir()
+    except OSError as exc:  # a name too long for the file system, a folder that may not be made…
+        raise OptionError(f"{option} {shown}: {exc.strerror or exc}") from None
 
 
 RECORD_FILES = {"match-*.json": "a simulation", "board-*.json": "a tournament"}
@@ -227,23 +266,14 @@ RECORD_FILES = {"match-*.json": "a simulation", "board-*.json": "a tournament"}
 
 def check_records_folder(folder: str | Path, pattern: str, option: str = "--records") -> None:
     """Raise :class:`~academie.core.errors.OptionError`, changing nothing, when ``folder``
-    cannot take a run's records (``pattern``: the names of this run's, ``match-*.json``): it is
-    a file, its parent folder does not exist (it is not created, as ``play --record`` creates no
-    folder; the folder itself is made when missing), it already holds the records of a
-    simulation or a tournament (:data:`RECORD_FILES`), which the new ones would overwrite or be
-    mixed with, or the system refuses the name (too long, not readable).
+    cannot take a run's records (``pattern``: the names of this run's, ``match-*.json``):
+    :func:`check_output_folder`'s refusals, or it already holds the records of a simulation or a
+    tournament (:data:`RECORD_FILES`), which the new ones would overwrite or be mixed with.
     """
+    check_output_folder(folder, option)
     shown = f"{str(folder)!r:.80}"
     try:
         path = Path(folder)
-        if path.exists() and not path.is_dir():
-            raise OptionError(f"{option} {shown}: the records go in a folder, and this is a file")
-        parent = path.parent
-        if not path.exists() and not parent.is_dir():
-            raise OptionError(
-                f"{option} {shown}: the folder {str(parent)!r:.80} does not exist; create it first or name"
-                " a folder in an existing one"
-            )
         if path.is_dir():
             for kind in sorted(RECORD_FILES, key=lambda k: k != pattern):  # this run's first
                 if next(path.glob(kind), None) is not None:
@@ -251,7 +281,7 @@ def check_records_folder(folder: str | Path, pattern: str, option: str = "--reco
                     raise OptionError(
                         f"{option} {shown} already holds records ({kind}) of {run}: give a new or empty folder"
                     )
-    except OSError as exc:  # a name too long for the file system, a folder that may not be read…
+    except OSError as exc:  # a folder that may not be read
         raise OptionError(f"{option} {shown}: {exc.strerror or exc}") from None
 
 

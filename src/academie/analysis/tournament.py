@@ -47,7 +47,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from academie.analysis.parallel import check_backend, default_workers, map_matches
+from academie.analysis.parallel import CountingGuard, check_backend, default_workers, map_matches
 from academie.bots import bot_spec, make_bot
 from academie.core.chance import SeededChance, StackedChance
 from academie.core.errors import OptionError
@@ -543,7 +543,10 @@ def tournament(
     decks = is_card_game(game)
     if records is not None:
         check_records(records)
-        Path(records).mkdir(exist_ok=True)
+        try:
+            Path(records).mkdir(exist_ok=True)
+        except OSError as exc:  # gone since it was checked
+            raise TournamentError(f"--records {str(records)!r:.80}: {exc.strerror or exc}") from None
     spec = TournamentSpec(game, opts, tuple(entries), table, decks, duplicate,
                           str(records) if records is not None else None)
     distinct = list(dict.fromkeys(entries))
@@ -557,18 +560,22 @@ def tournament(
     tasks = ((i, board_seeds(master, len(table) * n)) for i in range(boards))
     if workers is None and backend == "local":
         workers = default_workers()
-    with map_matches(partial(play_boards, spec), tasks, workers, backend, address, chunk_size=1) as outcomes:
+    with map_matches(partial(play_boards, spec), tasks, workers, backend, address, chunk_size=1) as outcomes, \
+            CountingGuard() as guard:
         try:
             if progress is not None:
                 progress(0)
             for board in outcomes:
-                tally.add(board)
+                with guard.counting():  # a board counted wholly or not at all
+                    tally.add(board)
                 if progress is not None:
                     progress(result.boards)
         except KeyboardInterrupt:
-            for board in outcomes.ready():
-                tally.add(board)
-            raise TournamentInterrupted(tally.report() if result.boards else None) from None
+            with guard.counting(then_raise=False):
+                for board in outcomes.ready():
+                    tally.add(board)
+                report = tally.report() if result.boards else None
+            raise TournamentInterrupted(report) from None
     return tally.report()
 
 

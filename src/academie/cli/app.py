@@ -329,8 +329,9 @@ class MatchKeeper:
             if records is not None:
                 records.mkdir(exist_ok=True)
             self.out = jsonl.open("w", encoding="utf-8") if jsonl is not None else None
-        except OSError as exc:
-            raise OptionError(f"cannot write {str(exc.filename)!r}: {exc.strerror}") from None
+        except OSError as exc:  # (checked before: gone or changed since)
+            option = "--records" if records is not None and exc.filename == str(records) else "--jsonl"
+            raise OptionError(f"{option} {str(exc.filename)!r:.80}: {exc.strerror}") from None
 
     def on_match(self, line: dict[str, Any]) -> None:
         record = line.pop("record", None)
