@@ -123,3 +123,18 @@ def test_seat_labels_do_not_overlap_on_the_plot(tmp_path, monkeypatch):
     assert [text for text, _ in kept] == [s.label for s in report.seats]
     boxes = [box for _, box in kept]
     assert not any(a.overlaps(b) for k, a in enumerate(boxes) for b in boxes[k + 1:])
+
+
+def test_output_folders_that_cannot_be_made_are_refused_before_the_run(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "nowhere-link").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "afile").write_text("", encoding="utf-8")
+    cases = [("nowhere-link", "a link to nothing; give a folder"), ("afile/sub", "'afile' is a file, not a folder")]
+    for folder, message in cases:
+        for command in ([*BASE, "--records", folder], [*BASE, "--plot", folder],
+                        ["tournament", "trente-et-un", "--matches", "1", "--workers", "1", "--records", folder]):
+            result = runner.invoke(app, command, terminal_width=160)
+            assert result.exit_code == 2, result.output
+            assert f"{command[-2]} '{folder}': {message}" in result.output
+            assert "Per match" not in result.output  # nothing played
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "nowhere-link"]
