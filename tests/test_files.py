@@ -74,6 +74,13 @@ def test_a_quit_match_names_its_record_without_the_drawn_seed(tmp_path, monkeypa
     assert str(seed) not in saved.name and str(seed) not in result.output
 
 
+def test_the_resume_command_is_quoted_for_the_shell(tmp_path):
+    path = tmp_path / "é ü.json"
+    first = play("trente-et-un", "--seed", "3", "--record", str(path), input="s\nquit\n")
+    assert first.exit_code == 0
+    assert f"go on with: academie play --resume '{path}'" in first.output.replace("\n", "")
+
+
 def test_resume_takes_up_a_quit_match_and_plays_it_to_the_end(tmp_path):
     path = tmp_path / "m.json"
     first = play("trente-et-un", "--seed", "3", "--players", "3", "--record", str(path), input="s\nquit\n")

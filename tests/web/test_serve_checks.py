@@ -18,6 +18,8 @@ runner = CliRunner()
     (["--database", "foo://bar"], "--database 'foo://bar' cannot be opened: Can't load plugin"),
     (["--database", "sqlite:///nodir/x.sqlite3"], "cannot be opened: unable to open database file"),
     (["--host", "999.1.1.1"], "cannot listen on 999.1.1.1:8000:"),
+    (["--database", "sqlite://"], "is a SQLite database in memory"),
+    (["--database", "sqlite:///:memory:"], "is a SQLite database in memory"),
 ])
 def test_what_cannot_be_served_is_refused_before_anything_starts(args, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

@@ -487,7 +487,8 @@ def serve_cmd(
         raise typer.Exit(2) from None
     with user_errors():
         check_serving(host, port, database)
-    console.print(f"academie: serving on http://{host}:{port}/ (database {database}); Ctrl-C stops it.")
+    shown = f"[{host}]" if ":" in host else host  # an IPv6 address is bracketed in a URL
+    console.print(Text(f"academie: serving on http://{shown}:{port}/ (database {database}); Ctrl-C stops it."))
     serve(host=host, port=port, database=database, bot_delay=bot_delay)
 
 

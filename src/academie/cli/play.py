@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import importlib
+import shlex
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -427,6 +428,7 @@ class PlaySession:
             self.console.print(f"Seed {self.seed}.")
         follow = "academie replay" if state.is_terminal() or self.seat is None else "academie play --resume"
         path = printable(path)
-        self.console.print(Text(f"Record saved to {path} (go on with: {follow} {path})"
+        command = f"{follow} {shlex.quote(path)}"  # pasted into a shell as it is, spaces and all
+        self.console.print(Text(f"Record saved to {path} (go on with: {command})"
                                 if follow.endswith("resume") else
-                                f"Record saved to {path} (replay it with: {follow} {path})"), soft_wrap=True)
+                                f"Record saved to {path} (replay it with: {command})"), soft_wrap=True)

@@ -32,10 +32,14 @@ def check_serving(host: str, port: int, database: str) -> None:
                           f"e.g. 127.0.0.1 or 0.0.0.0; --port: a free port)") from None
     shown = f"{database!r:.80}"
     try:
-        make_url(database)
+        url = make_url(database)
     except ArgumentError:
         raise OptionError(f"--database {shown} is not a SQLAlchemy URL: give sqlite:///PATH or "
                           "postgresql+psycopg://USER@HOST/DB") from None
+    if url.get_backend_name() == "sqlite" and (url.database in (None, "", ":memory:")
+                                               or "memory" in str(url.query.get("mode", ""))):
+        raise OptionError(f"--database {shown} is a SQLite database in memory: each connection would have its "
+                          "own, empty, and the tables would be lost; give a file, sqlite:///PATH")
     try:
         Store(database).dispose()
     except (SQLAlchemyError, ImportError, OSError) as exc:
