@@ -28,7 +28,7 @@ def players_table_head(html_text: str) -> str:
     return html_text.split(" Anne ", 1)[0]
 
 
-@pytest.mark.parametrize("game_id", ["guinguette", "guimbarde", "trente-et-un"])
+@pytest.mark.parametrize("game_id", ["guinguette", "guimbarde", "trente-et-un", "reversis"])
 def test_seats_are_drawn_as_names(game_id):
     data, text = second_deal_board(game_id)
     last = data["last_result"]
@@ -50,3 +50,10 @@ def test_seats_are_drawn_as_names(game_id):
         for k in last["hands"]:
             assert f" {NAMES[int(k)]} " in hands
         assert not re.match(r"\s*0\b", hands)
+    if game_id == "reversis":
+        result = text.split(" last result ", 1)[1]
+        assert f"talon winner {NAMES[last['talon_winner']]}" in result
+        payers = " · ".join(NAMES[s] for s in last["talon_payers"])
+        assert f"talon payers {payers}" in result
+        tricks = result.split(" tricks ", 1)[1]
+        assert tricks.startswith(" ".join(f"{NAMES[s]} {t}" for s, t in enumerate(last["tricks"])))

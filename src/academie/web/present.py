@@ -115,14 +115,19 @@ def _value(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> str:
     return _e(value)
 
 
-SEAT_KEYS = {"seat", "winner", "knocker", "leader", "player", "taker", "loser", "dealer", "trick_winner"}
+SEAT_KEYS = {"seat", "winner", "knocker", "leader", "player", "taker", "loser", "dealer", "trick_winner",
+             "talon_winner", "claimant", "pool_winner", "belle", "flux", "trente_un", "declared"}
 """Keys whose integer values are seats (drawn as the player's name). A key of another meaning
 holding an integer out of the seats' range is written as a number."""
 
 
-SEAT_SET_KEYS = {"in_cabaret", "in_cotillon", "raised", "eliminated", "short", "shown_by"}
+SEAT_SET_KEYS = {"in_cabaret", "in_cotillon", "raised", "eliminated", "short", "shown_by", "talon_payers"}
 """Keys whose value, when a list of integers, is a set of seats (drawn as names, never as a column
 of the players' table even when it has as many entries as there are players)."""
+
+PER_SEAT_KEYS = {"tricks", "points", "counters_after", "tierces", "counts", "stirs", "hands"}
+"""Keys whose value, a list with one entry per player inside a deal's result, is drawn with
+each player's name (at the top of a view such lists are the players' table's columns)."""
 
 SEAT_AT = {"winners": 1, "announcements": 1, "shown": 0}
 """Keys whose rows (``[basket, seat, why]``, ``[name, seat, cards]``, ``[seat, card]``) hold a seat
@@ -159,6 +164,9 @@ def _keyed(key: str, value: Any, names: Sequence[str], legal: Sequence[str] = ()
         rows = [row(r) for r in value]
         if all(r is not None for r in rows):
             return "<br>".join(rows)
+    if key in PER_SEAT_KEYS and isinstance(value, list) and len(value) == len(names) and not _is_trick(value):
+        rows = "".join(f"<tr><th>{_e(names[s])}</th><td>{_value(v, names, legal)}</td></tr>" for s, v in enumerate(value))
+        return f'<table class="kv">{rows}</table>'
     if isinstance(value, Mapping) and _seat_keyed(value, names):
         rows = "".join(f"<tr><th>{_e(names[int(k)])}</th><td>{_value(v, names, legal)}</td></tr>" for k, v in value.items())
         return f'<table class="kv">{rows}</table>'
