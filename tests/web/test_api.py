@@ -239,6 +239,9 @@ def test_bots_with_parameters_take_their_seats(sqlite_url):
         assert [p.kind for p in table.record.players] == table.kinds
         bad = c.post("/api/tables", json={"game": "guimbarde", "seats": [{"kind": "ismcts:iterations=zero"}] * 3})
         assert bad.status_code == 422 and "iterations" in bad.json()["error"]
+        big = c.post("/api/tables", json={"game": "guimbarde", "seats": [{"kind": "ismcts:iterations=1000000"}] * 3})
+        assert big.status_code == 422
+        assert "seat 1: on this server a bot's iterations is at most 5,000, not 1,000,000" in big.json()["error"]
         # a spec over 60 characters (as README's Guimbarde one) has its seat, as on the command line
         long_spec = "ismcts:iterations=20:rollout=heuristic:worlds=30:others=rollout:c=0.5"  # 69 characters
         ok = c.post("/api/tables", json={"game": "guimbarde", "seats": [{"kind": long_spec}, {"kind": "random"},

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from academie.bots import bot_names
-from academie.bots.spec import MAX_SPEC
+from academie.bots.spec import MAX_SPEC, parse_spec
 from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord
 from academie.games import GAMES
@@ -48,6 +48,11 @@ class ActionIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     action: str = Field(max_length=40)
     version: int
+
+
+WEB_LIMITS = {"iterations": 5000, "seconds": 5, "candidates": 32, "moves": 100, "worlds": 1000}
+"""The most a bot's parameters may ask at a table of the server (a search's size): one table's bot
+must not take the processors every other table shares. The command line has no such limit."""
 
 
 class SeatIn(BaseModel):
@@ -136,6 +141,11 @@ def validate_table(hub: Hub, spec: TableIn) -> LiveTable:
         kind = seat_kind(seat.kind or "human", game.info.id)  # UnknownBotError names the bots, parameters
         if len(kind) > MAX_SPEC:  # seat_kind refuses it already; kept as the store's guard
             raise ActionRefused(f"seat {s + 1}: a bot spec is at most {MAX_SPEC} characters, not {len(kind)}", 422)
+        if kind != "human":
+            for key, value in parse_spec(kind, game.info.id).params.items():
+                if key in WEB_LIMITS and value > WEB_LIMITS[key]:
+                    raise ActionRefused(f"seat {s + 1}: on this server a bot's {key} is at most {WEB_LIMITS[key]:,}, "
+                                        f"not {value:,} (the server's players share its processors)", 422)
         pairs.append((name, kind))
     names = [p[0] for p in pairs]
     dup = next((x for x in names if names.count(x) > 1), None)
