@@ -221,6 +221,8 @@ def test_a_form_with_a_huge_number_of_players_is_refused_at_once(sqlite_url, mon
         assert built == []  # no seat read (it took minutes and 24 GB)
         monkeypatch.undo()
         assert r.status_code == 422 and "Reversis" in r.text and "4" in r.text and "5 players" in r.text
+        icon = c.get("/favicon.ico")
+        assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
         page = c.get("/new/reversis?players=abc")  # a link with a bad count: the page, at its default
         assert page.status_code == 200 and 'name="name_3"' in page.text and 'name="name_4"' not in page.text
         bad = c.post("/new/trente-et-un", data={"players": "2", "name_0": "a\x01b", "kind_1": "random"})

@@ -177,6 +177,10 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
     app = FastAPI(title="academie", lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:  # asked for by clients that do not read the page's icon link
+        return RedirectResponse("/static/favicon.svg", status_code=301)
+
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub
 
