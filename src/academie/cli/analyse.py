@@ -172,7 +172,8 @@ def analyse_cmd(
         what = f"{game} {topic}" if topic else game
         Console(stderr=True, highlight=False).print(Text(
             f"note: {' and '.join(unused)} unused: `analyse {what}` is exact, nothing is simulated"
-            f" (the simulated topics: check, and the Blason's seats)"))
+            f" (the simulated topics: check, and the Blason's seats"
+            + ("; --players also sets Reversis' exact tables)" if "--players" in unused else ")")))
     for path in written:
         Console(stderr=True, highlight=False).print(Text(f"wrote {path}"))
     if any(t.extra.get("partial") for t in tables):
