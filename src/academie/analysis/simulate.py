@@ -225,10 +225,6 @@ def simulate(
     return tally.report()
 
 
-RECORD_FILES = {"match-*.json": "a simulation", "board-*.json": "a tournament"}
-"""The records ``simulate`` and ``tournament`` save in a folder, and which run saves each."""
-
-
 def check_output_folder(folder: str | Path, option: str, what: str = "records") -> None:
     """Raise :class:`~academie.core.errors.OptionError`, changing nothing, when ``folder`` could
     not hold a run's output (``what``: ``records``, ``plots``): an empty name, a file, a link to
