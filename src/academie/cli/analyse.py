@@ -173,7 +173,7 @@ def analyse_cmd(
         Console(stderr=True, highlight=False).print(Text(
             f"note: {' and '.join(unused)} unused: `analyse {what}` is exact, nothing is simulated"
             f" (the simulated topics: check, and the Blason's seats"
-            + ("; --players also sets Reversis' exact tables)" if "--players" in unused else ")")))
+            + ("; --players also sets Reversis' exact tables)" if "--players" in unused else ")")), soft_wrap=True)
     for path in written:
         Console(stderr=True, highlight=False).print(Text(f"wrote {path}"))
     if any(t.extra.get("partial") for t in tables):

@@ -488,7 +488,8 @@ def serve_cmd(
     with user_errors():
         check_serving(host, port, database)
     shown = f"[{host}]" if ":" in host else host  # an IPv6 address is bracketed in a URL
-    console.print(Text(f"academie: serving on http://{shown}:{port}/ (database {database}); Ctrl-C stops it."))
+    console.print(Text(f"academie: serving on http://{shown}:{port}/ (database {database}); Ctrl-C stops it."),
+                  soft_wrap=True)
     serve(host=host, port=port, database=database, bot_delay=bot_delay)
 
 
