@@ -169,3 +169,20 @@ def test_a_reload_mid_match_resumes_and_the_replay_steps_to_the_end(server, brow
         assert page.locator("#position").inner_text() == f"step {final['version']} / {final['version']}"
     finally:
         page.close()
+
+
+def test_another_number_of_players_keeps_what_was_typed(server, browser):
+    page = browser.new_page()
+    try:
+        page.goto(server.base + "/new/guinguette")
+        page.fill("input[name='name_0']", "Zoé")
+        page.fill("input[name='params_1']", "x")
+        page.select_option("#players", "6")
+        assert page.is_visible("input[name='name_5']") and not page.is_visible("input[name='name_6']")
+        assert page.input_value("input[name='name_0']") == "Zoé"  # no reload: nothing typed is lost
+        assert page.input_value("input[name='params_1']") == "x"
+        assert page.url.endswith("?players=6")
+        page.select_option("#players", "3")
+        assert page.is_visible("input[name='name_2']") and not page.is_visible("input[name='name_3']")
+    finally:
+        page.close()
