@@ -143,7 +143,7 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
     return {"places": places, "caps": caps, "cards": cards, "fits": fits, "slots": slots, "played": played,
             "exchanged": exchanged, "order": order, "talon_hidden": talon_hidden, "actions": actions,
             "n_chance": len(chance), "recipients": recipients, "ecart_order": ecart_order, "quinola": QUINOLA,
-            "voids": voids}
+            "voids": voids, "dealer": dealer, "quinola_alone": quinola_alone}
 
 
 def _layout(d: dict[str, Any], rng: random.Random) -> tuple[dict, dict, dict, dict] | None:
@@ -152,12 +152,7 @@ def _layout(d: dict[str, Any], rng: random.Random) -> tuple[dict, dict, dict, di
     dealt = d["assignment"].draw(rng, order=False)  # each hand shuffled when dealt (_orders)
     if dealt is None:
         return None
-    where = d.get("where")
-    if where is None:  # the places of each kind, and the talon index of each seat who exchanged
-        order, places = d["order"], d["places"]
-        where = d["where"] = tuple([(i, t) for i, (k, t) in enumerate(places) if k == kind] for kind in "HET") + (
-            [(t, order.index(t)) for t in d["exchanged"]],)
-    in_hand, in_ecart, in_talon, exchanged = where
+    in_hand, in_ecart, in_talon, exchanged = _where(d)
     held = {t: dealt[i] for i, t in in_hand}
     put = {t: dealt[i][0] for i, t in in_ecart}
     talon = {t: dealt[i][0] for i, t in in_talon}
@@ -167,6 +162,33 @@ def _layout(d: dict[str, Any], rng: random.Random) -> tuple[dict, dict, dict, di
         cards = held[t] + played[t]
         talon[index] = took[t] = cards[below(rng, len(cards))]  # the talon card he took
     return held, put, took, talon
+
+
+def _where(d: dict[str, Any]) -> tuple[list, list, list, list]:
+    """The places of each kind (hands, écart cards, talon cards), and the talon index of each
+    seat who exchanged, in the order :func:`_layout` draws the cards they took."""
+    where = d.get("where")
+    if where is None:
+        order, places = d["order"], d["places"]
+        where = d["where"] = tuple([(i, t) for i, (k, t) in enumerate(places) if k == kind] for kind in "HET") + (
+            [(t, order.index(t)) for t in d["exchanged"]],)
+    return where
+
+
+def _compiled(d: dict[str, Any]) -> Any:
+    """The compiled proposals of :mod:`academie.fast.reversis_worlds` for ``d`` (made once), or
+    None without ``academie[fast]`` or when its assignment is not compiled."""
+    fast = d.get("fast", False)
+    if fast is False:
+        fast = d["fast"] = None
+        from academie import fast as kernels
+
+        if kernels.available():
+            from academie.fast.reversis_worlds import proposer
+
+            _where(d)
+            fast = d["fast"] = proposer(d, (HEARTS, KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA))
+    return fast
 
 
 def _plan(d: dict[str, Any]) -> tuple:
@@ -302,27 +324,39 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
         d["events"] = events = (lasts, [(t, later, trick, number) for t, kind, _, later, trick, number in events
                                         if kind == "quinola"])
         d["assignment"] = Assignment(d["cards"], d["caps"], d["fits"])
-    layout = _layout(d, rng)
-    if layout is None:
-        return None
-    held, put, took, _ = layout
-    order = d["order"]
-    probe = d.get("probe")  # a world whose hands and trick are set to ask the rules
-    if probe is None:
-        probe = d["probe"] = w0.clone()
-    # the écart: each card put in the talon was one its holder could put there (any card but a
-    # heart may go: the rules are asked only about a heart)
-    for t, e in put.items():
-        if e // 13 == HEARTS:
-            probe.hands[t] = [c for c in held[t] + d["played"][t] if c != took.get(t)] + [e]
-            if e not in probe._ecart_cards(t):
-                return None
-    # what the payments told of the hands (a void is no card of the suit in any proposal: only
-    # a suit still held is checked), and the quinola « forcé » (R18)
-    lasts, quinola_played = events
-    for t, suit, later in lasts:
-        if not any(c // 13 == suit for c in held[t]) and not any(c // 13 == suit for c in later):
+    fast = _compiled(d)
+    generator = None if fast is None else _generator(rng)
+    if generator is not None:  # the same proposal and checks, compiled (the same numbers drawn)
+        layout = fast.layout(generator)
+        if layout is None:
             return None
+        held, put, took, _ = layout
+        probe = d.get("probe")
+        if probe is None:
+            probe = d["probe"] = w0.clone()
+    else:
+        layout = _layout(d, rng)
+        if layout is None:
+            return None
+        held, put, took, _ = layout
+        probe = d.get("probe")  # a world whose hands and trick are set to ask the rules
+        if probe is None:
+            probe = d["probe"] = w0.clone()
+        # the écart: each card put in the talon was one its holder could put there (any card
+        # but a heart may go: the rules are asked only about a heart)
+        for t, e in put.items():
+            if e // 13 == HEARTS:
+                probe.hands[t] = [c for c in held[t] + d["played"][t] if c != took.get(t)] + [e]
+                if e not in probe._ecart_cards(t):
+                    return None
+        # what the payments told of the hands (a void is no card of the suit in any proposal:
+        # only a suit still held is checked)
+        for t, suit, later in events[0]:
+            if not any(c // 13 == suit for c in held[t]) and not any(c // 13 == suit for c in later):
+                return None
+    order = d["order"]
+    # the quinola « forcé » (R18)
+    quinola_played = events[1]
     forced = w0.quinola_forced
     for t, later, trick, number in quinola_played:  # was it its holder's only playable card?
         probe.trick, probe.trick_number, probe.hands[t] = list(trick), number, held[t] + later + [QUINOLA]
@@ -361,6 +395,13 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
     w._stale = (len(base.history), base.match.dealer, tuple(order))
     w._sampled_from = w0  # the same but for the cards, until played on (academie.fast.reversis.from_state)
     return w
+
+
+def _generator(rng: random.Random) -> Any:
+    """``rng``'s state for compiled draws (:func:`academie.fast.pyrandom.state_of`), or None."""
+    from academie.fast.pyrandom import state_of
+
+    return state_of(rng)
 
 
 def _events(d: dict[str, Any], w0: Any, seat: int) -> list[tuple]:
