@@ -441,7 +441,18 @@ class Assignment:
         if not self.possible:
             return None
         dealt = [f.copy() for f in self.forced]
-        for i, (local, lcaps, ltypes) in enumerate(self.components):
+        if not self.deal_from(0, dealt, rng):
+            return None
+        if order:
+            for hand in dealt:
+                shuffle(rng, hand)
+        return dealt
+
+    def deal_from(self, start: int, dealt: list[list[int]], rng: random.Random) -> bool:
+        """Deal the components from ``start`` on into ``dealt`` (the cards each place holds so
+        far, added to), as :meth:`draw` does; False when there is no deal."""
+        for i in range(start, len(self.components)):
+            local, lcaps, ltypes = self.components[i]
             if i in self.large:  # a uniform shuffle kept when every card fits its place: exact
                 fit = {c: set(sig) for sig, cs in ltypes for c in cs}
                 cs = [c for _, group in ltypes for c in group]
@@ -462,23 +473,13 @@ class Assignment:
                         break
                 if ok:
                     continue
-                if _work(lcaps, ltypes) > HUGE:  # too many splits to count group by group
-                    by_place = _ByPlace(lcaps, ltypes)
-                    if by_place.work > HUGE:  # nor place by place: never hang
-                        raise SamplingError(f"{len(cs)} hidden cards over {len(lcaps)} places: no fitting deal "
-                                            f"in {SHUFFLES} shuffles, and too many splits to count")
-                    self.large.discard(i)
-                    self.by_place[i] = by_place  # counted place by place from now on
-                else:
-                    self.large.discard(i)  # too rare a fit: counted from now on
-                    if _counter(_shape(ltypes))(0, lcaps) == 0:
-                        self.possible = False
-                        return None
+                if not self.refused(i):
+                    return False
             if i in self.by_place:
                 hands = self.by_place[i].draw(rng)
                 if hands is None:
                     self.possible = False
-                    return None
+                    return False
                 for j, hand in zip(local, hands):
                     dealt[j] += hand
                 continue
@@ -495,10 +496,27 @@ class Assignment:
                 _shuffled_into(ltypes[0][1], local, lcaps, rng, dealt)
                 continue
             _deal_types(_shape(ltypes), ltypes, None, rng, dealt, local, lcaps)
-        if order:
-            for hand in dealt:
-                shuffle(rng, hand)
-        return dealt
+        return True
+
+    def refused(self, i: int) -> bool:
+        """After :data:`SHUFFLES` refused shuffles of component ``i`` (dealt by rejection), count
+        it from now on (group by group, or place by place when that is too large); False when
+        there is no deal at all. Raises :class:`~academie.core.errors.SamplingError` when it can
+        be counted neither way (:data:`HUGE`)."""
+        local, lcaps, ltypes = self.components[i]
+        if _work(lcaps, ltypes) > HUGE:  # too many splits to count group by group
+            by_place = _ByPlace(lcaps, ltypes)
+            if by_place.work > HUGE:  # nor place by place: never hang
+                raise SamplingError(f"{sum(len(cs) for _, cs in ltypes)} hidden cards over {len(lcaps)} places: "
+                                    f"no fitting deal in {SHUFFLES} shuffles, and too many splits to count")
+            self.large.discard(i)
+            self.by_place[i] = by_place  # counted place by place from now on
+        else:
+            self.large.discard(i)  # too rare a fit: counted from now on
+            if _counter(_shape(ltypes))(0, lcaps) == 0:
+                self.possible = False
+                return False
+        return True
 
 
 def _shuffled_into(cards: Sequence[int], places: Sequence[int], caps: Sequence[int], rng: random.Random,

@@ -8,13 +8,18 @@
 - ``ROOM n (place, room)…``: set the rooms of places (a component's sizes);
 - ``SHUFFLE n cards… m places…``: a copy of the cards shuffled, dealt in turn to the places,
   each its room (:func:`~academie.core.sampling._shuffled_into`);
+- ``LARGE i tries n cards… m places… rooms… fits…``: a component dealt by rejection, its cards
+  shuffled again and again (up to ``tries`` times) until every card fits its place (``fits``:
+  for each card number up to the largest, a bit per place it fits); when none fits, :func:`draw` stops and returns ``i``, for the
+  pure :meth:`~academie.core.sampling.Assignment.refused` and
+  :meth:`~academie.core.sampling.Assignment.deal_from` to go on;
 - ``TYPES`` : :func:`~academie.core.sampling._deal_types` — each group's split among its places
   drawn by the number of deals it leaves, its cards shuffled into that split. The weights are the
   pure sampler's own (:func:`~academie.core.sampling._choices`), tabulated over every room the
   draw can reach; with ``set_room``, the rooms left (for the free cards of a split component)
   are set.
 
-An assignment is compiled only when every component is dealt one of these ways and the tables
+An assignment is compiled only when no component is dealt place by place and the tables
 are small (:data:`MAX_OPTIONS` splits, each weight below ``2**62``); otherwise :func:`program`
 gives None and the pure draw stays. :func:`draw` runs a program: ``out`` gets, per place, the
 number of cards then the cards (:func:`layout` says where), in the very order of the pure draw.
@@ -26,7 +31,7 @@ import numpy as np
 
 from academie.fast.pyrandom import njit, py_below, py_shuffle
 
-FORCED, ROOM, SHUFFLE, TYPES, END = 1, 2, 3, 4, 0
+FORCED, ROOM, SHUFFLE, TYPES, LARGE, END = 1, 2, 3, 4, 5, 0
 MAX_OPTIONS = 4096
 """Most splits tabulated for one assignment; past it the pure draw is kept."""
 _MAX_WEIGHT = 2**62
@@ -35,10 +40,10 @@ _MAX_WEIGHT = 2**62
 def program(assignment) -> np.ndarray | None:
     """The steps of ``assignment``'s draw (see the module's doc), or None when it is not
     compiled (a component dealt by rejection or place by place, tables too large, no deal)."""
-    from academie.core.sampling import _choices, _shape
+    from academie.core.sampling import SHUFFLES, _choices, _shape
 
     a = assignment
-    if not a.possible or a.large or a.by_place:
+    if not a.possible or a.by_place:
         return None
     n = a.n
     most = max([len(f) for f in a.forced] + [0])
@@ -95,7 +100,12 @@ def program(assignment) -> np.ndarray | None:
         for i, (local, lcaps, ltypes) in enumerate(a.components):
             most = max(most, *(len(f) + c for f, c in zip((a.forced[j] for j in local), lcaps)))
             code += [ROOM, len(local), *(x for pair in zip(local, lcaps) for x in pair)]
-            if i in a.split:
+            if i in a.large:
+                cs = [c for _, group in ltypes for c in group]
+                fit = {c: sum(1 << j for j in sig) for sig, group in ltypes for c in group}
+                code += [LARGE, i, SHUFFLES, len(cs), *cs, len(local), *local, *lcaps,
+                         *(fit.get(c, 0) for c in range(max(cs) + 1))]
+            elif i in a.split:
                 free = a.split[i][0]
                 for _, places, scaps, stypes, shape in a.drawn[i]:
                     types_step(shape, stypes, scaps, places, scaps, True)
@@ -125,7 +135,8 @@ def layout(code: np.ndarray) -> tuple[int, int]:
 def draw(v, code, out, tmp, room):
     """Run ``code`` (:func:`program`) drawing from the generator view ``v``
     (:func:`academie.fast.pyrandom.state_of`) into ``out``; ``tmp`` (at least the cards) and
-    ``room`` (at least the places) are scratch."""
+    ``room`` (at least the places) are scratch. Returns -1, or the component dealt by rejection
+    whose every shuffle was refused (``out`` then holds what the components before it dealt)."""
     n = code[0]
     most = code[1]
     for p in range(n):
@@ -134,7 +145,7 @@ def draw(v, code, out, tmp, room):
     while True:
         op = code[pc]
         if op == END:
-            return
+            return -1
         if op == FORCED:
             p, m = code[pc + 1], code[pc + 2]
             for k in range(m):
@@ -161,6 +172,40 @@ def draw(v, code, out, tmp, room):
                     out[p] += 1
                     i += 1
             pc = q + 1 + places
+        elif op == LARGE:
+            component, tries, m = code[pc + 1], code[pc + 2], code[pc + 3]
+            cards = pc + 4
+            places = code[cards + m]
+            where = cards + m + 1
+            rooms = where + places
+            fits = rooms + places
+            for k in range(m):
+                tmp[k] = code[cards + k]
+            ok = False
+            for _ in range(tries):
+                py_shuffle(v, tmp, m)
+                i = 0
+                ok = True
+                for j in range(places):
+                    for _ in range(code[rooms + j]):
+                        if not (code[fits + tmp[i]] >> j) & 1:
+                            ok = False
+                            break
+                        i += 1
+                    if not ok:
+                        break
+                if ok:
+                    break
+            if not ok:
+                return component
+            i = 0
+            for j in range(places):
+                p = code[where + j]
+                for _ in range(code[rooms + j]):
+                    out[n + p * most + out[p]] = tmp[i]
+                    out[p] += 1
+                    i += 1
+            pc = fits + _largest(code, cards, m) + 1
         else:  # TYPES
             set_room, types = code[pc + 2], code[pc + 3]
             g = pc + 4  # the groups: cards, then places
@@ -202,3 +247,11 @@ def draw(v, code, out, tmp, room):
                 for k in range(code[b]):
                     room[code[b + 1 + 2 * k]] = code[b + 2 + 2 * k]
             pc = code[pc + 1]
+
+
+@njit(cache=True, _nrt=False)
+def _largest(code, cards, m):
+    top = 0
+    for k in range(m):
+        top = max(top, code[cards + k])
+    return top

@@ -18,6 +18,16 @@ from academie.fast import assign
 from academie.fast.pyrandom import njit, py_below
 
 
+class Resumed(Exception):
+    """The compiled draw stopped at ``component`` (dealt by rejection, every shuffle refused),
+    ``dealt`` the cards each place holds so far: for
+    :meth:`academie.core.sampling.Assignment.refused` then ``deal_from(component, dealt, rng)``."""
+
+    def __init__(self, component: int, dealt: list[list[int]]) -> None:
+        super().__init__(component)
+        self.component, self.dealt = component, dealt
+
+
 class Proposer:
     """The compiled proposals for one position's sampler (``d``: what
     :func:`academie.games.reversis.sampling.derive` found, with its final ``assignment``, the
@@ -60,19 +70,28 @@ class Proposer:
         self.talon = [(j, base + i * most) for i, j in in_talon]
         self.exchanged = exchanged
 
+    Resumed = Resumed  # (for callers holding an instance)
+
     def layout(self, state: np.ndarray) -> tuple[dict, dict, dict, dict] | None:
         """One proposal drawn from the generator ``state`` (:func:`academie.fast.pyrandom.state_of`):
         ``(held, put, took, talon)`` as ``_layout`` gives them, or None when ``world`` would
-        refuse it."""
+        refuse it. Raises :class:`Resumed` when a component dealt by rejection refused every
+        shuffle (the generator then where the pure draw has it at that point)."""
         out, took = self.out, self.took
-        if not _propose(state, self.code, self.rev, out, self.tmp, self.room, took):
+        status = _propose(state, self.code, self.rev, out, self.tmp, self.room, took)
+        if status == 0:
             return None
-        held = {t: out[at:at + out[i]].tolist() for t, at, i in self.hands}
-        put = {t: int(out[at]) for t, at in self.ecart}
-        talon = {j: int(out[at]) for j, at in self.talon}
+        cards = out.tolist()
+        if status >= 2:  # a component dealt by rejection refused every shuffle: the pure draw goes on
+            n, most = assign.layout(self.code)
+            raise Resumed(status - 2, [cards[n + p * most:n + p * most + cards[p]] for p in range(n)])
+        held = {t: cards[at:at + cards[i]] for t, at, i in self.hands}
+        put = {t: cards[at] for t, at in self.ecart}
+        talon = {j: cards[at] for j, at in self.talon}
         taken = {}
+        took = took.tolist()
         for t, index in self.exchanged:
-            talon[index] = taken[t] = int(took[t])
+            talon[index] = taken[t] = took[t]
         return held, put, taken, talon
 
 
@@ -85,7 +104,9 @@ def proposer(d: dict[str, Any], constants: tuple[int, int, int, int]) -> Propose
 
 @njit(cache=True, _nrt=False)
 def _propose(v, code, rev, out, tmp, room, took):
-    assign.draw(v, code, out, tmp, room)
+    stopped = assign.draw(v, code, out, tmp, room)
+    if stopped >= 0:
+        return 2 + stopped
     places, most = code[0], code[1]
     n, dealer, alone, hearts, king, queen, quinola = rev[0], rev[1], rev[2], rev[3], rev[4], rev[5], rev[6]
     lasts = rev[7]
@@ -123,7 +144,7 @@ def _propose(v, code, rev, out, tmp, room, took):
                 others += 1
         alone_ok = count == 1 and (e == king or e == queen or (e == quinola and alone == 1))
         if not alone_ok and not (others == 0 and t == dealer):
-            return False
+            return 0
     for k in range(rev[lasts]):  # paid as not his last of the suit: he holds one still
         t, suit, later = rev[lasts + 1 + 3 * k], rev[lasts + 2 + 3 * k], rev[lasts + 3 + 3 * k]
         if later:
@@ -135,5 +156,5 @@ def _propose(v, code, rev, out, tmp, room, took):
                 found = True
                 break
         if not found:
-            return False
-    return True
+            return 0
+    return 1

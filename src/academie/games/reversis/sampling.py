@@ -150,8 +150,12 @@ def _layout(d: dict[str, Any], rng: random.Random) -> tuple[dict, dict, dict, di
     """One proposal's hidden cards: each other seat's hand now, its écart card, the talon card
     it took, and the talon cards by index."""
     dealt = d["assignment"].draw(rng, order=False)  # each hand shuffled when dealt (_orders)
-    if dealt is None:
-        return None
+    return None if dealt is None else _finish(d, dealt, rng)
+
+
+def _finish(d: dict[str, Any], dealt: list[list[int]], rng: random.Random) -> tuple[dict, dict, dict, dict]:
+    """:func:`_layout` from the cards dealt to each place: the talon card each seat who
+    exchanged took drawn."""
     in_hand, in_ecart, in_talon, exchanged = _where(d)
     held = {t: dealt[i] for i, t in in_hand}
     put = {t: dealt[i][0] for i, t in in_ecart}
@@ -326,22 +330,25 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
         d["assignment"] = Assignment(d["cards"], d["caps"], d["fits"])
     fast = _compiled(d)
     generator = None if fast is None else _generator(rng)
+    checked = False
     if generator is not None:  # the same proposal and checks, compiled (the same numbers drawn)
-        layout = fast.layout(generator)
-        if layout is None:
-            return None
-        held, put, took, _ = layout
-        probe = d.get("probe")
-        if probe is None:
-            probe = d["probe"] = w0.clone()
+        try:
+            layout = fast.layout(generator)
+            checked = True
+        except fast.Resumed as stop:  # a rejection refused every shuffle: the pure draw goes on
+            d["fast"] = False  # the assignment counts that component from now on: compiled again
+            a = d["assignment"]
+            ok = a.refused(stop.component) and a.deal_from(stop.component, stop.dealt, rng)
+            layout = _finish(d, stop.dealt, rng) if ok else None
     else:
         layout = _layout(d, rng)
-        if layout is None:
-            return None
-        held, put, took, _ = layout
-        probe = d.get("probe")  # a world whose hands and trick are set to ask the rules
-        if probe is None:
-            probe = d["probe"] = w0.clone()
+    if layout is None:
+        return None
+    held, put, took, _ = layout
+    probe = d.get("probe")  # a world whose hands and trick are set to ask the rules
+    if probe is None:
+        probe = d["probe"] = w0.clone()
+    if not checked:
         # the écart: each card put in the talon was one its holder could put there (any card
         # but a heart may go: the rules are asked only about a heart)
         for t, e in put.items():
@@ -399,8 +406,10 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
 
 def _generator(rng: random.Random) -> Any:
     """``rng``'s state for compiled draws (:func:`academie.fast.pyrandom.state_of`), or None."""
+    global _generator
     from academie.fast.pyrandom import state_of
 
+    _generator = state_of  # imported once (called only once academie[fast] is known installed)
     return state_of(rng)
 
 
