@@ -289,6 +289,7 @@ def test_the_heuristic_gives_equal_chances_to_the_discards_it_ties():
     "ismcts:iterations=200:others=rollout",
     "ismcts:iterations=120:rollout=heuristic:worlds=6:others=rollout:infer=mcmc:moves=5",
     "ismcts:iterations=120:rollout=heuristic:others=rollout:depth=1",
+    "ismcts:iterations=40:rollout=heuristic:infer=mcmc:moves=5:paired=yes",
 ])
 def test_the_other_seats_played_by_the_policy_and_the_inferred_worlds_find_the_31(spec, worlds):
     state, chance = t31_pile()
@@ -347,3 +348,63 @@ def test_depth_searches_only_the_seats_first_decisions_in_the_tree(depth):
 
     walk(root, 0)
     assert deepest == depth  # searched down to the k-th decision, never below
+
+
+def _paired_bot(monkeypatch, gain, margin=1.0, iterations=40):
+    """A ``paired=yes`` bot at :func:`t31_pile`'s first decision whose playouts are replaced: the
+    seat's standing rises by ``gain(action, world)`` (``world`` counts the worlds, from 0, told
+    apart by the random numbers each world's playouts share), the other seats' stay."""
+    from academie.bots import ismcts
+
+    state, _ = t31_pile()
+    seat, legal = state.current_player(), state.legal_actions()
+    view = state.view(seat)
+    bot = ISMCTSBot("trente-et-un", 3, iterations=iterations, rollout="heuristic", paired="yes", margin=margin)
+    start, worlds = len(state.history), {}
+
+    def playout(world, deal, rng, heuristics):
+        key = rng.getrandbits(64)  # the same for every action of one world: common random numbers
+        worlds.setdefault(key, len(worlds))
+        end = ismcts.standings(world)
+        end[seat] += gain(world.history[start], worlds[key])
+        return end
+
+    monkeypatch.setattr(bot, "_playout", playout)
+    return bot, view, legal, state, worlds
+
+
+def test_paired_plays_the_heuristics_move_unless_another_beats_it_by_the_margin(monkeypatch):
+    from academie.bots.trente_et_un import HeuristicTrenteEtUn
+
+    state, _ = t31_pile()
+    seat, legal = state.current_player(), state.legal_actions()
+    own = HeuristicTrenteEtUn(0).choose(state.view(seat), legal)
+    other = next(a for a in legal if a != own)
+    # Every world: the other action gains 0.05 more, whatever the world's own luck (±1 on both).
+    luck = lambda world: 1.0 if world % 2 else -1.0  # noqa: E731
+    bot, view, legal, state, worlds = _paired_bot(
+        monkeypatch, lambda a, w: luck(w) + (0.05 if a == other else 0.0))
+    assert bot.choose(view, legal) == other and len(worlds) == 40  # paired: a sure gain, however small
+    # The gain over the heuristic's move is 0.05 ± 1 from world to world: its standard error over
+    # 40 worlds (0.16) is more than the mean, so the margin keeps the heuristic's move …
+    noisy = lambda a, w: (0.05 + luck(w)) if a == other else 0.0  # noqa: E731
+    bot, view, legal, _, _ = _paired_bot(monkeypatch, noisy)
+    assert bot.choose(view, legal) == own
+    # … unless the margin is 0 (or 0.3: 0.05 - 0.3 * 0.16 > 0) …
+    for margin in (0.0, 0.3):
+        bot, view, legal, _, _ = _paired_bot(monkeypatch, noisy, margin=margin)
+        assert bot.choose(view, legal) == other
+    # … and a move that loses stays unplayed even with no margin.
+    bot, view, legal, _, _ = _paired_bot(monkeypatch, lambda a, w: -0.05 if a == other else 0.0, margin=0.0)
+    assert bot.choose(view, legal) == own
+
+
+def test_paired_same_seed_same_move_and_the_budget_counts_worlds():
+    state, _ = t31_pile()
+    seat, legal = state.current_player(), state.legal_actions()
+    moves = set()
+    for _ in range(2):
+        bot = make_bot("ismcts:iterations=12:rollout=heuristic:infer=mcmc:moves=3:paired=yes", "trente-et-un", 5)
+        moves.add(bot.choose(state.view(seat), legal))
+        assert bot.last_iterations == 12
+    assert len(moves) == 1 and moves <= set(legal)

@@ -68,6 +68,12 @@ def test_ismcts_is_offered_for_every_game_with_decisions_and_only_those():
         ("ismcts:infer=heuristic:moves=5", "moves works only with infer=mcmc, not infer=heuristic"),
         ("ismcts:moves=10", "moves works only with infer=mcmc, not infer=none"),
         ("ismcts:infer=mcmc:moves=0", "moves must be an integer from 1 to 1000"),
+        ("ismcts:paired=yes", "paired works only with rollout=heuristic, not rollout=random; add rollout=heuristic"),
+        ("ismcts:rollout=heuristic:margin=2", "margin works only with paired=yes, not paired=no; add paired=yes"),
+        ("ismcts:rollout=heuristic:paired=yes:margin=-1", "margin must be a number from 0 to 100, not '-1'"),
+        ("ismcts:rollout=heuristic:paired=yes:c=0.3", "c has no effect with paired=yes (no tree is searched)"),
+        ("ismcts:rollout=heuristic:paired=yes:depth=1", "depth has no effect with paired=yes"),
+        ("ismcts:rollout=heuristic:paired=yes:others=rollout", "others has no effect with paired=yes"),
         ("ismcts:iterations=\uff11\uff12", "iterations must be an integer from 1 to 1000000, not '\uff11\uff12'"),
         ("ismcts:c=\u0661", "c must be a number from 0 to 100"),  # an Arabic-Indic one, which float() takes
     ],

@@ -49,7 +49,11 @@ between two worlds) and ``depth`` (0, the default: every decision of the seat in
 searched; *k*: its first *k*, this move's counted, the later ones played by the rollout policy
 as ``others=rollout`` plays the other seats — with ``depth=1`` each legal action is valued by
 playouts of the rollout policy after it, a one-step improvement of that policy, whose values a
-tree's untried later moves do not pull down). Seeded: the
+tree's untried later moves do not pull down), ``paired`` (``no``, the default; ``yes``, with
+``rollout=heuristic``: no tree — each world is played out after every legal action with the same
+random numbers, and the heuristic's move is kept unless another action's mean gain over it, less
+``margin`` standard errors, is above 0: see :meth:`ISMCTSBot._paired`; ``c``, ``others`` and
+``depth`` then have no effect and are refused) and ``margin`` (default 1.0). Seeded: the
 same seed and the same views give the same moves when ``seconds`` is not given.
 """
 
@@ -82,6 +86,12 @@ PARAMS = {
                     "the rollout policy (rollout)", choices=("search", "rollout")),
     "depth": Param("int", 0, "the seat's own decisions searched in the tree, this move's counted (0: all of them; "
                    "later ones play the rollout policy)", low=0, high=1000),
+    "paired": Param("choice", "no", "yes: no tree; each world played out after every legal action with the same "
+                    "random numbers, the heuristic's move kept unless another beats it by margin",
+                    choices=("no", "yes"), requires=("rollout", "heuristic")),
+    "margin": Param("float", 1.0, "with paired=yes: standard errors by which an action's paired gain over the "
+                    "heuristic's move must exceed 0 to be played instead", low=0, high=100,
+                    requires=("paired", "yes")),
 }
 
 MISTAKE = 0.1
@@ -135,12 +145,14 @@ class ISMCTSBot:
 
     def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "random", worlds: int = 0, infer: str = "none",
-                 candidates: int = 8, others: str = "search", moves: int = 10, depth: int = 0) -> None:
+                 candidates: int = 8, others: str = "search", moves: int = 10, depth: int = 0,
+                 paired: str = "no", margin: float = 1.0) -> None:
         from academie.core.errors import UnknownBotError
 
         for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout),
                            ("worlds", worlds), ("infer", infer), ("candidates", candidates),
-                           ("others", others), ("moves", moves), ("depth", depth)):
+                           ("others", others), ("moves", moves), ("depth", depth), ("paired", paired),
+                           ("margin", margin)):
             if value is None and key == "seconds":
                 continue
             try:
@@ -154,6 +166,18 @@ class ISMCTSBot:
         if infer != "mcmc" and moves != PARAMS["moves"].default:
             raise UnknownBotError(f"ismcts: moves works only with infer=mcmc, not infer={infer}; "
                                   f"add infer=mcmc or leave moves out")
+        if paired == "yes" and rollout != "heuristic":
+            raise UnknownBotError(f"ismcts: paired works only with rollout=heuristic, not rollout={rollout}; "
+                                  f"add rollout=heuristic or leave paired out")
+        if paired != "yes" and margin != PARAMS["margin"].default:
+            raise UnknownBotError(f"ismcts: margin works only with paired=yes, not paired={paired}; "
+                                  f"add paired=yes or leave margin out")
+        if paired == "yes":
+            for key, value in (("c", c), ("others", others), ("depth", depth)):
+                if value != PARAMS[key].default:
+                    raise UnknownBotError(f"ismcts: {key} has no effect with paired=yes (no tree is searched); "
+                                          f"leave {key} out")
+        self.paired, self.margin = paired == "yes", margin
         self.game_id, self.iterations, self.seconds, self.c, self.policy = game_id, iterations, seconds, c, rollout
         self.worlds, self.infer, self.candidates, self.others, self.moves = worlds, infer, candidates, others, moves
         self.depth = depth
@@ -177,6 +201,8 @@ class ISMCTSBot:
 
             models = WorldChain(view, models, rng, self.moves)  # the worlds are the chain's
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if self.paired and heuristics is not None:  # (a game without a heuristic bot: the tree)
+            return self._paired(view, legal, rng, heuristics, models, deadline)
         base: list[float] | None = None
         pool: list[Any] = []
         done = 0
@@ -199,6 +225,60 @@ class ISMCTSBot:
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
     _lo, _span = 0.0, 1.0
+
+    def _paired(self, view: Any, legal: list[int], rng: random.Random, heuristics: Any, models: Any,
+                deadline: float | None) -> int:
+        """``paired=yes``: the heuristic's move for ``view`` unless another of ``legal`` beats it.
+        Each world is played out by the heuristic in every seat after each legal action with the
+        same random numbers (the same chance outcomes drawn in the same order — at Trente et un
+        the stock as one pack — and the same tie-breaks), so that the gains of two actions differ
+        only by what the actions change (common random numbers). Another action is played when
+        its mean gain over the heuristic's move, less ``margin`` standard errors of that mean,
+        is above 0; the largest such wins. A one-step improvement of the heuristic (Tesauro &
+        Galperin, « On-line policy improvement using Monte-Carlo search », NIPS 1996) over the
+        worlds of the view."""
+        me = view.seat
+        own = heuristics[me].choose(view, legal)
+        factory = heuristics.factory
+        sums = dict.fromkeys(legal, 0.0)  # of the gain over ``own``, and of its square
+        squares = dict.fromkeys(legal, 0.0)
+        pool: list[Any] = []
+        done = 0
+        for done in range(1, self.iterations + 1):
+            if self.worlds and len(pool) >= self.worlds:
+                world = pool[(done - 1) % self.worlds]
+            else:
+                world = self._world(view, rng, models)
+                if self.worlds:
+                    pool.append(world)
+            base, deal = standings(world), world.match.deal_number
+            chance_seed, policy_seed = rng.getrandbits(32), rng.getrandbits(32)
+            gains = {}
+            for action in legal:
+                state = world.clone()
+                state.apply_action(action, trusted=True)
+                if state.is_terminal() or state.match.deal_number != deal:
+                    end = deal_end_standings(state)
+                else:
+                    end = self._playout(state, deal, random.Random(chance_seed), _SeatBots(factory, policy_seed))
+                gains[action] = self._back([], end, base)[me]
+            for action in legal:
+                d = gains[action] - gains[own]
+                sums[action] += d
+                squares[action] += d * d
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        best, best_low = own, 0.0
+        for action in legal:
+            if action == own or done < 2:
+                continue
+            mean = sums[action] / done
+            spread = max(squares[action] / done - mean * mean, 0.0) * done / (done - 1)
+            low = mean - self.margin * math.sqrt(spread / done)
+            if low > best_low:
+                best, best_low = action, low
+        return best
 
     # --- the worlds -----------------------------------------------------------------------
     def _world(self, view: Any, rng: random.Random, models: Any) -> Any:
