@@ -23,13 +23,16 @@ Hearts' rate, is the time left for the rules, printed per action.
 With the compiled kernels installed (``pip install 'academie[fast]'``), two more rows show the
 same two measures through :mod:`academie.fast.reversis`: its random deals (``random_deals``, all in
 compiled code), and the pure ``determinize`` followed by ``from_state`` and a compiled
-``rollout`` to the end of the deal.
+``rollout`` to the end of the deal; and, for the compiled kernel's target, OpenSpiel's Hearts
+played wholly in C++ (``pyspiel.evaluate_bots`` with ``pyspiel.make_uniform_random_bot`` bots: the
+whole loop, chance and decisions, inside C++), in the same alternating rounds.
 
 Times are this process's CPU time (``time.process_time``), steadier than wall time on a loaded
 machine; each figure is the median over the rounds (the best run for ``clone``).
 
 Targets (issue 10): Reversis deals/s at least 2× Hearts'; determinize plus playout no slower than
-Hearts' resample plus rollout; a Reversis clone at most 10 µs whatever the deal.
+Hearts' resample plus rollout; a Reversis clone at most 10 µs whatever the deal; the compiled
+kernel's random deals per second at least those of Hearts' all-C++ loop.
 
 Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--rounds 10] [--round-seconds 0.5]``.
 OpenSpiel is an optional benchmark dependency: ``pip install 'academie[bench]'`` (``open_spiel``).
@@ -253,7 +256,15 @@ def main() -> int:
         print("academie[fast] (numba) is not installed: pure engine rows only", file=sys.stderr)
     figures: dict[str, list[float]] = {k: [] for k in (
         "rev_deals", "hearts_deals", "rev_clone1", "rev_clone7", "hearts_clone", "rev_sample", "hearts_sample",
-        "kernel_deals", "kernel_sample", "null_deals")}
+        "kernel_deals", "kernel_sample", "null_deals", "hearts_cpp")}
+    cpp_bots = [pyspiel.make_uniform_random_bot(p, 100 + p) for p in range(4)]
+    cpp_seed = [0]
+
+    def hearts_cpp() -> int:
+        cpp_seed[0] += 1
+        pyspiel.evaluate_bots(hearts.new_initial_state(), cpp_bots, cpp_seed[0])
+        return 1
+
     t = args.round_seconds
     print(f"{args.rounds} rounds of {t:g} s per measure, alternating Reversis ({args.players} players) and Hearts", flush=True)
     for k in range(args.rounds):
@@ -269,7 +280,7 @@ def main() -> int:
         ]
         if kernel is not None:
             pairs[0] = (lambda r=pairs[0][0]: (r(), figures["kernel_deals"].append(_per_second(rate(kernel.deals, t)))),
-                        pairs[0][1])
+                        lambda h=pairs[0][1]: (h(), figures["hearts_cpp"].append(_per_second(rate(hearts_cpp, t)))))
             pairs[2] = (lambda r=pairs[2][0]: (r(), figures["kernel_sample"].append(
                 per_call(rev_positions, kernel.sample_and_rollout, rng_k, t))), pairs[2][1])
         for rev, hrt in pairs:
@@ -298,6 +309,8 @@ def main() -> int:
              f"{kd:.2f}×", "≥ 2×", kd >= 2),
             ("academie[fast]: determinize + rollout µs", f"{med['kernel_sample']:,.0f}", f"{med['hearts_sample']:,.0f}",
              f"{ks:.2f}×", "≤ 1×", ks <= 1),
+            ("academie[fast]: kernel vs Hearts in C++", f"{med['kernel_deals']:,.0f}", f"{med['hearts_cpp']:,.0f}",
+             f"{med['kernel_deals'] / med['hearts_cpp']:.2f}×", "≥ 1×", med["kernel_deals"] >= med["hearts_cpp"]),
         ]
     print()
     print(f"{'':<40}{'reversis':>10}{'hearts':>10}{'ratio':>9}  {'target':<9}met")
