@@ -250,7 +250,7 @@ class ISMCTSBot:
             else:
                 world = self._world(view, rng, models)
                 if self.worlds:
-                    pool.append(world)
+                    pool.append(world.clone())  # (a chain's world may change with its next steps)
             base, deal = standings(world), world.match.deal_number
             chance_seed, policy_seed = rng.getrandbits(32), rng.getrandbits(32)
             gains = {}
