@@ -290,6 +290,7 @@ def test_the_heuristic_gives_equal_chances_to_the_discards_it_ties():
     "ismcts:iterations=120:rollout=heuristic:worlds=6:others=rollout:infer=mcmc:moves=5",
     "ismcts:iterations=120:rollout=heuristic:others=rollout:depth=1",
     "ismcts:iterations=40:rollout=heuristic:infer=mcmc:moves=5:paired=yes",
+    "ismcts:iterations=30:rollout=heuristic:worlds=5:paired=yes",
 ])
 def test_the_other_seats_played_by_the_policy_and_the_inferred_worlds_find_the_31(spec, worlds):
     state, chance = t31_pile()
