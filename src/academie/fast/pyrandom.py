@@ -20,6 +20,8 @@ import weakref
 
 import numpy as np
 
+from academie.fast.mt import _bit_length  # the compiled int.bit_length, shared with the kernels' generator
+
 try:
     from numba import njit
 except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
@@ -66,15 +68,6 @@ def py_getrandbits(v, k):
         return py_word(v) >> (32 - k)
     low = py_word(v)
     return low | ((py_word(v) >> (64 - k)) << 32)
-
-
-@njit(cache=True, _nrt=False)
-def _bit_length(n):
-    k = 0
-    while n > 0:
-        k += 1
-        n >>= 1
-    return k
 
 
 @njit(cache=True, _nrt=False)
