@@ -409,3 +409,44 @@ def test_paired_same_seed_same_move_and_the_budget_counts_worlds():
         moves.add(bot.choose(state.view(seat), legal))
         assert bot.last_iterations == 12
     assert len(moves) == 1 and moves <= set(legal)
+
+
+def t31_knock_at_27():
+    """Seat 1 to draw first, holding A♥ K♥ 6♥ (27 points), the up card 9♣: the heuristic knocks."""
+    return t31_state([t31_deck(["7S 8D 2C", "AH KH 6H", "2S 3D 4C"], "9C")], 3)
+
+
+def test_the_heuristics_thresholds_decide_its_knock():
+    from academie.bots.trente_et_un import HeuristicTrenteEtUn
+    from academie.games.trente_et_un import KNOCK, STOCK
+
+    state, _ = t31_knock_at_27()
+    seat, legal = state.current_player(), state.legal_actions()
+    view = state.view(seat)
+    assert seat == 1 and view.hand_value == 27 and KNOCK in legal
+    assert HeuristicTrenteEtUn(0).choose(view, legal) == KNOCK  # « Frapper » on 27 at the start
+    assert HeuristicTrenteEtUn(0, knock_at=28).choose(view, legal) == STOCK
+    assert HeuristicTrenteEtUn(0, knock_floor=28).choose(view, legal) == STOCK  # the floor is the least it knocks on
+    patient = make_bot("heuristic:knock_floor=32:cut_at=32", "trente-et-un", 0)  # never knocks
+    assert patient.choose(view, legal) == STOCK and patient.probabilities(view, legal) == {STOCK: 1.0}
+
+
+@pytest.mark.parametrize("own, kept", [(None, "knock"), ("heuristic/knock_floor=32/cut_at=32", "stock")])
+def test_paired_own_bot_gives_the_move_kept_and_plays_the_seat_in_the_playouts(monkeypatch, own, kept):
+    from academie.bots import ismcts
+    from academie.games.trente_et_un import KNOCK, STOCK
+
+    state, _ = t31_knock_at_27()
+    seat, legal = state.current_player(), state.legal_actions()
+    extra = {} if own is None else {"own": own}
+    bot = ISMCTSBot("trente-et-un", 3, iterations=10, rollout="heuristic", paired="yes", **extra)
+    seen = []
+
+    def playout(world, deal, rng, heuristics):  # every action alike: the move kept stands
+        seen.append([(heuristics[s].knock_at, heuristics[s].knock_floor) for s in range(3)])
+        return ismcts.standings(world)
+
+    monkeypatch.setattr(bot, "_playout", playout)
+    assert bot.choose(state.view(seat), legal) == {"knock": KNOCK, "stock": STOCK}[kept]
+    mine = (27, 21) if own is None else (27, 32)
+    assert seen and all(bots == [(27, 21), mine, (27, 21)] for bots in seen)  # the others stay the heuristic

@@ -84,6 +84,36 @@ def test_bad_specs_are_refused_naming_what_is_legal(spec, message):
     assert message in str(info.value)
 
 
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("heuristic:knock_at=33", "knock_at must be a number from 0 to 32, not '33'"),
+        ("heuristic:patience=1", "heuristic has no parameter 'patience'; its parameters are: knock_at, knock_floor, cut_at"),
+        ("ismcts:own=heuristic", "own works only with paired=yes, not paired=no; add paired=yes"),
+        ("ismcts:rollout=heuristic:paired=yes:own=ismcts",
+         "ismcts: own=ismcts: unknown bot 'ismcts' for trente-et-un; the bots are: heuristic, random"),
+        ("ismcts:rollout=heuristic:paired=yes:own=heuristic/knock_at=40",
+         "ismcts: own=heuristic/knock_at=40: bot spec 'heuristic:knock_at=40': knock_at must be a number from 0 to 32"),
+        ("ismcts:rollout=heuristic:paired=yes:own=heuristic/cut=1",
+         "heuristic has no parameter 'cut'; its parameters are: knock_at, knock_floor, cut_at"),
+        ("ismcts:rollout=heuristic:paired=yes:own=heuristic knock_at=30",
+         "own must be a bot spec with / between its parts, such as heuristic/knock_at=30, not 'heuristic knock_at=30'"),
+    ],
+)
+def test_trente_et_un_bad_specs_are_refused_naming_what_is_legal(spec, message):
+    with pytest.raises(UnknownBotError) as info:
+        make_bot(spec, "trente-et-un")
+    assert message in str(info.value)
+
+
+def test_the_trente_et_un_heuristic_takes_its_thresholds_from_the_spec():
+    bot = make_bot("heuristic:knock_floor=32:cut_at=32", "trente-et-un", 1)
+    assert (bot.knock_at, bot.knock_floor, bot.cut_at) == (27, 32, 32)
+    assert bot_spec(" heuristic : cut_at=32 : knock_floor = 32", "trente-et-un") == "heuristic:knock_floor=32:cut_at=32"
+    own = "ismcts:rollout=heuristic:paired=yes:own=heuristic/knock_floor=32/cut_at=32"
+    assert bot_spec(own, "trente-et-un") == own
+
+
 def test_ismcts_is_refused_where_there_is_no_decision():
     with pytest.raises(UnknownBotError, match="unknown bot 'ismcts' for blason; the bots are: random"):
         make_bot("ismcts", "blason")

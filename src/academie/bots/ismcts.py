@@ -53,7 +53,11 @@ tree's untried later moves do not pull down), ``paired`` (``no``, the default; `
 ``rollout=heuristic``: no tree — each world is played out after every legal action with the same
 random numbers, and the heuristic's move is kept unless another action's mean gain over it, less
 ``margin`` standard errors, is above 0: see :meth:`ISMCTSBot._paired`; ``c``, ``others`` and
-``depth`` then have no effect and are refused) and ``margin`` (default 1.0). Seeded: the
+``depth`` then have no effect and are refused), ``margin`` (default 1.0) and ``own`` (with
+``paired=yes``: the spec of one of the game's own bots, its parts joined by ``/``, such as
+``heuristic/knock_floor=32/cut_at=32``; the move kept unless beaten is that bot's, and it plays the
+seat's later decisions in the playouts, where the other seats stay the game's heuristic, the
+model of the others; default ``heuristic``). Seeded: the
 same seed and the same views give the same moves when ``seconds`` is not given.
 """
 
@@ -92,6 +96,9 @@ PARAMS = {
     "margin": Param("float", 1.0, "with paired=yes: standard errors by which an action's paired gain over the "
                     "heuristic's move must exceed 0 to be played instead", low=0, high=100,
                     requires=("paired", "yes")),
+    "own": Param("spec", "heuristic", "with paired=yes: the game's bot (a spec, / between its parts) whose move is "
+                 "kept unless beaten and who plays the seat's later decisions in the playouts",
+                 requires=("paired", "yes")),
 }
 
 MISTAKE = 0.1
@@ -146,13 +153,13 @@ class ISMCTSBot:
     def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "random", worlds: int = 0, infer: str = "none",
                  candidates: int = 8, others: str = "search", moves: int = 10, depth: int = 0,
-                 paired: str = "no", margin: float = 1.0) -> None:
+                 paired: str = "no", margin: float = 1.0, own: str = "heuristic") -> None:
         from academie.core.errors import UnknownBotError
 
         for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout),
                            ("worlds", worlds), ("infer", infer), ("candidates", candidates),
                            ("others", others), ("moves", moves), ("depth", depth), ("paired", paired),
-                           ("margin", margin)):
+                           ("margin", margin), ("own", own)):
             if value is None and key == "seconds":
                 continue
             try:
@@ -177,7 +184,11 @@ class ISMCTSBot:
                 if value != PARAMS[key].default:
                     raise UnknownBotError(f"ismcts: {key} has no effect with paired=yes (no tree is searched); "
                                           f"leave {key} out")
+        if paired != "yes" and own != PARAMS["own"].default:
+            raise UnknownBotError(f"ismcts: own works only with paired=yes, not paired={paired}; "
+                                  f"add paired=yes or leave own out")
         self.paired, self.margin = paired == "yes", margin
+        self._own = None if own == PARAMS["own"].default else _own_factory(game_id, own)
         self.game_id, self.iterations, self.seconds, self.c, self.policy = game_id, iterations, seconds, c, rollout
         self.worlds, self.infer, self.candidates, self.others, self.moves = worlds, infer, candidates, others, moves
         self.depth = depth
@@ -238,8 +249,12 @@ class ISMCTSBot:
         Galperin, « On-line policy improvement using Monte-Carlo search », NIPS 1996) over the
         worlds of the view."""
         me = view.seat
-        own = heuristics[me].choose(view, legal)
         factory = heuristics.factory
+        own_factory = self._own
+        if own_factory is None:
+            own = heuristics[me].choose(view, legal)
+        else:  # (seeded from the move's heuristics, so that a seed gives the same move)
+            own = own_factory(heuristics.rng.getrandbits(32)).choose(view, legal)
         sums = dict.fromkeys(legal, 0.0)  # of the gain over ``own``, and of its square
         squares = dict.fromkeys(legal, 0.0)
         pool: list[Any] = []
@@ -260,7 +275,8 @@ class ISMCTSBot:
                 if state.is_terminal() or state.match.deal_number != deal:
                     end = deal_end_standings(state)
                 else:
-                    end = self._playout(state, deal, random.Random(chance_seed), _SeatBots(factory, policy_seed))
+                    end = self._playout(state, deal, random.Random(chance_seed),
+                                        _SeatBots(factory, policy_seed, own_factory, me))
                 gains[action] = self._back([], end, base)[me]
             for action in legal:
                 d = gains[action] - gains[own]
@@ -476,16 +492,37 @@ def _chance_of(model: Any, view: Any, legal: Sequence[int], action: int) -> floa
 
 
 class _SeatBots:
-    """Heuristic bots made on first use, one per seat, seeded in order from one seed."""
+    """Heuristic bots made on first use, one per seat, seeded in order from one seed; seat
+    ``me``'s made by ``own`` instead when given (``own=`` of a paired search)."""
 
-    def __init__(self, factory: Callable[[int], Any], seed: int) -> None:
+    def __init__(self, factory: Callable[[int], Any], seed: int, own: Callable[[int], Any] | None = None,
+                 me: int = -1) -> None:
         self.factory, self.rng, self.bots = factory, random.Random(seed), {}
+        self.own, self.me = own, me
 
     def __getitem__(self, seat: int) -> Any:
         bot = self.bots.get(seat)
         if bot is None:
-            bot = self.bots[seat] = self.factory(self.rng.getrandbits(32))
+            make = self.own if self.own is not None and seat == self.me else self.factory
+            bot = self.bots[seat] = make(self.rng.getrandbits(32))
         return bot
+
+
+def _own_factory(game_id: str, text: str) -> Callable[[int], Any]:
+    """``factory(seed)`` for ``own=`` ``text`` (a spec of one of ``game_id``'s own bots, its parts
+    joined by ``/``); raises :class:`~academie.core.errors.UnknownBotError` naming the bots or
+    the parameter at fault."""
+    from academie.bots import _registry
+    from academie.bots.spec import parse_spec
+    from academie.core.errors import UnknownBotError
+
+    bots = _registry().get(game_id, {})
+    try:
+        spec = parse_spec(text.replace("/", ":"), game_id, bots)
+    except UnknownBotError as exc:
+        raise UnknownBotError(f"ismcts: own={text}: {exc}") from None
+    factory, params = bots[spec.name], spec.params
+    return lambda seed: factory(seed, **params)
 
 
 def ismcts_factory(game_id: str) -> Callable[..., ISMCTSBot]:

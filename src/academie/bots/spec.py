@@ -36,7 +36,8 @@ MAX_SPEC = MAX_KIND
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter of a bot: ``kind`` is ``'int'``, ``'float'`` or ``'choice'``; numbers lie
+    """One parameter of a bot: ``kind`` is ``'int'``, ``'float'``, ``'choice'`` or ``'spec'`` (another
+    bot's spec, its parts joined by ``/`` instead of ``:``, checked by the bot taking it); numbers lie
     from ``low`` to ``high`` (inclusive; ``low_open`` excludes ``low``); a choice is one of
     ``choices``. ``default`` is the value taken when the spec does not give it; ``help`` says
     what it is, with its unit. ``requires`` (another parameter and its value) makes the
@@ -55,6 +56,8 @@ class Param:
         """What a value may be, in words (for error messages and help)."""
         if self.kind == "choice":
             return "one of " + ", ".join(self.choices)
+        if self.kind == "spec":
+            return "a bot spec with / between its parts, such as heuristic/knock_at=30"
         word = "an integer" if self.kind == "int" else "a number"
         low = f"greater than {_num(self.low)}" if self.low_open else f"from {_num(self.low)}"
         return f"{word} {low} to {_num(self.high)}"
@@ -63,6 +66,10 @@ class Param:
         """The value ``text`` stands for; raises ValueError (with :meth:`legal`'s words)."""
         if self.kind == "choice":
             if text not in self.choices:
+                raise ValueError(self.legal())
+            return text
+        if self.kind == "spec":  # checked against the game's bots by the bot taking it
+            if not text or not text.isascii() or any(ch in text for ch in ":, \t\n"):
                 raise ValueError(self.legal())
             return text
         try:
