@@ -298,6 +298,67 @@ def test_a_group_of_places_too_large_for_rejection_and_group_counting_is_counted
         Assignment(list(range(7)), [3, 2, 2], fits).draw(rng)
 
 
+def test_a_staircase_too_large_for_both_countings_is_counted_apart_from_the_free_cards(monkeypatch):
+    """Cards 0-4 to places of sizes 1, 1, 1, 2: card 0 only in places 0-1, card 1 only in 0-2
+    (a card discarded late may have been drawn at any earlier draw: a staircase), cards 2-4
+    anywhere. With the limits low, neither group-by-group counting (576) nor place-by-place
+    (192) is allowed, but the staircase apart from the free cards, its splits counted exactly,
+    is (24, where the bound on splits gives 64): drawn so, uniformly over the allowed deals. A
+    Trente et un deal of 35 hidden cards over 14 places, once a SamplingError, is such a case."""
+    import academie.core.sampling as sampling
+
+    only = {0: {0, 1}, 1: {0, 1, 2}}
+
+    def fits(c, p):
+        return p in only.get(c, {p})
+
+    allowed = set()
+    for perm in itertools.permutations(range(5)):
+        deal = (frozenset(perm[:1]), frozenset(perm[1:2]), frozenset(perm[2:3]), frozenset(perm[3:]))
+        if all(fits(c, p) for p, cards in enumerate(deal) for c in cards):
+            allowed.add(deal)
+    monkeypatch.setattr(sampling, "LARGE", 0)
+    monkeypatch.setattr(sampling, "SHUFFLES", 0)
+    monkeypatch.setattr(sampling, "HUGE", 100)
+    plan = Assignment(list(range(5)), [1, 1, 1, 2], fits)
+    assert plan.large and not plan.split
+    rng = random.Random(9)
+    draws: Counter = Counter()
+    for _ in range(len(allowed) * 40):
+        key = tuple(frozenset(d) for d in plan.draw(rng))
+        assert key in allowed
+        draws[key] += 1
+    assert plan.split and not plan.large and not plan.by_place
+    assert len(draws) == len(allowed) == 2 * 2 * 3  # card 0 in 0 or 1, card 1 in another of 0-2, the rest free
+    assert chisquare([draws[k] for k in sorted(allowed, key=repr)]).pvalue > 0.001
+    monkeypatch.setattr(sampling, "HUGE", 20)  # the staircase too large as well: refused, never hung
+    with pytest.raises(SamplingError, match="too many splits to count"):
+        Assignment(list(range(5)), [1, 1, 1, 2], fits).draw(rng)
+
+
+def test_a_trente_et_un_deal_of_many_reshuffles_can_be_sampled():
+    """A long deal (seat 0 never knocks, the stock is shuffled again and again): another seat's
+    discards, each drawn from the stock at one of its earlier draws, make a staircase of 35
+    hidden cards over 14 places that once raised SamplingError; every sample now replays to
+    the seat's view."""
+    game = GAMES["trente-et-un"]
+    state, rng = game.new_initial_state(4), random.Random(10)
+    from academie.bots import make_bot
+
+    bots = [make_bot("heuristic:knock_floor=32:cut_at=32", "trente-et-un", 10)]
+    bots += [make_bot("heuristic", "trente-et-un", 10 + k) for k in (1, 2, 3)]
+    while len(state.history) < 442:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.view(seat), state.legal_actions()))
+    view = state.view(state.current_player())
+    for k in range(3):
+        world = sample(view, random.Random(k))
+        assert world.view(view.seat) == view
+
+
 def test_a_guimbarde_position_of_eight_players_that_could_not_be_sampled_now_can():
     """Seed 83, 8 players: 22 hidden cards over 8 places, once beyond both rejection and
     counting group by group (SamplingError); now counted place by place."""

@@ -450,3 +450,33 @@ def test_paired_own_bot_gives_the_move_kept_and_plays_the_seat_in_the_playouts(m
     assert bot.choose(state.view(seat), legal) == {"knock": KNOCK, "stock": STOCK}[kept]
     mine = (27, 21) if own is None else (27, 32)
     assert seen and all(bots == [(27, 21), mine, (27, 21)] for bots in seen)  # the others stay the heuristic
+
+
+@pytest.mark.parametrize("spec, expected", [
+    ("ismcts:iterations=5:rollout=heuristic:paired=yes:own=heuristic/knock_floor=32/cut_at=32", "stock"),
+    ("ismcts:iterations=5:rollout=heuristic:paired=yes", "knock"),
+    ("ismcts:iterations=5", None),
+])
+def test_a_view_whose_worlds_cannot_be_drawn_gets_the_policys_move(monkeypatch, spec, expected):
+    from academie.bots import ismcts
+    from academie.core import sampling
+    from academie.core.errors import SamplingError
+    from academie.games.trente_et_un import KNOCK, STOCK
+
+    def refuse(view, rng):
+        raise SamplingError("29 hidden cards over 17 places: no fitting deal in 2000 shuffles")
+
+    monkeypatch.setattr(sampling, "sample", refuse)
+    state, _ = t31_knock_at_27()
+    seat, legal = state.current_player(), state.legal_actions()
+    moves = []
+    for _ in range(2):
+        bot = make_bot(spec, "trente-et-un", 4)
+        moves.append(bot.choose(state.view(seat), legal))
+        assert bot.fallbacks == 1
+    assert moves[0] == moves[1] and moves[0] in legal  # seeded: the same move
+    if expected is not None:
+        assert moves[0] == {"knock": KNOCK, "stock": STOCK}[expected]
+    monkeypatch.undo()
+    with pytest.raises(SamplingError, match="carries no trail"):  # the public view is still refused
+        make_bot(spec, "trente-et-un", 4).choose(state.public_view(), legal)

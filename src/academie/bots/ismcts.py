@@ -198,10 +198,37 @@ class ISMCTSBot:
 
     # --- the search -----------------------------------------------------------------------
     def choose(self, view: Any, legal: Sequence[int]) -> int:
-        """The most visited of ``legal`` after the search from ``view`` (a seat's view)."""
+        """The most visited of ``legal`` after the search from ``view`` (a seat's view).
+
+        When no world of the view can be drawn (:class:`~academie.core.errors.SamplingError`
+        from the sampler: a rare long Trente et un deal whose hidden cards can neither be dealt
+        by rejection nor counted in time), the move is the policy's the search would have
+        improved on — ``own``'s with ``paired=yes``, else the game's heuristic, else a uniform
+        choice — drawn from the bot's own seeded generator, so that a seed still gives the same
+        moves; ``fallbacks`` counts those moves. A view without a trail (the public view) is
+        still refused."""
+        from academie.core.errors import SamplingError
+
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
+        try:
+            return self._search(view, legal)
+        except SamplingError:
+            if getattr(view, "trail", None) is None:
+                raise
+            self.fallbacks += 1
+            seed = self.rng.getrandbits(32)
+            if self._own is not None and self.paired:
+                return self._own(seed).choose(view, legal)
+            heuristics = self._heuristics(random.Random(seed))
+            if heuristics is not None:
+                return heuristics[view.seat].choose(view, legal)
+            return legal[random.Random(seed).randrange(len(legal))]
+
+    fallbacks = 0
+
+    def _search(self, view: Any, legal: list[int]) -> int:
         rng = self.rng
         root = Node()
         lo_hi = [math.inf, -math.inf]

@@ -506,6 +506,18 @@ class Assignment:
         local, lcaps, ltypes = self.components[i]
         if _work(lcaps, ltypes) > HUGE:  # too many splits to count group by group
             by_place = _ByPlace(lcaps, ltypes)
+            parts = _free_split(lcaps, ltypes) if by_place.work > HUGE else None
+            if parts is not None and all(_work(scaps, stypes, exact=True) <= HUGE for _, scaps, stypes in parts[1]):
+                # the cards nobody showed fill what the others leave, the others counted apart
+                # (their splits counted exactly: a card shown late fits many places, one at a time)
+                self.large.discard(i)
+                self.split[i] = parts
+                self.drawn[i] = [(where, [local[j] for j in where], scaps, stypes, _shape(stypes))
+                                 for where, scaps, stypes in parts[1]]
+                if any(_counter(_shape(stypes), scaps)(0, scaps) == 0 for _, scaps, stypes in parts[1]):
+                    self.possible = False
+                    return False
+                return True
             if by_place.work > HUGE:  # nor place by place: never hang
                 raise SamplingError(f"{sum(len(cs) for _, cs in ltypes)} hidden cards over {len(lcaps)} places: "
                                     f"no fitting deal in {SHUFFLES} shuffles, and too many splits to count")
@@ -619,19 +631,37 @@ def _shape(ltypes: Sequence[tuple[tuple[int, ...], list[int]]]) -> tuple[tuple[t
     return tuple((sig, len(cs)) for sig, cs in ltypes)
 
 
-def _work(lcaps: Sequence[int], ltypes: Sequence[tuple[tuple[int, ...], list[int]]]) -> int:
+def _work(lcaps: Sequence[int], ltypes: Sequence[tuple[tuple[int, ...], list[int]]], exact: bool = False) -> int:
     """The rooms left to count (the product of the places' sizes plus one), times the most
-    splits of a group among its places: how much counting a group of places takes."""
+    splits of a group among its places: how much counting a group of places takes. The splits
+    are bounded by the product of each place's choices, or with ``exact`` counted (a group of one
+    card over 13 places has 13 splits, where the bound gives 2^13)."""
     work = 1
     for cap in lcaps:
         work *= cap + 1
     splits = 1
     for sig, cs in ltypes:
-        n_splits = 1
-        for j in sig:
-            n_splits *= min(lcaps[j], len(cs)) + 1
+        if exact:
+            n_splits = _split_count(len(cs), tuple(lcaps[j] for j in sig))
+        else:
+            n_splits = 1
+            for j in sig:
+                n_splits *= min(lcaps[j], len(cs)) + 1
         splits = max(splits, n_splits)
     return work * splits
+
+
+def _split_count(m: int, caps: Sequence[int]) -> int:
+    """How many ways to split ``m`` cards among places of capacities ``caps`` (how many
+    :func:`_compositions` there are), counted without listing them.
+
+    >>> _split_count(1, (1,) * 13), _split_count(2, (3, 1, 1)), len(_compositions(2, (3, 1, 1)))
+    (13, 4, 4)
+    """
+    ways = [1] + [0] * m  # ways[k]: splits of k cards among the places so far
+    for cap in caps:
+        ways = [sum(ways[k - x] for x in range(min(cap, k) + 1)) for k in range(m + 1)]
+    return ways[m]
 
 
 def _free_split(lcaps: tuple[int, ...], ltypes: list[tuple[tuple[int, ...], list[int]]]):
