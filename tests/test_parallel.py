@@ -280,6 +280,15 @@ def test_ctrl_c_while_an_outcome_is_counted_waits_for_its_end():
 
     from academie.analysis.parallel import CountingGuard
 
+    # a process started in the background inherits Ctrl-C ignored: the test sets Python's own handler
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _check_counting_guard(CountingGuard, signal)
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _check_counting_guard(CountingGuard, signal) -> None:
     done = []
     with CountingGuard() as guard:
         with pytest.raises(KeyboardInterrupt):
