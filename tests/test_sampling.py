@@ -237,6 +237,28 @@ def test_assignment_is_uniform_over_the_allowed_deals():
     assert assign([0, 1], [2], lambda c, p: c == 0, rng) is None
 
 
+def _allowed_deals(cards: int, sizes: list[int], fits) -> set:
+    """Every deal of cards ``0..cards-1`` to places of ``sizes`` where each card fits its place,
+    listed by brute force (each place's cards as a frozenset)."""
+    starts = [sum(sizes[:k]) for k in range(len(sizes))]
+    allowed = set()
+    for perm in itertools.permutations(range(cards)):
+        deal = tuple(frozenset(perm[a:a + n]) for a, n in zip(starts, sizes))
+        if all(fits(c, p) for p, cards_ in enumerate(deal) for c in cards_):
+            allowed.add(deal)
+    return allowed
+
+
+def _draws(plan, allowed: set, rng: random.Random, per: int) -> Counter:
+    """``per`` draws of ``plan`` for each allowed deal, each checked to be allowed, counted."""
+    draws: Counter = Counter()
+    for _ in range(len(allowed) * per):
+        key = tuple(frozenset(d) for d in plan.draw(rng))
+        assert key in allowed
+        draws[key] += 1
+    return draws
+
+
 def test_assignment_with_free_cards_counts_the_other_groups_apart_and_stays_uniform():
     """Cards 0-7 to four places of 2: cards 0 and 1 only in places 0-1 (one shown by a seat),
     card 2 only in places 2-3, cards 3-7 anywhere (never shown): the free group is set aside and
@@ -246,20 +268,11 @@ def test_assignment_with_free_cards_counts_the_other_groups_apart_and_stays_unif
     def fits(c, p):
         return p in only.get(c, {p})
 
-    allowed = set()
-    for perm in itertools.permutations(range(8)):
-        deal = tuple(frozenset(perm[k:k + 2]) for k in range(0, 8, 2))
-        if all(fits(c, p) for p, cards in enumerate(deal) for c in cards):
-            allowed.add(deal)
+    allowed = _allowed_deals(8, [2, 2, 2, 2], fits)
     plan = Assignment(list(range(8)), [2, 2, 2, 2], fits)
     assert plan.split and not plan.large  # counted apart
     assert len(allowed) == 10 * 6 * 6  # two free cards with 0 and 1, each half split in two
-    rng = random.Random(5)
-    draws: Counter = Counter()
-    for _ in range(len(allowed) * 25):
-        key = tuple(frozenset(d) for d in plan.draw(rng))
-        assert key in allowed
-        draws[key] += 1
+    draws = _draws(plan, allowed, random.Random(5), 25)
     assert chisquare([draws[k] for k in sorted(allowed, key=repr)]).pvalue > 0.001
 
 
@@ -273,22 +286,14 @@ def test_a_group_of_places_too_large_for_rejection_and_group_counting_is_counted
     def fits(c, p):
         return (p != 0 or c >= 3) and (p != 1 or c % 2 == 0)
 
-    allowed = set()
-    for perm in itertools.permutations(range(7)):
-        deal = (frozenset(perm[:3]), frozenset(perm[3:5]), frozenset(perm[5:]))
-        if all(fits(c, p) for p, cards in enumerate(deal) for c in cards):
-            allowed.add(deal)
+    allowed = _allowed_deals(7, [3, 2, 2], fits)
     monkeypatch.setattr(sampling, "LARGE", 0)
     monkeypatch.setattr(sampling, "SHUFFLES", 0)
     monkeypatch.setattr(sampling, "HUGE", 300)  # group by group 432, place by place 243
     plan = Assignment(list(range(7)), [3, 2, 2], fits)
     assert plan.large
     rng = random.Random(8)
-    draws: Counter = Counter()
-    for _ in range(len(allowed) * 40):
-        key = tuple(frozenset(d) for d in plan.draw(rng))
-        assert key in allowed
-        draws[key] += 1
+    draws = _draws(plan, allowed, rng, 40)
     assert plan.by_place and not plan.large
     (by_place,) = plan.by_place.values()
     assert len(draws) == len(allowed) == by_place.count(0, by_place.sizes)
@@ -312,22 +317,14 @@ def test_a_staircase_too_large_for_both_countings_is_counted_apart_from_the_free
     def fits(c, p):
         return p in only.get(c, {p})
 
-    allowed = set()
-    for perm in itertools.permutations(range(5)):
-        deal = (frozenset(perm[:1]), frozenset(perm[1:2]), frozenset(perm[2:3]), frozenset(perm[3:]))
-        if all(fits(c, p) for p, cards in enumerate(deal) for c in cards):
-            allowed.add(deal)
+    allowed = _allowed_deals(5, [1, 1, 1, 2], fits)
     monkeypatch.setattr(sampling, "LARGE", 0)
     monkeypatch.setattr(sampling, "SHUFFLES", 0)
     monkeypatch.setattr(sampling, "HUGE", 100)
     plan = Assignment(list(range(5)), [1, 1, 1, 2], fits)
     assert plan.large and not plan.split
     rng = random.Random(9)
-    draws: Counter = Counter()
-    for _ in range(len(allowed) * 40):
-        key = tuple(frozenset(d) for d in plan.draw(rng))
-        assert key in allowed
-        draws[key] += 1
+    draws = _draws(plan, allowed, rng, 40)
     assert plan.split and not plan.large and not plan.by_place
     assert len(draws) == len(allowed) == 2 * 2 * 3  # card 0 in 0 or 1, card 1 in another of 0-2, the rest free
     assert chisquare([draws[k] for k in sorted(allowed, key=repr)]).pvalue > 0.001

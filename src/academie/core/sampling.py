@@ -421,12 +421,7 @@ class Assignment:
                 if parts is not None:  # a group fitting every place: the others counted apart
                     free, subs = parts
                     if all(_work(scaps, stypes) <= LARGE for _, scaps, stypes in subs):
-                        self.split[i] = parts
-                        self.drawn[i] = [(where, [local[j] for j in where], scaps, stypes, _shape(stypes))
-                                         for where, scaps, stypes in subs]
-                        for _, scaps, stypes in subs:
-                            if _counter(_shape(stypes), scaps)(0, scaps) == 0:
-                                self.possible = False
+                        self._use_split(i, parts)
                         continue
                 if _work(lcaps, ltypes) > LARGE:
                     self.large.add(i)
@@ -498,6 +493,16 @@ class Assignment:
             _deal_types(_shape(ltypes), ltypes, None, rng, dealt, local, lcaps)
         return True
 
+    def _use_split(self, i: int, parts: tuple) -> None:
+        """Deal component ``i`` as :func:`_free_split` splits it: each part counted apart, the
+        free cards filling the rest; ``possible`` False when a part has no deal."""
+        local = self.components[i][0]
+        self.split[i] = parts
+        self.drawn[i] = [(where, [local[j] for j in where], scaps, stypes, _shape(stypes))
+                         for where, scaps, stypes in parts[1]]
+        if any(_counter(_shape(stypes), scaps)(0, scaps) == 0 for _, scaps, stypes in parts[1]):
+            self.possible = False
+
     def refused(self, i: int) -> bool:
         """After :data:`SHUFFLES` refused shuffles of component ``i`` (dealt by rejection), count
         it from now on (group by group, or place by place when that is too large); False when
@@ -511,13 +516,8 @@ class Assignment:
                 # the cards nobody showed fill what the others leave, the others counted apart
                 # (their splits counted exactly: a card shown late fits many places, one at a time)
                 self.large.discard(i)
-                self.split[i] = parts
-                self.drawn[i] = [(where, [local[j] for j in where], scaps, stypes, _shape(stypes))
-                                 for where, scaps, stypes in parts[1]]
-                if any(_counter(_shape(stypes), scaps)(0, scaps) == 0 for _, scaps, stypes in parts[1]):
-                    self.possible = False
-                    return False
-                return True
+                self._use_split(i, parts)
+                return self.possible
             if by_place.work > HUGE:  # nor place by place: never hang
                 raise SamplingError(f"{sum(len(cs) for _, cs in ltypes)} hidden cards over {len(lcaps)} places: "
                                     f"no fitting deal in {SHUFFLES} shuffles, and too many splits to count")
