@@ -28,10 +28,14 @@ class HeuristicTrenteEtUn:
     ``knock_at`` the total it knocks on at the start of a round (the threshold then falls by 1.5
     a round), ``knock_floor`` the lowest total it ever knocks on, ``cut_at`` the medium total it
     knocks on to cut a collector's run. A hand is worth 31 at most, so 32 means never: with
-    ``knock_floor`` and ``cut_at`` at 32 the bot never knocks and waits for the others' knocks or
-    a 31 (our proposal, not the sheet's advice). The defaults
+    ``knock_floor`` and ``cut_at`` at 32 the bot does not knock before round ``knock_by`` and
+    waits for the others' knocks or a 31 (our proposal, not the sheet's advice). The defaults
     follow the sheet's advice; against three bots that follow it, that patient bot wins more
-    matches (README, « Strength »).
+    matches (README, « Strength »). ``knock_by`` (rounds, default 20): from that round of the deal
+    on, the bot knocks on any total, so that a deal between bots always ends — two patient bots
+    left alone, each keeping the cards the other needs for 31, would otherwise draw and throw
+    forever, since the sheet ends a round only on a knock or a 31 (our proposal; deals between
+    bots that follow the sheet end long before).
     """
 
     name = "heuristic"
@@ -41,13 +45,15 @@ class HeuristicTrenteEtUn:
         "knock_floor": Param("float", 21, "the lowest total it ever knocks on, in points (32: never)", low=0, high=32),
         "cut_at": Param("float", 22, "the total it knocks on to cut a collector's run, in points (32: never)",
                         low=0, high=32),
+        "knock_by": Param("int", 20, "the round of the deal from which it knocks on any total", low=1, high=1000),
     }
 
     def __init__(
-        self, seed: int | None = None, knock_at: float = 27, knock_floor: float = 21, cut_at: float = 22
+        self, seed: int | None = None, knock_at: float = 27, knock_floor: float = 21, cut_at: float = 22,
+        knock_by: int = 20,
     ) -> None:
         self.rng = random.Random(seed)
-        self.knock_at, self.knock_floor, self.cut_at = knock_at, knock_floor, cut_at
+        self.knock_at, self.knock_floor, self.cut_at, self.knock_by = knock_at, knock_floor, cut_at, knock_by
 
     # --- helpers ---------------------------------------------------------------------------
     @staticmethod
@@ -74,10 +80,14 @@ class HeuristicTrenteEtUn:
                 seen[c // 13] = seen.get(c // 13, 0) + POINTS[c]
         return seen
 
-    def _threshold(self, view: TrenteEtUnView) -> float:
+    @staticmethod
+    def _rounds(view: TrenteEtUnView) -> float:
+        """Rounds played in the deal: turns taken over the players still in."""
         players = view.num_players - sum(view.eliminated)
-        rounds = view.turns_taken / max(players, 1)
-        return max(self.knock_floor, self.knock_at - 1.5 * rounds)
+        return view.turns_taken / max(players, 1)
+
+    def _threshold(self, view: TrenteEtUnView) -> float:
+        return max(self.knock_floor, self.knock_at - 1.5 * self._rounds(view))
 
     # --- decisions ---------------------------------------------------------------------------
     def choose(self, view: TrenteEtUnView, legal: Sequence[int]) -> int:
@@ -89,12 +99,19 @@ class HeuristicTrenteEtUn:
             collector = max(self.collected_suits(view).values(), default=0)
             if value >= self._threshold(view) or (collector >= 18 and value >= self.cut_at):
                 return KNOCK
+            if self._rounds(view) >= self.knock_by:  # a deal between bots ends (our proposal)
+                return KNOCK
         up = view.up_card
         if PILE in legal and up is not None:
             with_up, discard = best_three((*hand, up), brelan)
             target = self.target_suit(hand)
             if discard != up and (with_up > value + 1 or (up // 13 == target and with_up > value)):
-                return PILE
+                # Take the card only to keep it: when the discard that would follow (the same
+                # scores, the collectors' suits counted) is that card itself, the turn would
+                # change nothing, and two bots doing so would pass one card to and fro forever.
+                scores = self._scores((*hand, up), brelan, self.collected_suits(view), (*hand, up))
+                if any(scores[c] > scores[up] for c in hand):
+                    return PILE
         return STOCK if STOCK in legal else PILE
 
     def probabilities(self, view: TrenteEtUnView, legal: Sequence[int]) -> dict[int, float]:
@@ -108,12 +125,16 @@ class HeuristicTrenteEtUn:
         return {a: 1.0 / len(best) for a in best}
 
     def _discard_scores(self, view: TrenteEtUnView, legal: Sequence[int]) -> dict[int, float]:
-        hand, brelan = view.hand, view.brelan
-        collected = self.collected_suits(view)
+        scores = self._scores(view.hand, view.brelan, self.collected_suits(view), [a - DISCARD for a in legal])
+        return {a: scores[a - DISCARD] for a in legal}
+
+    def _scores(self, hand: Sequence[int], brelan: int | None, collected: dict[int, float],
+                cards: Sequence[int]) -> dict[int, float]:
+        """Card of ``cards`` → how good discarding it from ``hand`` is: the points kept, a
+        little for the target suit, less for a card of a suit another seat collects."""
         target = self.target_suit(hand)
 
-        def score(action: int) -> float:
-            card = action - DISCARD
+        def score(card: int) -> float:
             rest = [c for c in hand if c != card]
             totals = suit_totals(rest)
             kept = hand_value(rest, brelan)
@@ -121,7 +142,7 @@ class HeuristicTrenteEtUn:
             penalty = 0.4 * POINTS[card] if card // 13 in collected else 0.0
             return kept + 0.05 * totals[target] - penalty
 
-        return {a: score(a) for a in legal}
+        return {c: score(c) for c in cards}
 
     def _discard(self, view: TrenteEtUnView, legal: Sequence[int]) -> int:
         scores = self._discard_scores(view, legal)
