@@ -9,7 +9,7 @@ CPU time (``time.process_time``, so another program on the machine adds little) 
 shuffled again and again), so whole matches are played, not sampled positions.
 
     .venv/bin/python benchmarks/move_times.py trente-et-un \\
-        --spec ismcts:iterations=10:rollout=heuristic:paired=yes:own=heuristic/knock_floor=32/cut_at=32 --matches 20
+        --spec ismcts:iterations=10:rollout=heuristic:paired=yes:own=heuristic/knock_floor=32/cut_at=32:margin=3 --matches 20
 """
 
 from __future__ import annotations
