@@ -128,7 +128,7 @@ class HeuristicTrenteEtUn:
         scores = self._scores(view.hand, view.brelan, self.collected_suits(view), [a - DISCARD for a in legal])
         return {a: scores[a - DISCARD] for a in legal}
 
-    def _scores(self, hand: Sequence[int], brelan: int | None, collected: dict[int, float],
+    def _scores(self, hand: Sequence[int], brelan: float | None, collected: dict[int, float],
                 cards: Sequence[int]) -> dict[int, float]:
         """Card of ``cards`` → how good discarding it from ``hand`` is: the points kept, a
         little for the target suit, less for a card of a suit another seat collects."""
