@@ -33,7 +33,7 @@ def test_the_heuristic_takes_no_card_from_the_pile_that_it_would_throw_back():
 
 
 def test_a_card_the_heuristic_takes_from_the_pile_it_keeps():
-    """Over random matches (two default bots, two patient ones that never knock): every card a
+    """Over random matches (two default bots, two patient ones that wait for round 20 to knock): every card a
     bot takes from the pile stays in its hand at the discard that follows. Before this rule a
     bot could take a card and throw it back, and two bots doing so passed one card to and fro
     forever (a deal that never ends, met in a search's playouts)."""
