@@ -124,21 +124,32 @@ def clean_input(text: str) -> str:
     return _ESCAPES.sub("", text).replace("\x00", "")
 
 
-_LONG_QUOTED = re.compile(r"'((?:[^'\\]|\\.){80,}?)'(?=\W|$)|\"((?:[^\"\\]|\\.){80,}?)\"(?=\W|$)")
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*?)'(?=\W|$)|\"((?:[^\"\\]|\\.)*?)\"(?=\W|$)")
+"""A quoted value; every one is matched, short ones too, so that the closing quote of one is
+never taken for the opening quote of the next."""
 MAX_ERROR = 600
 """The longest error line: what the user typed is echoed, but never a whole megabyte of it."""
 
 
 def one_line(message: str) -> str:
     """An error message as one line of reasonable length: line breaks become spaces, and a
-    quoted value over 80 characters (something the user typed) is cut to its first 60."""
+    quoted value over 80 characters (something the user typed) is cut to its first 60.
+
+    >>> message = "bot spec 'ismcts:own=': own must be " + "a spec " * 12 + "not ''"
+    >>> one_line(message) == message  # (the spec's closing quote opens nothing)
+    True
+    >>> one_line("value " + repr("x" * 100))
+    "value 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)"
+    """
 
     def cut(match: re.Match[str]) -> str:
         quote = match.group(0)[0]
         inner = match.group(1) if match.group(1) is not None else match.group(2)
+        if len(inner) < 80:
+            return match.group(0)
         return f"{quote}{inner[:60]}…{quote} ({len(inner)} characters)"
 
-    text = _LONG_QUOTED.sub(cut, " ".join(printable(message).splitlines()))
+    text = _QUOTED.sub(cut, " ".join(printable(message).splitlines()))
     return text if len(text) <= MAX_ERROR else text[: MAX_ERROR - 1] + "…"
 
 
