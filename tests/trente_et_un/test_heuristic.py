@@ -33,7 +33,7 @@ def test_the_heuristic_takes_no_card_from_the_pile_that_it_would_throw_back():
 
 
 def test_a_card_the_heuristic_takes_from_the_pile_it_keeps():
-    """Over random matches (two default bots, two patient ones that wait for round 20 to knock): every card a
+    """Over random matches (two default bots, two patient ones that wait 20 rounds to knock): every card a
     bot takes from the pile stays in its hand at the discard that follows. Before this rule a
     bot could take a card and throw it back, and two bots doing so passed one card to and fro
     forever (a deal that never ends, met in a search's playouts)."""
@@ -59,7 +59,7 @@ def test_a_card_the_heuristic_takes_from_the_pile_it_keeps():
     assert takes > 500
 
 
-def test_from_round_knock_by_on_the_heuristic_knocks_on_any_total():
+def test_after_knock_by_rounds_the_heuristic_knocks_on_any_total():
     state = two_collected_suits()  # seat 0 holds 15 points after three turns of two players
     view, legal = state.view(0), state.legal_actions()
     assert view.turns_taken == 3 and view.hand_value == 15 and KNOCK in legal
@@ -83,4 +83,4 @@ def test_two_patient_bots_left_alone_end_their_deals():
         if action == KNOCK:
             knocked_at = state.turns_taken
         state.apply_action(action, trusted=True)
-    assert state.results[0].ending == "knock" and knocked_at == 40  # round 20 of two players
+    assert state.results[0].ending == "knock" and knocked_at == 40  # 20 rounds of two players over

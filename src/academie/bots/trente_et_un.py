@@ -28,11 +28,11 @@ class HeuristicTrenteEtUn:
     ``knock_at`` the total it knocks on at the start of a round (the threshold then falls by 1.5
     a round), ``knock_floor`` the lowest total it ever knocks on, ``cut_at`` the medium total it
     knocks on to cut a collector's run. A hand is worth 31 at most, so 32 means never: with
-    ``knock_floor`` and ``cut_at`` at 32 the bot does not knock before round ``knock_by`` and
+    ``knock_floor`` and ``cut_at`` at 32 the bot does not knock in a deal's first ``knock_by`` rounds and
     waits for the others' knocks or a 31 (our proposal, not the sheet's advice). The defaults
     follow the sheet's advice; against three bots that follow it, that patient bot wins more
-    matches (README, « Strength »). ``knock_by`` (rounds, default 20): from that round of the deal
-    on, the bot knocks on any total, so that a deal between bots always ends — two patient bots
+    matches (README, « Strength »). ``knock_by`` (rounds, default 20): once that many rounds of the
+    deal are over (turns taken over the players still in), the bot knocks on any total, so that a deal between bots always ends — two patient bots
     left alone, each keeping the cards the other needs for 31, would otherwise draw and throw
     forever, since the sheet ends a round only on a knock or a 31 (our proposal; deals between
     bots that follow the sheet end long before).
@@ -45,7 +45,7 @@ class HeuristicTrenteEtUn:
         "knock_floor": Param("float", 21, "the lowest total it ever knocks on, in points (32: never)", low=0, high=32),
         "cut_at": Param("float", 22, "the total it knocks on to cut a collector's run, in points (32: never)",
                         low=0, high=32),
-        "knock_by": Param("int", 20, "the round of the deal from which it knocks on any total", low=1, high=1000),
+        "knock_by": Param("int", 20, "the rounds of a deal after which it knocks on any total", low=1, high=1000),
     }
 
     def __init__(
