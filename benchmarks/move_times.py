@@ -23,6 +23,25 @@ from academie.bots import make_bot
 from academie.games import get_game
 
 
+def timed_decisions(state, bots, rng: random.Random, timed: int, times: list[float], first_deal: bool = False):
+    """Play ``state`` to its end (or to the end of its first deal with ``first_deal``), chance
+    drawn from ``rng``, yielding ``(seat, view, action)`` before each decision's action is
+    applied (a caller that stops early leaves the state at that decision); the CPU seconds of
+    seat ``timed``'s ``choose`` at each decision with two legal actions or more go to ``times``."""
+    while not state.is_terminal() and not (first_deal and state.match.deal_number != 0):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng), trusted=True)
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        view = state.view(seat)
+        start = time.process_time()
+        action = bots[seat].choose(view, legal)
+        if seat == timed and len(legal) > 1:
+            times.append(time.process_time() - start)
+        yield seat, view, action
+        state.apply_action(action, trusted=True)
+
+
 def move_times(game_id: str, spec: str, matches: int, players: int) -> list[float]:
     """CPU seconds of each of ``spec``'s decisions with two legal actions or more."""
     game = get_game(game_id)
@@ -31,17 +50,8 @@ def move_times(game_id: str, spec: str, matches: int, players: int) -> list[floa
         rng, me = random.Random(k), k % players
         state = game.new_initial_state(players)
         bots = [make_bot(spec if seat == me else "heuristic", game_id, k * players + seat) for seat in range(players)]
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng), trusted=True)
-                continue
-            seat, legal = state.current_player(), state.legal_actions()
-            view = state.view(seat)
-            start = time.process_time()
-            action = bots[seat].choose(view, legal)
-            if seat == me and len(legal) > 1:
-                times.append(time.process_time() - start)
-            state.apply_action(action, trusted=True)
+        for _ in timed_decisions(state, bots, rng, me, times):
+            pass
     return times
 
 

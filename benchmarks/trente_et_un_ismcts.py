@@ -27,6 +27,7 @@ from academie.core.sampling import sample
 from academie.games import get_game
 from academie.games.trente_et_un import KNOCK
 from academie.games.trente_et_un.rules import hand_value
+from move_times import timed_decisions  # (benchmarks/, on the path when a script there runs)
 
 GAME = "trente-et-un"
 
@@ -51,19 +52,9 @@ def first_deal(spec: str, seed: int, true_worlds: bool) -> tuple[list[int], list
 
 def decisions(state, bots, rng: random.Random):
     """Play ``state``'s first deal, yielding ``(seat, view, action)`` before each decision's
-    action is applied (a caller that stops early leaves the state at that decision)."""
-    while not state.is_terminal() and state.match.deal_number == 0:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng), trusted=True)
-            continue
-        seat, legal = state.current_player(), state.legal_actions()
-        view = state.view(seat)
-        start = time.process_time()
-        action = bots[seat].choose(view, legal)
-        if seat == 0 and len(legal) > 1:
-            MOVE_TIMES.append(time.process_time() - start)
-        yield seat, view, action
-        state.apply_action(action, trusted=True)
+    action is applied (a caller that stops early leaves the state at that decision); seat 0's
+    move times go to :data:`MOVE_TIMES`."""
+    return timed_decisions(state, bots, rng, 0, MOVE_TIMES, first_deal=True)
 
 
 def hands(positions: int, candidates: int, moves: int) -> None:
