@@ -149,6 +149,17 @@ def test_the_pause_after_each_deal_reads_a_line_and_quit_stops_there(tmp_path):
     assert "End of deal 1" in buf.getvalue() and "Match stopped" in buf.getvalue()
 
 
+def test_text_typed_at_the_pause_after_a_deal_is_said_to_be_ignored_and_help_asks_again(tmp_path):
+    path = tmp_path / "t31.json"
+    out, code = play_session("trente-et-un", 2, T31_DECKS, path, seat=0, answers=["KH", "help", "auto", "quit"])
+    assert code == 0
+    # A move typed too early is not kept for a deal not seen yet: it is named as ignored.
+    assert "(ignored 'KH': the next deal has not started yet; type your move when you are asked for it)" in out
+    assert out.count("How to win:") == 2  # at the start, and for help at the second pause
+    assert "auto is not a command in Trente et un" in out  # as at the move prompt
+    assert deal_marks(out)[:5] == ["head 1", "end 1", "head 2", "end 2", "head 3"]
+
+
 def test_belle_flux_result_panel_gives_every_players_plus_or_minus_and_the_payments(tmp_path):
     path = tmp_path / "bft.json"
     out, _ = play_session("belle-flux-trente-un", 3, BFT_DECKS, path, deals=3)

@@ -339,11 +339,33 @@ class PlaySession:
             self.console.print(bullets)
 
     def _deal_over(self) -> None:
-        """After each deal's result, the person goes on when ready (also once he is out)."""
+        """After each deal's result, the person goes on when ready (also once he is out). The
+        commands of the move prompt work here too (``help`` asks again; ``auto`` is on for the
+        next deal); anything else goes on to the next deal and is said to be ignored: a move
+        typed too early is never kept for a deal the person has not seen yet."""
         self.auto = False
-        answer = self.read_line(Text("Press Enter for the next deal (or quit): ", style="bold")).strip().lower()
-        if answer in ("quit", "exit", "q"):
-            raise QuitRequested
+        while True:
+            text = self.read_line(Text("Press Enter for the next deal (or quit): ", style="bold")).strip()
+            low = text.lower()
+            if low in ("quit", "exit", "q"):
+                raise QuitRequested
+            if low in ("help", "h"):
+                self._help()
+                continue
+            if low == "auto" and getattr(self.render, "AUTO", None) is None:
+                self._no_auto()
+            elif low == "auto":
+                self.auto = True
+                self.console.print(Text("auto is on for the next deal: it plays for you whenever you have only"
+                                        " one move.", style="yellow"))
+            elif text:
+                self.console.print(Text(f"(ignored {quoted(text)}: the next deal has not started yet; type"
+                                        " your move when you are asked for it)", style="yellow"), soft_wrap=True)
+            return
+
+    def _no_auto(self) -> None:
+        self.console.print(Text(f"auto is not a command in {self.game.info.name}: you always have a"
+                                " choice; type ? for your moves.", style="yellow"))
 
     def _step(self) -> None:
         state = self.state
@@ -386,8 +408,7 @@ class PlaySession:
                 self._help()
                 continue
             if low == "auto" and getattr(self.render, "AUTO", None) is None:
-                self.console.print(Text(f"auto is not a command in {self.game.info.name}: you always have a"
-                                        " choice; type ? for your moves.", style="yellow"))
+                self._no_auto()
                 continue
             if low == "auto":
                 self.auto = True
