@@ -88,11 +88,40 @@ def render_turn(view: TrenteEtUnView, names: Sequence[str]) -> Panel:
         ),
         Text("Your hand: ")
         .append_text(cards_text(displayed(view.hand)))
-        .append(f"  worth {_value(view.hand_value)}" if view.hand_value is not None else ""),
+        .append(f"  worth {_value(view.hand_value)}" if view.hand_value is not None else "")
+        .append_text(_best_kept(view)),
     ]
     if len(view.hand) == 4:
         lines.append(Text("You have drawn: discard one card."))
+        if view.discard_values:
+            lines.append(_keeps(view))
     return Panel(Group(*lines), title="Trente et un", expand=False)
+
+
+def _best_kept(view: TrenteEtUnView) -> Text:
+    """With four cards: ``'  worth 21 once you discard 4♣'`` (the best value the discard can
+    keep, and the discards that keep it), from the view's values per discard."""
+    if not view.discard_values:
+        return Text("")
+    best = max(value for _, value in view.discard_values)
+    cards = [card for card, value in view.discard_values if value == best]
+    out = Text(f"  worth {_value(best)} once you discard ")
+    for i, card in enumerate(displayed(cards)):
+        if i:
+            out.append(" or ")
+        out.append_text(card_text(card))
+    return out
+
+
+def _keeps(view: TrenteEtUnView) -> Text:
+    """``'Value kept if you discard: 7♠ → 12 · 3♦ → 11 · …'``, in the order the hand is shown."""
+    values = dict(view.discard_values)
+    out = Text("Value kept if you discard: ")
+    for i, card in enumerate(c for c in displayed(view.hand) if c in values):
+        if i:
+            out.append(" · ")
+        out.append_text(card_text(card)).append(f" → {_value(values[card])}")
+    return out
 
 
 def verb(name: str, third: str, base: str, start: bool = True) -> str:

@@ -460,7 +460,20 @@ class TrenteEtUnState(StockDrawState):
                 if seat is not None and len(self.hands[seat]) == HAND_SIZE
                 else None
             ),
+            discard_values=self._discard_values(seat) if seat is not None else (),
             trail=trail_of(self, seat),
+        )
+
+    def _discard_values(self, seat: int) -> tuple[tuple[int, float], ...]:
+        """For a seat holding four cards: each card it may discard, with the value of the three
+        it keeps ([003] «puis défaussez-en une»)."""
+        hand = self.hands[seat]
+        if len(hand) != HAND_SIZE + 1:
+            return ()
+        # T8 (option): not the card just taken from the discard pile.
+        barred = self.pile_card if self.options.forbid_same_discard else None
+        return tuple(
+            (card, hand_value([c for c in hand if c != card], self.brelan)) for card in sorted(hand) if card != barred
         )
 
     def view(self, seat: int) -> TrenteEtUnView:

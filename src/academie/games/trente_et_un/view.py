@@ -69,7 +69,9 @@ class TrenteEtUnView:
     lives; ``log`` the current deal's events ``(kind, seat, card)`` with kinds ``up``,
     ``stock`` (card None unless it is the viewer's own draw), ``pile``, ``discard``, ``knock``,
     ``reshuffle``. ``brelan``: value of three of a kind under the house rule, or None. ``hand_value``: the
-    viewer's hand value in points when it holds three cards, else None. ``previous_hand``: the
+    viewer's hand value in points when it holds three cards, else None. ``discard_values``: when
+    the viewer holds four cards (it has drawn and must discard), each card it may discard with
+    the value of the three it would keep, in the order of ``hand``; else empty. ``previous_hand``: the
     viewer's own hand when the last deal ended (empty in the public view).
     """
 
@@ -94,6 +96,7 @@ class TrenteEtUnView:
     brelan: float | None
     previous_hand: tuple[int, ...]
     hand_value: float | None
+    discard_values: tuple[tuple[int, float], ...] = ()
     trail: Trail | None = field(default=None, repr=False)
     """The seat's trace of the match, for :func:`academie.core.sampling.sample` (None in the
     public view)."""
@@ -112,6 +115,7 @@ class TrenteEtUnView:
             "phase": self.phase,
             "hand": _codes(self.hand),
             "hand_value": self.hand_value,
+            "discard_values": [[card_code(c), v] for c, v in self.discard_values],
             "pile": _codes(self.pile),
             "stock_count": self.stock_count,
             "hand_sizes": list(self.hand_sizes),
