@@ -56,13 +56,14 @@ def pot_label(name: str) -> str:
 
 
 def render_turn(view: ReversisView, names: Sequence[str]) -> Panel:
-    """Players (counters, tricks, écart), the current trick, the pool and bêtes, your hand."""
+    """Players (counters, tricks and the points in them, écart), the current trick, the pool and bêtes, your hand."""
     table = Table.grid(padding=(0, 2))
     for seat, name in enumerate(names):
         marks = [m for m, on in (("dealer", seat == view.dealer), ("to play", seat == view.current_player)) if on]
         table.add_row(
             Text(name, style="bold cyan" if seat == view.seat else ""), jetons(view.counters[seat]),
-            f"{view.tricks_won[seat]} trick{'' if view.tricks_won[seat] == 1 else 's'}", view.ecart[seat] or "",
+            f"{view.tricks_won[seat]} trick{'' if view.tricks_won[seat] == 1 else 's'}",
+            f"{view.points_won[seat]} point{'' if view.points_won[seat] == 1 else 's'}", view.ecart[seat] or "",
             ", ".join(marks),
         )
     trick = Text("Trick: ")
@@ -107,12 +108,21 @@ def describe_action(
     """One line: what ``seat`` did in the écart or which card it played, and who took the trick."""
     who = names[seat]
     if view.phase == "ecart":
-        if action == "pass":
-            return verb(who, "keeps", "keep") + " the hand."
-        if seat == view.dealer:
-            return verb(who, "discards", "discard") + " one card onto the talon."
+        # The viewer's own écart names his cards (his view knows them): the one he put under the
+        # talon and the one he took, or the one he looked at; another seat's, never.
         mine = view.seat == seat
-        return verb(who, "exchanges", "exchange") + (f" {card_label(parse_card(action))}" if mine else " a card") + " with the talon."
+        own = after if mine and after is not None and after.deal_number == view.deal_number else None
+        if action == "pass":
+            peeked = own.peeked if own is not None else None
+            return verb(who, "keeps", "keep") + " the hand" + (
+                f"; the talon card {person(names, seat)} would have taken is {card_label(peeked)}." if peeked is not None else ".")
+        if seat == view.dealer:
+            return verb(who, "discards", "discard") + (
+                f" {card_label(parse_card(action))}" if mine else " one card") + " onto the talon."
+        taken = own.my_taken if own is not None else None
+        return verb(who, "exchanges", "exchange") + (f" {card_label(parse_card(action))}" if mine else " a card") + (
+            f" with the talon and {'take' if names[seat] == 'You' else 'takes'} {card_label(taken)}."
+            if taken is not None else " with the talon.")
     card = parse_card(action)
     text = verb(who, "plays", "play") + f" {card_label(card)}"
     if len(view.trick) == view.num_players - 1:  # this card ends the trick

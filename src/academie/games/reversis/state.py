@@ -490,7 +490,7 @@ class ReversisState(StockDrawState):
         self.results.append(snapshot(  # a frozen DealResult, built without its __init__
             DealResult,
             deal=m.deal_number, dealer=m.dealer, tricks=tuple(self.trick_count),
-            points=tuple(int(sum(self.points[c] for c in t)) for t in self.tricks),
+            points=self.trick_points(),
             talon=tuple(self.talon), talon_value=value, talon_winner=talon_winner,
             talon_payers=tuple(talon_payers), quinola=self.quinola, claimant=self.claimant,
             reversis=reversis, pool_winner=pool_winner, counters=tuple(m.counters),
@@ -500,6 +500,10 @@ class ReversisState(StockDrawState):
         m.deal_number += 1
         m.dealer = (m.dealer + self.step) % n  # R5: « la donne circule toujours par la droite »
         self._start_deal()
+
+    def trick_points(self) -> tuple[int, ...]:
+        """The points in each seat's tricks so far this deal, by the ``trick_points`` option (R7)."""
+        return tuple(int(sum(self.points[c] for c in t)) for t in self.tricks)
 
     def _pending_betes(self) -> list[str]:
         """The bêtes on the game made before this deal (a bête made in this deal waits)."""
@@ -520,7 +524,7 @@ class ReversisState(StockDrawState):
         n, dealer = self.num_players, self.match.dealer
         left = -self.step
         leftward = [(dealer + left * k) % n for k in range(n)]  # dealer, then his left…
-        points = [sum(self.points[c] for c in t) for t in self.tricks]
+        points = self.trick_points()
 
         def key(s: int) -> tuple:
             # [001] «celui qui n'a point de levée, l'emporte»; fewest points, fewest tricks,
@@ -615,7 +619,7 @@ class ReversisState(StockDrawState):
             my_taken=self.taken[s] if mine else None,
             peeked=self.peeked[s] if mine else None,
             trick=tuple(self.trick), trick_number=self.trick_number,
-            tricks_won=tuple(self.trick_count),
+            tricks_won=tuple(self.trick_count), points_won=self.trick_points(),
             played=tuple(self.played),
             counters=tuple(m.counters), pool=m.pots[POOL],
             betes=tuple((b, m.pots[b]) for b in self.bets if m.pots[b] > 0) if self.bets else (),

@@ -55,7 +55,8 @@ class ReversisView:
     ``declined``, ``discarded`` or None) — never which cards; ``my_ecart``/``my_taken`` the card
     the viewer put in the talon and the one it took; ``peeked`` the talon card it looked at after
     declining; ``trick`` the current trick as (seat, card), leader first; ``played`` every card
-    played this deal; ``tricks_won`` per seat; ``counters`` per seat, ``pool`` and ``betes``
+    played this deal; ``tricks_won`` per seat and ``points_won``, the points in the tricks each took (by the
+    ``trick_points`` option: every card played is seen, and who took each trick); ``counters`` per seat, ``pool`` and ``betes``
     (name, counters) in counters; ``quinola`` what became of the quinola so far, as far as the
     viewer knows: ``'ecarte'`` only for the seat that put it in the écart (it lies face down under
     the talon; the others learn it from the deal's result, when the talon is shown).
@@ -77,6 +78,7 @@ class ReversisView:
     trick: tuple[tuple[int, int], ...]
     trick_number: int
     tricks_won: tuple[int, ...]
+    points_won: tuple[int, ...]
     played: tuple[tuple[int, int], ...]
     counters: tuple[int, ...]
     pool: int
@@ -96,7 +98,8 @@ class ReversisView:
             "talon_size": self.talon_size, "ecart": list(self.ecart),
             "my_ecart": _code(self.my_ecart), "my_taken": _code(self.my_taken), "peeked": _code(self.peeked),
             "trick": [[s, card_code(c)] for s, c in self.trick], "trick_number": self.trick_number,
-            "tricks_won": list(self.tricks_won), "counters": list(self.counters), "pool": self.pool,
+            "tricks_won": list(self.tricks_won), "points_won": list(self.points_won),
+            "counters": list(self.counters), "pool": self.pool,
             "betes": dict(self.betes), "quinola": self.quinola,
             "last_result": self.last_result.to_json() if self.last_result else None,
         }
