@@ -47,3 +47,82 @@ def test_the_card_taken_from_the_pile_is_no_discard_to_value_when_it_may_not_be_
     assert parse_card("QH") not in values and values[parse_card("4C")] == 29
     assert "Q♥ →" not in _plain(t31_render.render_turn(state.view(1), NAMES))
     assert set(parse_cards("KH 9H 4C")) == set(values)
+
+
+# --- Reversis: the points in the tricks each player took -------------------------------------------
+def test_reversis_table_shows_the_points_each_player_took_so_far():
+    from academie.cli.render import reversis as render
+    from tests.reversis.support import RENOUNCE, start
+
+    state, chance = start(RENOUNCE)
+    play(state, chance, "pass pass pass 2D")  # the écart
+    # tricks 1-4: 0 takes 2H 3H 4H 5H, 1 takes the quinola (1 point), 3 takes no honour, 0 the J♠
+    play(state, chance, "2H 3H 4H 5H 2S 3S JH 4S 5S 6S 7S 3C 8S 4C 9S JS")
+    view = state.view(1)
+    assert view.tricks_won == (2, 1, 0, 1) and view.points_won == (1, 1, 0, 0)
+    assert state.public_view().points_won == (1, 1, 0, 0)
+    rows = {line.split()[1]: line for line in _plain(render.render_turn(view, ["Anne", "You", "Camille", "Denis"])).splitlines()
+            if line[2:].split(" ")[0] in ("Anne", "You", "Camille", "Denis")}
+    assert "2 tricks  1 point " in rows["Anne"] and "1 trick   1 point " in rows["You"]
+    assert "0 tricks  0 points" in rows["Camille"] and "1 trick   0 points" in rows["Denis"]
+    play(state, chance, " ".join(RENOUNCE.tricks[4:]))
+    assert state.is_terminal() and state.public_view().points_won == (11, 17, 0, 0)
+    assert state.finished_results()[0].points == (11, 17, 0, 0)  # the result counts the same
+
+
+# --- the cards you receive, named in your own lines and only there --------------------------------
+R_NAMES = ["Anne", "Bastien", "Camille", "You"]
+
+
+def _told(render, state, chance, seat: int, move: str, viewer: int | None) -> str:
+    """The line ``viewer`` (None: an onlooker) reads for ``seat``'s ``move``."""
+    look = (lambda: state.public_view()) if viewer is None else (lambda: state.view(viewer))
+    before = look()
+    play(state, chance, move)
+    return render.describe_action(before, seat, move, R_NAMES, after=look())
+
+
+def test_your_own_ecart_names_the_card_you_take_and_nobody_elses_does():
+    from academie.cli.render import reversis as render
+    from tests.reversis.support import RENOUNCE, start
+
+    for viewer, line in ((3, "You exchange 3♠ with the talon and take A♠."),
+                         (0, "You exchange a card with the talon."), (None, "You exchange a card with the talon.")):
+        state, chance = start(RENOUNCE)
+        assert _told(render, state, chance, 3, "3S", viewer) == line
+    state, chance = start(RENOUNCE)
+    assert _told(render, state, chance, 3, "pass", 3) == "You keep the hand; the talon card you would have taken is A♠."
+    assert _told(render, state, chance, 2, "pass", 3) == "Camille keeps the hand."
+    assert _told(render, state, chance, 1, "pass", 3) == "Bastien keeps the hand."
+    names = ["You", *R_NAMES[1:3], "Denis"]
+    before, public = state.view(0), state.public_view()
+    play(state, chance, "2D")
+    assert render.describe_action(before, 0, "2D", names, after=state.view(0)) == "You discard 2♦ onto the talon."
+    assert render.describe_action(public, 0, "2D", R_NAMES, after=state.public_view()) == \
+        "Anne discards one card onto the talon."
+
+
+T31_ON_DRAW = t31_deck(["2S 3S 4S", "AH KH 2C", "5D 6D 7C"], up="8C", draws="QH")
+
+
+def test_a_draw_that_makes_31_at_once_still_names_your_card_and_the_one_that_went_to_the_pile(tmp_path):
+    from tests.test_narration import play_session
+
+    out, code = play_session("trente-et-un", 3, [T31_ON_DRAW], tmp_path / "d.json", seat=1, answers=["s", "quit"],
+                             thirty_one_check="on_draw")
+    assert code == 0 and "You show 31!" in out
+    assert "You draw Q♥ from the stock; 2♣ goes to the pile by itself." in out
+    # the same when the 31 ends the match (the last deal: no next deal's view)
+    state, chance = t31_state([T31_ON_DRAW], players=3, thirty_one_check="on_draw", lives=1, bus="none")
+    names = ["Anne", "You", "Camille"]
+    before = state.view(1)
+    play(state, chance, "stock")
+    assert state.is_terminal()
+    assert t31_render.describe_action(before, 1, "stock", names, after=state.view(1)) == \
+        "You draw Q♥ from the stock; 2♣ goes to the pile by itself."
+    # another seat reads the draw without its card
+    state, chance = t31_state([T31_ON_DRAW], players=3, thirty_one_check="on_draw")
+    before = state.view(0)
+    play(state, chance, "stock")
+    told = t31_render.describe_action(before, 1, "stock", ["You", "Bastien", "Camille"], after=state.view(0))
+    assert told == "Bastien draws from the stock."

@@ -144,13 +144,13 @@ def describe_action(
     if action == "stock":
         # The viewer's own draw is told with its card (his view knows it), once: in play, in a
         # match taken up again (his draws retold from his seat), never to another seat.
-        drawn = _drawn_by(after, seat)
-        if drawn is not None:
-            return verb(who, "draws", "draw") + f" {card_label(drawn)} from the stock."
-        return verb(who, "draws", "draw") + " from the stock."
+        drawn, thrown = _own_draw(view, after, seat, None)
+        text = verb(who, "draws", "draw") + (f" {card_label(drawn)}" if drawn is not None else "") + " from the stock"
+        return text + _by_itself(thrown)
     if action == "pile":
         up = view.up_card
-        return verb(who, "takes", "take") + f" {card_label(up) if up is not None else '?'} from the pile."
+        _, thrown = _own_draw(view, after, seat, up)
+        return verb(who, "takes", "take") + f" {card_label(up) if up is not None else '?'} from the pile" + _by_itself(thrown)
     if action == "knock":
         return verb(who, "knocks", "knock") + "!"
     return verb(who, "discards", "discard") + f" {card_label(parse_card(action))}."
@@ -169,12 +169,35 @@ def describe_deal(
     return f"── Deal {view.deal_number + 1}: {verb(names[view.dealer], 'deals', 'deal')}{turned}."
 
 
-def _drawn_by(view: TrenteEtUnView | None, seat: int) -> int | None:
-    """The card ``seat`` has just drawn from the stock, if ``view`` (his own) shows it."""
-    if view is None or view.seat != seat or not view.log:
-        return None
-    kind, who, card = view.log[-1]
-    return card if kind == "stock" and who == seat else None
+def _by_itself(thrown: int | None) -> str:
+    """The end of a draw's line: ``'.'``, or the card that went to the pile by itself (a 31
+    among four cards shown at once, option ``thirty_one_check``)."""
+    return f"; {card_label(thrown)} goes to the pile by itself." if thrown is not None else "."
+
+
+def _own_draw(
+    before: TrenteEtUnView, after: TrenteEtUnView | None, seat: int, taken: int | None
+) -> tuple[int | None, int | None]:
+    """For the viewer's own draw (``after`` is his view once it is done; ``taken`` the card
+    taken from the pile, None for the stock): the card he received and the card that went to
+    the pile by itself, each None when there is none or when ``after`` is another seat's. When
+    the draw ended the deal (a 31 shown at once), ``after`` is of the next deal: both are read
+    from the deal's result, where his hand is shown."""
+    if after is None or after.seat != seat:
+        return None, None
+    if after.deal_number == before.deal_number:
+        new = after.log[len(before.log):]
+        drawn = taken if taken is not None else next(
+            (card for kind, who, card in new if kind == "stock" and who == seat), None)
+        thrown = next((card for kind, who, card in new if kind == "discard" and who == seat), None)
+        return drawn, thrown
+    result = after.last_result
+    if result is None or result.deal != before.deal_number or seat not in result.hands:
+        return None, None
+    kept = set(result.hands[seat])
+    drawn = taken if taken is not None else next(iter(kept - set(before.hand)), None)
+    held = set(before.hand) | ({drawn} if drawn is not None else set())
+    return drawn, next(iter(held - kept), None)
 
 
 def describe_drawn(view: TrenteEtUnView) -> str | None:
