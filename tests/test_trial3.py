@@ -126,3 +126,34 @@ def test_a_draw_that_makes_31_at_once_still_names_your_card_and_the_one_that_wen
     play(state, chance, "stock")
     told = t31_render.describe_action(before, 1, "stock", ["You", "Bastien", "Camille"], after=state.view(0))
     assert told == "Bastien draws from the stock."
+
+
+# --- the Blason: the special squares marked on the track, from the board's own data ----------------
+def _track(**options) -> str:
+    from academie.cli.render import blason as render
+    from academie.games import get_game
+
+    view = get_game("blason").new_initial_state(3, options).public_view()
+    return _plain(render.render_turn(view, ["Anne", "Bastien", "Camille"]), width=100)
+
+
+def test_the_blason_track_marks_every_special_square_with_a_key():
+    text = _track()
+    for cell in ("6→12", "9→26", "18→26", "19‖2", "27→26", "30○", "36→26", "41$", "49‖2", "58→1", "63★"):
+        assert cell in text, cell
+    for plain in (" 7 ", " 12 ", " 26 ", " 62 "):
+        assert plain in text  # no mark: no effect (12 and 26 are where jumps end)
+    assert "→n pay, go to n" in text and "‖n pay, miss n turns" in text and "○ wait for another player" in text
+    assert "$ pay the mois romains" in text and "★ the end" in text
+
+
+def test_the_blason_marks_follow_the_options_that_change_the_board():
+    text = _track(casque_squares="10,20", rest_reading="others_throw_twice", restart_square="start")
+    assert "10→26" in text and "20→26" in text and "9→26" not in text and "18→26" not in text
+    assert "19‖1" in text and "49‖1" in text and "58→start" in text
+    from academie.cli.render import blason as render
+    from academie.games import get_game
+
+    view = get_game("blason").new_initial_state(3, {"rest_reading": "others_throw_twice"}).public_view()
+    legend = render.legend(view).plain
+    assert "19 écus à l'antique (pay, miss 1)" in legend and "58 Templiers et Croissant (pay, back to 1)" in legend

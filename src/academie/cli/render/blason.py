@@ -23,17 +23,40 @@ def pot_label(name: str) -> str:
     """The pot in a sentence."""
     return f"the {name}"
 
-_SHORT = {"jump": "pay, →12", "rest": "pay, miss 2", "well": "wait", "pay_mois_romains": "pay",
-          "indies": "pay, miss 2", "restart": "pay, →1", "goal": "end"}
+
+_DOES = {"jump": "pay, go to {to}", "casque": "pay, go to {to}", "restart": "pay, back to {to}",
+         "rest": "pay, miss {turns}", "indies": "pay, miss {turns}", "well": "wait for another player",
+         "pay_mois_romains": "pay the mois romains", "goal": "the end"}
+"""What a square does, in a few words; the numbers are the board's own (its target, and the
+turns missed there under the options in force)."""
+_MARKS = {"jump": "→{to}", "casque": "→{to}", "restart": "→{to}", "rest": "‖{turns}", "indies": "‖{turns}",
+          "well": "○", "pay_mois_romains": "$", "goal": "★"}
+"""A square's mark on the track (the ASCII console draws ``>``, ``|``, ``o``, ``*``)."""
+_KEY = (("→", "→n pay, go to n"), ("‖", "‖n pay, miss n turns"), ("○", "○ wait for another player"),
+        ("$", "$ pay the mois romains"), ("★", "★ the end"))
+"""The key under the track, in this order, for the marks the board has."""
 
 
-def short_name(square: Square) -> str:
-    """A few letters for a square on the track."""
-    if square.effect == "casque":
-        return "pay, →26"
-    if square.effect == "restart" and square.target == 0:
-        return "pay, →start"
-    return _SHORT.get(square.effect, "")
+def _fill(template: str, square: Square, view: BlasonView) -> str:
+    to = "start" if square.target == 0 else str(square.target)
+    return template.format(to=to, turns=view.missed.get(square.number, square.turns))
+
+
+def short_name(square: Square, view: BlasonView) -> str:
+    """What ``square`` does in a few words (``'pay, go to 12'``); empty when it does nothing."""
+    template = _DOES.get(square.effect)
+    return _fill(template, square, view) if template else ""
+
+
+def mark(square: Square, view: BlasonView) -> str:
+    """The square's mark on the track: ``'→12'``, ``'‖2'``, ``'○'``; empty when it does nothing."""
+    template = _MARKS.get(square.effect)
+    return _fill(template, square, view) if template else ""
+
+
+def _named(square: Square) -> bool:
+    """A square with an effect or a name of its own (12, 26), in yellow on the track."""
+    return square.effect != "none" or not square.reconstructed
 
 
 def _token(names: Sequence[str], seat: int) -> str:
@@ -41,7 +64,8 @@ def _token(names: Sequence[str], seat: int) -> str:
 
 
 def render_track(view: BlasonView, names: Sequence[str]) -> Table:
-    """The 63 squares, seven to a row, with their short names and the players' tokens."""
+    """The 63 squares, seven to a row, each special square with its mark, and the players'
+    tokens."""
     table = Table.grid(padding=(0, 1))
     for _ in range(7):
         table.add_column(min_width=6)
@@ -53,8 +77,8 @@ def render_track(view: BlasonView, names: Sequence[str]) -> Table:
         for col in range(7):
             n = row * 7 + col + 1
             square = view.board[n]
-            special = square.effect != "none" or n in (12, 26)
-            cell = Text(f"{n:>2}", style="bold yellow" if special else "dim")
+            cell = Text(f"{n:>2}", style="bold yellow" if _named(square) else "dim")
+            cell.append(mark(square, view), style="yellow")
             tokens = "".join(_token(names, s) for s in by_square.get(n, []))
             if tokens:
                 cell.append(" " + tokens, style="bold cyan")
@@ -63,13 +87,29 @@ def render_track(view: BlasonView, names: Sequence[str]) -> Table:
     return table
 
 
+def track_key(view: BlasonView) -> Table:
+    """What the marks on the track mean (those the board has), two to a line."""
+    marks = {mark(s, view)[:1] for s in view.board.values()}
+    shown = [words for symbol, words in _KEY if symbol in marks]
+    key = Table.grid(padding=(0, 3))
+    key.add_column(style="dim")
+    key.add_column(style="dim")
+    for i in range(0, len(shown), 2):
+        key.add_row(*shown[i:i + 2], *([""] if i + 1 == len(shown) else []))
+    return key
+
+
 def legend(view: BlasonView) -> Text:
     """The named squares (in yellow on the track) and what they do."""
-    named = [s for s in view.board.values() if s.effect != "none" or s.number in (12, 26)]
-    parts = [f"{s.number} {s.name}" + (f" ({short_name(s)})" if short_name(s) else "") for s in named]
-    return Text("Squares: " + "; ".join(parts) + ". Others show the heraldry of their section"
-                " (émaux et métaux 1–5, partitions 6–18, écus 19–25, ornements 26–40, armes 41–57,"
-                " ordres 58–62; a reconstruction).", style="dim")
+    named = [s for s in view.board.values() if _named(s)]
+    parts = [f"{s.number} {s.name}" + (f" ({short_name(s, view)})" if short_name(s, view) else "") for s in named]
+    sections: dict[str, list[int]] = {}
+    for s in view.board.values():
+        if s.reconstructed and s.effect == "none":
+            sections.setdefault(s.name, []).append(s.number)
+    others = ", ".join(f"{name} {min(ns)}–{max(ns)}" for name, ns in sections.items())
+    return Text("Squares: " + "; ".join(parts) + f". Others show the heraldry of their section ({others};"
+                " a reconstruction).", style="dim")
 
 
 def render_turn(view: BlasonView, names: Sequence[str]) -> Panel:
@@ -86,7 +126,8 @@ def render_turn(view: BlasonView, names: Sequence[str]) -> Panel:
         pos = view.positions[seat]
         players.add_row(f"{_token(names, seat)} {name}", f"square {pos}" if pos else "start",
                         jetons(view.counters[seat]), ", ".join(state))
-    lines: list[RenderableType] = [render_track(view, names), players, Text(f"Pot: {jetons(view.pot)}")]
+    lines: list[RenderableType] = [render_track(view, names), track_key(view), players,
+                                   Text(f"Pot: {jetons(view.pot)}")]
     return Panel(Group(*lines), title=f"Jeu du Blason ({view.dice})", expand=False)
 
 

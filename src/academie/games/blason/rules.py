@@ -50,6 +50,14 @@ class TokenMove:
     events: tuple[str, ...]
 
 
+def turns_missed(square: Square, rest_reading: str = "miss_two_turns") -> int:
+    """The turns a player stopping on ``square`` misses (19 and 49; 0 elsewhere): its two
+    turns passed over, or one under ``rest_reading='others_throw_twice'`` (L7)."""
+    if square.effect not in ("rest", "indies"):
+        return 0
+    return square.turns if rest_reading == "miss_two_turns" else square.turns - 1
+
+
 def token_move(
     board: Mapping[int, Square],
     origin: int,
@@ -89,7 +97,7 @@ def token_move(
         # aient joué chacun deux coups» — both the same wait (L7): two turns passed over (the
         # others throw three times), or one (the others throw twice).
         payment = (price, f"square {landed}, {square.name} {square.source}")
-        rest = square.turns if rest_reading == "miss_two_turns" else square.turns - 1
+        rest = turns_missed(square, rest_reading)
         events.append(f"{square.name}: pays and misses {rest} turn{'s' if rest > 1 else ''}")
     elif square.effect == "pay_mois_romains":
         payment = (mois_romains, f"square 41, mois romains {square.source}")

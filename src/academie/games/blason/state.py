@@ -29,7 +29,7 @@ from academie.core.sampling import Trail
 from academie.core.state import CHANCE, TERMINAL, State
 from academie.games.blason.board import GOAL, Square, make_board
 from academie.games.blason.options import BlasonOptions
-from academie.games.blason.rules import token_move
+from academie.games.blason.rules import token_move, turns_missed
 from academie.games.blason.view import BlasonView, Move
 
 THROW = 0
@@ -52,6 +52,8 @@ class BlasonState(State):
         self.history = []
         restart = 1 if options.restart_square == "square_1" else 0
         self.board: Mapping[int, Square] = FrozenMap(make_board(options.casques, restart))  # read-only, shared
+        missed = {n: turns_missed(square, options.rest_reading) for n, square in self.board.items()}
+        self.missed: Mapping[int, int] = FrozenMap({n: k for n, k in missed.items() if k})  # 19 and 49 (L7)
         self.match = Match.start(num_players, counters=options.counters, pots=("pot",))
         # [002] «On conviendra du prix que doivent valoir les jettons dont on doit mettre un
         # chacun à l'entrée du jeu»
@@ -233,6 +235,7 @@ class BlasonState(State):
             winner=self.winner,
             dice=self.options.dice,
             board=self.board,
+            missed=self.missed,
             trail=Trail(self.game.info.id, m.num_players, self.options, None, (), (), tuple(self.history)),
         )
 

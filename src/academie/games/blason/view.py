@@ -31,7 +31,9 @@ class BlasonView:
     """The race as everyone sees it. ``positions[s]``: seat ``s``'s square (0 = not yet on the
     board); ``rest[s]``: turns still to miss; ``well``: the seat waiting at the chancellerie
     (30); ``counters`` per seat and ``pot``, in counters; ``moves``: every throw so far;
-    ``board``: square number → :class:`~academie.games.blason.board.Square`, read-only."""
+    ``board``: square number → :class:`~academie.games.blason.board.Square`, read-only;
+    ``missed``: square number → the turns a player stopping there misses, under the options in
+    force (19 and 49)."""
 
     num_players: int
     current_player: int
@@ -45,6 +47,7 @@ class BlasonView:
     winner: int | None
     dice: str
     board: Mapping[int, Square] = field(compare=False, repr=False)
+    missed: Mapping[int, int] = field(default_factory=dict, compare=False, repr=False)
     trail: Trail | None = field(default=None, repr=False)
     """What :func:`academie.core.sampling.sample` rebuilds the race from: the whole history
     (everything is public)."""
