@@ -157,3 +157,22 @@ def test_the_blason_marks_follow_the_options_that_change_the_board():
     view = get_game("blason").new_initial_state(3, {"rest_reading": "others_throw_twice"}).public_view()
     legend = render.legend(view).plain
     assert "19 écus à l'antique (pay, miss 1)" in legend and "58 Templiers et Croissant (pay, back to 1)" in legend
+
+
+def test_your_own_throw_is_told_with_your_verbs():
+    from academie.cli.render import blason as render
+    from tests.helpers import blason_state, throw
+
+    state, chance = blason_state("6 4 5", players=3)
+    told = []
+    for seat in range(3):
+        before = state.public_view()
+        throw(state, chance)
+        told.append(render.describe_action(before, seat, "throw", ["You", "Bastien", "Camille"],
+                                           after=state.public_view()))
+    assert told[0] == "You throw 6: from the start via 6 to 12 — armes partagées: you pay and go to 12."
+    state, chance = blason_state("6", players=2)
+    before = state.public_view()
+    throw(state, chance)
+    assert render.describe_action(before, 0, "throw", ["Anne", "You"], after=state.public_view()) == \
+        "Anne throws 6: from the start via 6 to 12 — armes partagées: pays and goes to 12."

@@ -150,7 +150,8 @@ def describe_action(
     via = f" via {move.landed}" if move.landed != move.dest else ""
     text = verb(who, "throws", "throw") + f" {move.total}: from {move.origin or 'the start'}{via} to {where}"
     if move.events:
-        events = "; ".join(move.events)
+        told = move.events if who != "You" else tuple(_as_you(event) for event in move.events)
+        events = "; ".join(told)
         events = re.sub(r"seat (\d+), who pays and goes", lambda m: "you, who pay and go"
                         if names[int(m.group(1))] == "You" else f"{names[int(m.group(1))]}, who pays and goes", events)
         text += " — " + re.sub(r"seat (\d+)", lambda m: person(names, int(m.group(1))), events)
@@ -164,6 +165,18 @@ def describe_action(
             lines.append(verb(who, "rests", "rest") + f" ({total - left} of {total})." if total else
                          verb(who, "rests", "rest") + ".")
     return "\n".join(lines)
+
+
+_YOU = {"pays": "pay", "goes": "go", "misses": "miss", "waits": "wait", "frees": "free", "meets": "meet"}
+
+
+def _as_you(event: str) -> str:
+    """An event of the mover's own throw said of « you »: ``'armes partagées: pays and goes to
+    12'`` → ``'armes partagées: you pay and go to 12'`` (a player met keeps his own verbs)."""
+    mine, sep, theirs = event.partition(", who ")
+    mine = re.sub(r"\b(pays|goes|misses|waits|frees|meets)\b", lambda m: _YOU[m.group(1)], mine)
+    mine = re.sub(r"^(?=pay |wait |free |meet )|(?<=: )(?=pay )", "you ", mine)
+    return mine + sep + theirs
 
 
 def _turns_to_miss(view: BlasonView, seat: int) -> int:
