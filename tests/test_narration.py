@@ -158,6 +158,9 @@ def test_text_typed_at_the_pause_after_a_deal_is_said_to_be_ignored_and_help_ask
     assert out.count("How to win:") == 2  # at the start, and for help at the second pause
     assert "auto is not a command in Trente et un" in out  # as at the move prompt
     assert deal_marks(out)[:5] == ["head 1", "end 1", "head 2", "end 2", "head 3"]
+    out, code = play_session("belle-flux-trente-un", 3, BFT_DECKS, tmp_path / "b.json", seat=0,
+                             answers=["auto", "quit"], deals=3)
+    assert code == 0 and "auto is on for the next deal: it plays for you whenever you have only one move." in out
 
 
 def test_belle_flux_result_panel_gives_every_players_plus_or_minus_and_the_payments(tmp_path):
