@@ -36,7 +36,7 @@ def test_four_cards_show_the_value_kept_after_each_discard_and_the_best():
     assert state.view(0).discard_values == () and state.public_view().discard_values == ()
     text = _plain(t31_render.render_turn(view, NAMES))
     assert "worth 29 once you discard 4♣" in text
-    assert "Value kept if you discard: 9♥ → 20 · Q♥ → 19 · K♥ → 19 · 4♣ → 29" in text
+    assert "Discard 9♥ keeps 20 · Q♥ keeps 19 · K♥ keeps 19 · 4♣ keeps 29" in text
 
 
 def test_the_card_taken_from_the_pile_is_no_discard_to_value_when_it_may_not_be_discarded():
@@ -45,7 +45,7 @@ def test_the_card_taken_from_the_pile_is_no_discard_to_value_when_it_may_not_be_
     play(state, chance, "pile")
     values = dict(state.view(1).discard_values)
     assert parse_card("QH") not in values and values[parse_card("4C")] == 29
-    assert "Q♥ →" not in _plain(t31_render.render_turn(state.view(1), NAMES))
+    assert "Q♥ keeps" not in _plain(t31_render.render_turn(state.view(1), NAMES))
     assert set(parse_cards("KH 9H 4C")) == set(values)
 
 

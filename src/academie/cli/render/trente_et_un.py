@@ -114,13 +114,13 @@ def _best_kept(view: TrenteEtUnView) -> Text:
 
 
 def _keeps(view: TrenteEtUnView) -> Text:
-    """``'Value kept if you discard: 7♠ → 12 · 3♦ → 11 · …'``, in the order the hand is shown."""
+    """``'Discard 7♠ keeps 12 · 3♦ keeps 11 · …'``, in the order the hand is shown."""
     values = dict(view.discard_values)
-    out = Text("Value kept if you discard: ")
+    out = Text("Discard ")
     for i, card in enumerate(c for c in displayed(view.hand) if c in values):
         if i:
             out.append(" · ")
-        out.append_text(card_text(card)).append(f" → {_value(values[card])}")
+        out.append_text(card_text(card)).append(f" keeps {_value(values[card])}")
     return out
 
 
