@@ -61,8 +61,9 @@ def test_reversis_table_shows_the_points_each_player_took_so_far():
     view = state.view(1)
     assert view.tricks_won == (2, 1, 0, 1) and view.points_won == (1, 1, 0, 0)
     assert state.public_view().points_won == (1, 1, 0, 0)
-    rows = {line.split()[1]: line for line in _plain(render.render_turn(view, ["Anne", "You", "Camille", "Denis"])).splitlines()
-            if line[2:].split(" ")[0] in ("Anne", "You", "Camille", "Denis")}
+    names = ["Anne", "You", "Camille", "Denis"]
+    table = _plain(render.render_turn(view, names)).splitlines()
+    rows = {line.split()[1]: line for line in table if line[2:].split(" ")[0] in names}
     assert "2 tricks  1 point " in rows["Anne"] and "1 trick   1 point " in rows["You"]
     assert "0 tricks  0 points" in rows["Camille"] and "1 trick   0 points" in rows["Denis"]
     play(state, chance, " ".join(RENOUNCE.tricks[4:]))
@@ -91,7 +92,8 @@ def test_your_own_ecart_names_the_card_you_take_and_nobody_elses_does():
         state, chance = start(RENOUNCE)
         assert _told(render, state, chance, 3, "3S", viewer) == line
     state, chance = start(RENOUNCE)
-    assert _told(render, state, chance, 3, "pass", 3) == "You keep the hand; the talon card you would have taken is A♠."
+    assert _told(render, state, chance, 3, "pass", 3) == \
+        "You keep the hand; the talon card you would have taken is A♠."
     assert _told(render, state, chance, 2, "pass", 3) == "Camille keeps the hand."
     assert _told(render, state, chance, 1, "pass", 3) == "Bastien keeps the hand."
     names = ["You", *R_NAMES[1:3], "Denis"]
@@ -139,7 +141,8 @@ def _track(**options) -> str:
 
 def test_the_blason_track_marks_every_special_square_with_a_key():
     text = _track()
-    for cell in ("6→12", "9→26", "18→26", "19‖2", "27→26", "30○", "36→26", "41$", "49‖2", "58→1", "63★"):
+    marked = ("6→12", "9→26", "18→26", "19‖2", "27→26", "30○", "36→26", "41$", "49‖2", "58→1", "63★")
+    for cell in marked:
         assert cell in text, cell
     for plain in (" 7 ", " 12 ", " 26 ", " 62 "):
         assert plain in text  # no mark: no effect (12 and 26 are where jumps end)

@@ -114,8 +114,10 @@ def describe_action(
         own = after if mine and after is not None and after.deal_number == view.deal_number else None
         if action == "pass":
             peeked = own.peeked if own is not None else None
-            return verb(who, "keeps", "keep") + " the hand" + (
-                f"; the talon card {person(names, seat)} would have taken is {card_label(peeked)}." if peeked is not None else ".")
+            if peeked is None:
+                return verb(who, "keeps", "keep") + " the hand."
+            return verb(who, "keeps", "keep") + f" the hand; the talon card {person(names, seat)} would have taken is" \
+                f" {card_label(peeked)}."
         if seat == view.dealer:
             return verb(who, "discards", "discard") + (
                 f" {card_label(parse_card(action))}" if mine else " one card") + " onto the talon."

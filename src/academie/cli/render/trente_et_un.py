@@ -150,7 +150,8 @@ def describe_action(
     if action == "pile":
         up = view.up_card
         _, thrown = _own_draw(view, after, seat, up)
-        return verb(who, "takes", "take") + f" {card_label(up) if up is not None else '?'} from the pile" + _by_itself(thrown)
+        taken = card_label(up) if up is not None else "?"
+        return verb(who, "takes", "take") + f" {taken} from the pile" + _by_itself(thrown)
     if action == "knock":
         return verb(who, "knocks", "knock") + "!"
     return verb(who, "discards", "discard") + f" {card_label(parse_card(action))}."

@@ -55,11 +55,12 @@ class ReversisView:
     ``declined``, ``discarded`` or None) — never which cards; ``my_ecart``/``my_taken`` the card
     the viewer put in the talon and the one it took; ``peeked`` the talon card it looked at after
     declining; ``trick`` the current trick as (seat, card), leader first; ``played`` every card
-    played this deal; ``tricks_won`` per seat and ``points_won``, the points in the tricks each took (by the
-    ``trick_points`` option: every card played is seen, and who took each trick); ``counters`` per seat, ``pool`` and ``betes``
-    (name, counters) in counters; ``quinola`` what became of the quinola so far, as far as the
-    viewer knows: ``'ecarte'`` only for the seat that put it in the écart (it lies face down under
-    the talon; the others learn it from the deal's result, when the talon is shown).
+    played this deal; ``tricks_won`` per seat and ``points_won``, the points in the tricks each
+    took (by the ``trick_points`` option: every card played is seen, and who took each trick);
+    ``counters`` per seat, ``pool`` and ``betes`` (name, counters) in counters; ``quinola`` what
+    became of the quinola so far, as far as the viewer knows: ``'ecarte'`` only for the seat that
+    put it in the écart (it lies face down under the talon; the others learn it from the deal's
+    result, when the talon is shown).
     """
 
     seat: int | None
