@@ -39,11 +39,11 @@ def _pyplot() -> Any:
 def check_plot_folder(directory: str | Path, option: str = "--plot") -> None:
     """Raise :class:`PlotError`, changing nothing, when the plots could not be written to
     ``directory``: matplotlib is missing, or
-    :func:`~academie.analysis.simulate.check_output_folder` refuses the folder (a file, a
-    missing parent folder: no folder is made but ``directory`` itself). Called before a run, so
-    that nothing is computed for plots that cannot be saved."""
-    from academie.analysis.simulate import check_output_folder
+    :func:`~academie.outputs.check_output_folder` refuses the folder (a file, a missing parent
+    folder: no folder is made but ``directory`` itself; a folder where no file can be written).
+    Called before a run, so that nothing is computed for plots that cannot be saved."""
     from academie.core.errors import OptionError
+    from academie.outputs import check_output_folder
 
     _pyplot()
     try:
@@ -53,16 +53,17 @@ def check_plot_folder(directory: str | Path, option: str = "--plot") -> None:
 
 
 def _save(fig: Any, directory: Path, name: str) -> list[Path]:
+    paths = []
     try:
         directory.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise PlotError(f"cannot write plots to {str(directory)!r}: {exc.strerror}") from None
-    paths = []
-    for ext in ("png", "svg"):
-        path = directory / f"{name}.{ext}"
-        fig.savefig(path, dpi=120, bbox_inches="tight", metadata={"Date": None} if ext == "svg" else None)
-        paths.append(path)
-    _pyplot().close(fig)
+        for ext in ("png", "svg"):
+            path = directory / f"{name}.{ext}"
+            fig.savefig(path, dpi=120, bbox_inches="tight", metadata={"Date": None} if ext == "svg" else None)
+            paths.append(path)
+    except OSError as exc:  # (checked before the run: gone or changed since)
+        raise PlotError(f"cannot write plots to {str(directory)!r}: {exc.strerror or exc}") from None
+    finally:
+        _pyplot().close(fig)
     return paths
 
 

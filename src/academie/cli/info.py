@@ -111,7 +111,8 @@ class AcademieGroup(TyperGroup):
                 sys.exit(exc.exit_code)
             ctx = getattr(exc, "ctx", None)
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
-            print_error(exc.format_message() + hint)
+            # a value's parser raised ValueError: typer reads values through pydantic, which adds "Value error, "
+            print_error(exc.format_message().replace(": Value error, ", ": ", 1) + hint)
             sys.exit(exc.exit_code)
         except typer.Abort:
             print_error("aborted")
