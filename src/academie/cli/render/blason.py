@@ -108,8 +108,14 @@ def describe_action(
     where = f"{move.dest}" if move.dest else "the start"
     via = f" via {move.landed}" if move.landed != move.dest else ""
     text = verb(who, "throws", "throw") + f" {move.total}: from {move.origin or 'the start'}{via} to {where}"
-    if move.events:
-        events = "; ".join(move.events)
+    events_left = list(move.events)
+    if events_left and events_left[0].startswith("past 63"):  # (the throw is said with its bounce)
+        events_left.pop(0)
+        short = f"from {move.origin}, {63 - move.origin} to go"
+        text = verb(who, "throws", "throw") + (f" {move.total}: {short}: past 63 and back to {move.landed}"
+                                               if move.landed != 63 else f" {move.total}: {short}, and past 63 counts as 63")
+    if events_left:
+        events = "; ".join(events_left)
         events = re.sub(r"seat (\d+), who pays and goes", lambda m: "you, who pay and go"
                         if names[int(m.group(1))] == "You" else f"{names[int(m.group(1))]}, who pays and goes", events)
         text += " — " + re.sub(r"seat (\d+)", lambda m: person(names, int(m.group(1))), events)
