@@ -27,7 +27,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.common import jetons, person, signed
+from academie.cli.render.common import Joined, jetons, person, signed
 from academie.core.ledger import Account, Entry, LivesEntry
 from academie.core.state import State
 from academie.sources import source
@@ -259,17 +259,36 @@ def deal_deltas(entries: Sequence[Entry], deal: int, num_players: int) -> list[i
     return out
 
 
-def options_line(game: Any, options: Any) -> Text:
-    """The options in force, those differing from the default in bold."""
+def players_line(game: Any, players: Sequence[tuple[str, str]], seed: int | None = None) -> Joined:
+    """The line a match opens with: the game, each player with his kind (``Anne (heuristic)``),
+    and the seed when shown; on a narrow terminal it breaks between two players, never between
+    a name and its kind.
+
+    >>> from academie.games import get_game
+    >>> players_line(get_game("blason"), [("Anne", "random"), ("You", "human")], 7).plain
+    'Jeu du Blason — Anne (random), You (human). Seed 7.'
+    """
+    atoms = [Text(game.info.name, style="bold").append(" —")]
+    for i, (name, kind) in enumerate(players):
+        atoms.append(Text(f"{name} ({kind})" + ("," if i < len(players) - 1 else ".")))
+    if seed is not None:
+        atoms.append(Text(f"Seed {seed}."))
+    return Joined(atoms, indent=2)
+
+
+def options_line(game: Any, options: Any) -> Joined:
+    """The options in force, those differing from the default in bold; on a narrow terminal
+    the line breaks between two options, after the ``·`` between them, never inside a
+    ``name=value``."""
     values = options.model_dump()
-    out = Text("Options: ", style="dim")
-    for i, doc in enumerate(game.describe_options()):
+    docs = game.describe_options()
+    atoms = [Text("Options:", style="dim")]
+    for i, doc in enumerate(docs):
         value = values.get(doc.name, doc.default)
         shown = str(value).lower() if isinstance(value, bool) else str(value)
-        if i:
-            out.append(" · ", style="dim")
-        out.append(f"{doc.name}={shown}", style="bold" if value != doc.default else "dim")
-    return out
+        atom = Text(f"{doc.name}={shown}", style="bold" if value != doc.default else "dim")
+        atoms.append(atom.append(" ·", style="dim") if i < len(docs) - 1 else atom)
+    return Joined(atoms, indent=2)
 
 
 def standings(state: State, render: ModuleType, names: Sequence[str], before_deal: int | None = None) -> Text:

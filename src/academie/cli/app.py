@@ -21,7 +21,7 @@ from academie.analysis.simulate import MeanReturn, SimulationInterrupted, Simula
 from academie.bots import bot_names, bot_spec
 from academie.cli.analyse import analyse_cmd
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
-from academie.cli.narrate import Narrator, options_line, reason_text, standings
+from academie.cli.narrate import Narrator, options_line, players_line, reason_text, standings
 from academie.cli.play import PlaySession, check_record_path
 from academie.cli.terminal import can_encode, make_console, print_error, prompt_reader
 from academie.cli.render import RENDERERS
@@ -421,9 +421,7 @@ def replay_cmd(
 
         def narrator(state: Any) -> Narrator:
             if "narrator" not in told:
-                who = ", ".join(f"{p.name} ({p.kind})" for p in rec.players)
-                seed = f" Seed {rec.seed}." if rec.seed is not None else ""
-                out.print(Text(g.info.name, style="bold").append(f" — {who}.{seed}"))
+                out.print(players_line(g, [(p.name, p.kind) for p in rec.players], rec.seed))
                 out.print(options_line(g, state.options))
                 told["narrator"] = Narrator(state, render, names, out)
             return told["narrator"]

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from academie.bots import make_bot
 from academie.cards import parse_card
-from academie.cli.narrate import Narrator, options_line
+from academie.cli.narrate import Narrator, options_line, players_line
 from academie.cli.render import RENDERERS
 from academie.cli.terminal import printable
 from academie.core.chance import ChanceSource, chance_source
@@ -250,10 +250,9 @@ class PlaySession:
         return code
 
     def _intro(self) -> None:
-        who = ", ".join(f"{n} ({k.kind})" for n, k in zip(self.names, self.record.players))
         # The seed decides every card: shown to onlookers of a demo, to a player only at the end.
-        seed = f" Seed {self.seed}." if self.seat is None and self.seed is not None else ""
-        self.console.print(Text(self.game.info.name, style="bold").append(f" — {who}.{seed}"))
+        self.console.print(players_line(self.game, [(n, p.kind) for n, p in zip(self.names, self.record.players)],
+                                        self.seed if self.seat is None else None))
         self.console.print(options_line(self.game, self.options))
         if self.resumed:
             self.console.print(Text(
