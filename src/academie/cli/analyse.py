@@ -18,7 +18,7 @@ from rich.text import Text
 from academie.analysis.tables import Estimate, Table, options_text, to_csv
 from academie.analysis.topics import TOPICS, analyse
 from academie.cli.info import GameArg
-from academie.cli.terminal import can_encode, make_console, print_error
+from academie.cli.terminal import make_console, print_error, prints_unicode
 from academie.core.errors import AcademieError, OptionError
 from academie.outputs import named
 
@@ -157,7 +157,7 @@ def analyse_cmd(
         print_error(str(exc))
         raise typer.Exit(2) from None
     if as_json:
-        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        plain = not prints_unicode(sys.stdout)
         data = {"game": tables[0].key.split("/")[0] if tables else game, "topic": topic,
                 "tables": [t.to_json() for t in tables]}
         Console(highlight=False).print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)

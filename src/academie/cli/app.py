@@ -23,7 +23,7 @@ from academie.cli.analyse import analyse_cmd
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
 from academie.cli.narrate import Narrator, options_line, players_line, reason_text, standings
 from academie.cli.play import PlaySession, check_record_path
-from academie.cli.terminal import can_encode, make_console, print_error, prompt_reader
+from academie.cli.terminal import make_console, print_error, prints_unicode, prompt_reader
 from academie.cli.render import RENDERERS
 from academie.core.errors import AcademieError, OptionError
 from academie.core.record import GameRecord, replay
@@ -226,7 +226,7 @@ def note(message: str, out: Optional[Console] = None) -> None:
     bar's console, which prints it on a line of its own above the bar."""
     if out is None:
         stream: Any = sys.stderr
-        out = Console(file=stream, highlight=False, soft_wrap=True) if can_encode(getattr(stream, "encoding", None)) \
+        out = Console(file=stream, highlight=False, soft_wrap=True) if prints_unicode(stream) \
             else make_console(stream=stream)
     out.print(Text("note: ", style="bold yellow").append(message, style=""), soft_wrap=True)
 
@@ -302,7 +302,7 @@ def simulate_cmd(
         finally:
             keeper.close()
     if as_json:
-        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        plain = not prints_unicode(sys.stdout)
         console.print_json(json.dumps(report.to_json(), ensure_ascii=plain), ensure_ascii=plain)
     else:
         print_report(report, make_console())
@@ -457,7 +457,7 @@ def replay_cmd(
             # every life lost, going on the bus, out, a void round, with its rule
             "lives": [dict(e.to_json(), reason=reason_text(e.reason)) for e in state.match.lives_log],
         }
-        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        plain = not prints_unicode(sys.stdout)
         console.print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)
         return
     narrator(state).finish()

@@ -30,7 +30,7 @@ except ImportError:  # pragma: no cover - a typer that uses click itself
 import academie
 from academie.bots import bot_names
 from academie.cli.render.common import Joined
-from academie.cli.terminal import MAX_WIDTH, MIN_WIDTH, can_encode, make_console, print_error
+from academie.cli.terminal import MAX_WIDTH, MIN_WIDTH, make_console, print_error, prints_unicode
 from academie.core.errors import AcademieError
 from academie.core.game import Game
 from academie.core.guide import guide_of
@@ -53,7 +53,7 @@ err_console = Console(stderr=True, highlight=False)
 
 def _print_json(data: Any) -> None:
     """``data`` as JSON on standard output; escaped to ASCII where the terminal cannot print Unicode."""
-    plain = not can_encode(getattr(sys.stdout, "encoding", None))
+    plain = not prints_unicode(sys.stdout)
     console.print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)
 
 GAME_HELP = "The game: " + ", ".join(GAMES) + "."

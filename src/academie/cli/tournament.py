@@ -31,7 +31,7 @@ from academie.analysis.tournament import (
     tournament,
 )
 from academie.cli.info import GameArg
-from academie.cli.terminal import can_encode, make_console
+from academie.cli.terminal import make_console, prints_unicode
 from academie.core.errors import OptionError
 from academie.games import get_game
 from academie.outputs import named
@@ -109,7 +109,7 @@ def tournament_cmd(
                 raise typer.Exit(130) from None
             result = stop.result
     if as_json:
-        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        plain = not prints_unicode(sys.stdout)
         Console(highlight=False).print_json(json.dumps(result.to_json(), ensure_ascii=plain), ensure_ascii=plain)
     elif as_csv:
         rows = result.rows()
