@@ -71,3 +71,18 @@ def test_games_wraps_the_allowed_values_at_their_commas(game_id):
             assert whole(value, block), (value, block)  # each value whole on one line
         text = " ".join(" ".join(block).split())
         assert text.endswith(f"[{doc.provenance}, {doc.ref}] allowed: " + " ".join(doc.allowed.split())), block
+
+
+def test_the_blason_legend_keeps_each_square_with_its_name():
+    from academie.cli.render.blason import describe_deal
+
+    game = get_game("blason")
+    state = game.new_initial_state(4)
+    view = state.public_view()
+    lines = printed(describe_deal(view, ["Anne", "Bastien", "Camille", "Denis"]))
+    assert lines[0] == "── The race begins."
+    assert all(len(line) <= 80 for line in lines) and len(lines) > 3
+    for square in view.board.values():
+        if square.effect != "none" or square.number in (12, 26):
+            assert whole(f"{square.number} {square.name}", lines), (square.number, lines)
+    assert all(line.startswith("  ") for line in lines[2:])

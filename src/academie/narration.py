@@ -485,16 +485,17 @@ class Narrator:
         if not self.silent:
             self.console.print(renderable)
 
-    def _open(self, deal: int, line: str | None) -> None:
-        """Tell the header of ``deal``; a match taken up again is told from the start of its
-        current deal (``loud_from``), after the standings then."""
+    def _open(self, deal: int, line: Any) -> None:
+        """Tell the header of ``deal`` (a line, in bold, or what the renderer drew); a match
+        taken up again is told from the start of its current deal (``loud_from``), after the
+        standings then."""
         self.headers.add(deal)
         if self.silent and deal >= self.loud_from:
             self.silent = False
             if deal > 0:
                 self.console.print(standings(self.state, self.render, self.names, before_deal=deal))
         if line:
-            self._print(Text(line, style="bold"))
+            self._print(Text(line, style="bold") if isinstance(line, str) else line)
 
     def retell(self, deal: int) -> None:
         """Tell nothing until deal ``deal`` (0-based) begins: then the standings at its start,

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from academie.cli.render.common import jetons, nets_from, number, person, places, signed
+from academie.cli.render.common import Joined, jetons, nets_from, number, person, places, signed
 from academie.cli.render.trente_et_un import verb
 from academie.games.blason import BlasonView, Square
 
@@ -63,13 +63,15 @@ def render_track(view: BlasonView, names: Sequence[str]) -> Table:
     return table
 
 
-def legend(view: BlasonView) -> Text:
-    """The named squares (in yellow on the track) and what they do."""
+def legend(view: BlasonView) -> Joined:
+    """The named squares (in yellow on the track) and what they do; on a narrow terminal the
+    line breaks between two squares, never between a square's number and its name."""
     named = [s for s in view.board.values() if s.effect != "none" or s.number in (12, 26)]
     parts = [f"{s.number} {s.name}" + (f" ({short_name(s)})" if short_name(s) else "") for s in named]
-    return Text("Squares: " + "; ".join(parts) + ". Others show the heraldry of their section"
-                " (émaux et métaux 1–5, partitions 6–18, écus 19–25, ornements 26–40, armes 41–57,"
-                " ordres 58–62; a reconstruction).", style="dim")
+    atoms = ["Squares:"] + [part + (";" if k < len(parts) - 1 else ".") for k, part in enumerate(parts)]
+    atoms += ("Others show the heraldry of their section (émaux et métaux 1–5, partitions 6–18, écus 19–25,"
+              " ornements 26–40, armes 41–57, ordres 58–62; a reconstruction).").split()
+    return Joined([Text(atom, style="dim") for atom in atoms], indent=2)
 
 
 def render_turn(view: BlasonView, names: Sequence[str]) -> Panel:
@@ -90,11 +92,11 @@ def render_turn(view: BlasonView, names: Sequence[str]) -> Panel:
     return Panel(Group(*lines), title=f"Jeu du Blason ({view.dice})", expand=False)
 
 
-def describe_deal(view: BlasonView | None, names: Sequence[str], result: object = None) -> str:
+def describe_deal(view: BlasonView | None, names: Sequence[str], result: object = None) -> RenderableType:
     """The race is one deal: a single opening line, with the legend of the named squares."""
     if view is None or view.moves:
         return ""
-    return f"── The race begins.\n{legend(view).plain}"
+    return Group(Text("── The race begins.", style="bold"), legend(view))
 
 
 def describe_action(
