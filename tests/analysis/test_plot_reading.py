@@ -120,3 +120,11 @@ def test_the_darkest_squares_of_the_board_are_written_in_white(figures, tmp_path
     (last,) = [t for t in ax.texts if t.get_text() == "63"]
     first = next(t for t in ax.texts if t.get_text() == "1")
     assert last.get_color() == "white" and first.get_color() == "black"
+
+
+def test_a_line_hidden_under_its_twin_is_named_in_the_legend(figures, tmp_path):
+    plots.plot_tables(analyse("belle-flux-trente-un", "belle"), tmp_path)
+    ax = figures["belle-flux-trente-un-belle"].axes[0]
+    labels = list(lines(ax))
+    assert labels == ["one highest card", "tie for the highest", "belle carried (= tie for the highest, drawn over it)"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == labels

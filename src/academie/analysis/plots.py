@@ -150,7 +150,8 @@ def plot_table(table: Table, directory: Path) -> list[Path]:
 
     Lines against the number of players break where the pack changes (a dotted rule, each
     pack named); a panel whose series span orders of magnitude has a logarithmic y axis; a
-    series the same at every x says so in the legend; legends stand outside the axes."""
+    series the same at every x, or the same as another (hidden under it), says so in the
+    legend; legends stand outside the axes."""
     if table.plot is None:
         return []
     plt = _pyplot()
@@ -184,6 +185,9 @@ def plot_table(table: Table, directory: Path) -> list[Path]:
                     px = xs
                 every = "number of players" if table.x == "players" else table.x
                 label = f"{name} (the same for every {every})" if _constant(values[name]) and table.x else name
+                twin = next((other for other in columns[:columns.index(name)] if values[other] == values[name]), None)
+                if twin is not None:  # drawn over it: the legend says where the other went
+                    label += f" (= {twin}, drawn over it)"
                 ax.errorbar(px, [float("nan") if v is None else v for v in ys], yerr=errors,
                             marker="o" if len(xs) < 20 else None, ms=4, label=label, capsize=3)
             if log:
