@@ -150,7 +150,7 @@ def plot_table(table: Table, directory: Path) -> list[Path]:
 
     Lines against the number of players break where the pack changes (a dotted rule, each
     pack named); a panel whose series span orders of magnitude has a logarithmic y axis; a
-    series the same at every x, or the same as another (hidden under it), says so in the
+    series the same at every x, or the same as another (drawn over it), says so in the
     legend; legends stand outside the axes."""
     if table.plot is None:
         return []
