@@ -45,11 +45,11 @@ def check_plot_folder(directory: str | Path, option: str = "--plot") -> None:
     from academie.core.errors import OptionError
     from academie.outputs import check_output_folder
 
-    _pyplot()
     try:
-        check_output_folder(directory, option, "plots")
+        check_output_folder(directory, option, "plots")  # first: refused without loading matplotlib
     except OptionError as exc:
         raise PlotError(str(exc)) from None
+    _pyplot()
 
 
 def _save(fig: Any, directory: Path, name: str) -> list[Path]:
