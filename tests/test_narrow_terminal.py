@@ -86,3 +86,21 @@ def test_the_blason_legend_keeps_each_square_with_its_name():
         if square.effect != "none" or square.number in (12, 26):
             assert whole(f"{square.number} {square.name}", lines), (square.number, lines)
     assert all(line.startswith("  ") for line in lines[2:])
+
+
+@pytest.mark.parametrize("game_id, players", [("guimbarde", 8), ("trente-et-un", 9)])
+def test_the_standings_keep_each_player_whole(game_id, players):
+    from academie.cli.narrate import standings
+    from academie.cli.render import RENDERERS
+
+    names = ["Anne", "Bastien", "Camille", "Denis", "Élise", "François", "Gaspard", "Hélène", "Isidore"][:players]
+    state = get_game(game_id).new_initial_state(players)
+    lines = printed(standings(state, RENDERERS[game_id], names))
+    assert lines[0].startswith("Standings so far: ") and len(lines) > 1
+    assert all(len(line) <= 80 for line in lines)
+    for line in lines[1:]:
+        assert (line.startswith("  ") or line.startswith("On the table")) and not line.lstrip().startswith("·"), lines
+    for name in names:
+        assert any(line.split(name)[1].split(" ·")[0].strip() for line in lines if name in line)
+    text = " ".join(" ".join(lines).split())
+    assert all(f"{name} " in text for name in names)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.padding import Padding
 from rich.text import Text
 
@@ -291,14 +291,15 @@ def options_line(game: Any, options: Any) -> Joined:
     return Joined(atoms, indent=2)
 
 
-def standings(state: State, render: ModuleType, names: Sequence[str], before_deal: int | None = None) -> Text:
+def standings(state: State, render: ModuleType, names: Sequence[str], before_deal: int | None = None) -> Any:
     """The standings so far, as public information: each player's lives (a game played for
     lives) or counters with what he has won or lost, and what lies in the pots; at the start of
     deal ``before_deal`` (0-based: what its own payments, already made, had not yet moved), or
     now (None).
 
     Lines such as ``Standings so far, after 2 deals: Anne 58 jetons (+8) · Bastien 42 (−8)`` and
-    ``On the table: the belle basket 4.``
+    ``On the table: the belle basket 4.``; on a narrow terminal the first breaks between two
+    players (:class:`~academie.cli.render.common.Joined`).
     """
     m = state.match
     counters, pots = list(m.counters), dict(m.pots)
@@ -311,24 +312,24 @@ def standings(state: State, render: ModuleType, names: Sequence[str], before_dea
                 else:
                     counters[account] += amount
     deals = sum(1 for r in state.finished_results() if before_deal is None or r.deal < before_deal)
-    head = f"Standings so far, after {plural(deals, 'deal')}: " if deals else "Standings so far: "
-    out = Text(head, style="bold")
+    head = f"Standings so far, after {plural(deals, 'deal')}:" if deals else "Standings so far:"
+    atoms = [Text(head, style="bold")]
     lives_text = getattr(render, "lives_text", None)
     view = state.public_view()
     nets = deal_deltas_all(past, m.num_players)
     for seat in range(m.num_players):
-        if seat:
-            out.append(" · ")
         if lives_text is not None:
-            out.append(f"{names[seat]} {lives_text(view, seat)}")
+            atom = f"{names[seat]} {lives_text(view, seat)}"
         else:
-            out.append(f"{names[seat]} {jetons(counters[seat])} ({signed(nets[seat])})"
-                       + (" out" if m.eliminated[seat] else ""))
+            atom = f"{names[seat]} {jetons(counters[seat])} ({signed(nets[seat])})" + (" out" if m.eliminated[seat] else "")
+        atoms.append(Text(atom + (" ·" if seat < m.num_players - 1 else "")))
     label = getattr(render, "pot_label", None) or (lambda name: f"the {name}")
     held = [f"{label(name)} {amount}" for name, amount in pots.items() if amount]
-    if pots:
-        out.append("\nOn the table: " + (", ".join(held) if held else "nothing") + ".")
-    return out
+    line = Joined(atoms, indent=2)  # on a narrow terminal, broken between two players
+    if not pots:
+        return line
+    table = [Text(f"{pot}," if k < len(held) - 1 else f"{pot}.") for k, pot in enumerate(held)] or [Text("nothing.")]
+    return Group(line, Joined([Text("On the table:"), *table], indent=2))
 
 
 def deal_deltas_all(entries: Sequence[Entry], num_players: int) -> list[int]:
