@@ -2,7 +2,8 @@
 with breaks between two options (the ``·`` ends the line, it never opens the next) and never
 inside a ``name=value``; ``academie games`` breaks an option's allowed values after a comma,
 indented, never inside a value nor after a bare ``allowed:``; the players line never parts a
-name from its bot, the Blason's legend a square's number from its name."""
+name from its bot, the Blason's legend a square's number from its name, the standings a player
+from his counters."""
 
 from __future__ import annotations
 
