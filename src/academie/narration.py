@@ -22,12 +22,12 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.padding import Padding
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.common import jetons, person, signed
+from academie.cli.render.common import Joined, jetons, person, signed
 from academie.core.ledger import Account, Entry, LivesEntry
 from academie.core.state import State
 from academie.sources import source
@@ -259,27 +259,47 @@ def deal_deltas(entries: Sequence[Entry], deal: int, num_players: int) -> list[i
     return out
 
 
-def options_line(game: Any, options: Any) -> Text:
-    """The options in force, those differing from the default in bold."""
+def players_line(game: Any, players: Sequence[tuple[str, str]], seed: int | None = None) -> Joined:
+    """The line a match opens with: the game, each player with his kind (``Anne (heuristic)``),
+    and the seed when shown; on a narrow terminal it breaks between two players, never between
+    a name and its kind.
+
+    >>> from academie.games import get_game
+    >>> players_line(get_game("blason"), [("Anne", "random"), ("You", "human")], 7).plain
+    'Jeu du Blason — Anne (random), You (human). Seed 7.'
+    """
+    atoms = [Text(game.info.name, style="bold").append(" —")]
+    for i, (name, kind) in enumerate(players):
+        atoms.append(Text(f"{name} ({kind})" + ("," if i < len(players) - 1 else ".")))
+    if seed is not None:
+        atoms.append(Text(f"Seed {seed}."))
+    return Joined(atoms, indent=2)
+
+
+def options_line(game: Any, options: Any) -> Joined:
+    """The options in force, those differing from the default in bold; on a narrow terminal
+    the line breaks between two options, after the ``·`` between them, never inside a
+    ``name=value``."""
     values = options.model_dump()
-    out = Text("Options: ", style="dim")
-    for i, doc in enumerate(game.describe_options()):
+    docs = game.describe_options()
+    atoms = [Text("Options:", style="dim")]
+    for i, doc in enumerate(docs):
         value = values.get(doc.name, doc.default)
         shown = str(value).lower() if isinstance(value, bool) else str(value)
-        if i:
-            out.append(" · ", style="dim")
-        out.append(f"{doc.name}={shown}", style="bold" if value != doc.default else "dim")
-    return out
+        atom = Text(f"{doc.name}={shown}", style="bold" if value != doc.default else "dim")
+        atoms.append(atom.append(" ·", style="dim") if i < len(docs) - 1 else atom)
+    return Joined(atoms, indent=2)
 
 
-def standings(state: State, render: ModuleType, names: Sequence[str], before_deal: int | None = None) -> Text:
+def standings(state: State, render: ModuleType, names: Sequence[str], before_deal: int | None = None) -> Any:
     """The standings so far, as public information: each player's lives (a game played for
     lives) or counters with what he has won or lost, and what lies in the pots; at the start of
     deal ``before_deal`` (0-based: what its own payments, already made, had not yet moved), or
     now (None).
 
     Lines such as ``Standings so far, after 2 deals: Anne 58 jetons (+8) · Bastien 42 (−8)`` and
-    ``On the table: the belle basket 4.``
+    ``On the table: the belle basket 4.``; on a narrow terminal the first breaks between two
+    players (:class:`~academie.cli.render.common.Joined`).
     """
     m = state.match
     counters, pots = list(m.counters), dict(m.pots)
@@ -292,24 +312,24 @@ def standings(state: State, render: ModuleType, names: Sequence[str], before_dea
                 else:
                     counters[account] += amount
     deals = sum(1 for r in state.finished_results() if before_deal is None or r.deal < before_deal)
-    head = f"Standings so far, after {plural(deals, 'deal')}: " if deals else "Standings so far: "
-    out = Text(head, style="bold")
+    head = f"Standings so far, after {plural(deals, 'deal')}:" if deals else "Standings so far:"
+    atoms = [Text(head, style="bold")]
     lives_text = getattr(render, "lives_text", None)
     view = state.public_view()
     nets = deal_deltas_all(past, m.num_players)
     for seat in range(m.num_players):
-        if seat:
-            out.append(" · ")
         if lives_text is not None:
-            out.append(f"{names[seat]} {lives_text(view, seat)}")
+            atom = f"{names[seat]} {lives_text(view, seat)}"
         else:
-            out.append(f"{names[seat]} {jetons(counters[seat])} ({signed(nets[seat])})"
-                       + (" out" if m.eliminated[seat] else ""))
+            atom = f"{names[seat]} {jetons(counters[seat])} ({signed(nets[seat])})" + (" out" if m.eliminated[seat] else "")
+        atoms.append(Text(atom + (" ·" if seat < m.num_players - 1 else "")))
     label = getattr(render, "pot_label", None) or (lambda name: f"the {name}")
     held = [f"{label(name)} {amount}" for name, amount in pots.items() if amount]
-    if pots:
-        out.append("\nOn the table: " + (", ".join(held) if held else "nothing") + ".")
-    return out
+    line = Joined(atoms, indent=2)  # on a narrow terminal, broken between two players
+    if not pots:
+        return line
+    table = [Text(f"{pot}," if k < len(held) - 1 else f"{pot}.") for k, pot in enumerate(held)] or [Text("nothing.")]
+    return Group(line, Joined([Text("On the table:"), *table], indent=2))
 
 
 def deal_deltas_all(entries: Sequence[Entry], num_players: int) -> list[int]:
@@ -466,16 +486,17 @@ class Narrator:
         if not self.silent:
             self.console.print(renderable)
 
-    def _open(self, deal: int, line: str | None) -> None:
-        """Tell the header of ``deal``; a match taken up again is told from the start of its
-        current deal (``loud_from``), after the standings then."""
+    def _open(self, deal: int, line: Any) -> None:
+        """Tell the header of ``deal`` (a line, in bold, or what the renderer drew); a match
+        taken up again is told from the start of its current deal (``loud_from``), after the
+        standings then."""
         self.headers.add(deal)
         if self.silent and deal >= self.loud_from:
             self.silent = False
             if deal > 0:
                 self.console.print(standings(self.state, self.render, self.names, before_deal=deal))
         if line:
-            self._print(Text(line, style="bold"))
+            self._print(Text(line, style="bold") if isinstance(line, str) else line)
 
     def retell(self, deal: int) -> None:
         """Tell nothing until deal ``deal`` (0-based) begins: then the standings at its start,

@@ -77,3 +77,21 @@ def test_no_throw_after_the_race_is_over():
         state.apply_string("throw")
     assert state.history == history
     assert state.match.counters == [21, 19]
+
+
+@pytest.mark.parametrize("throws, finish, told", [
+    (" 5", "bounce", "Anne throws 5: from 60, 3 to go: past 63 and back to 61."),
+    (" 12", "bounce", "Anne throws 12: from 60, 3 to go: past 63 and back to 54 — couronne: pays and goes to 26."),
+    (" 12", "stop", "Anne throws 12: from 60, 3 to go, and past 63 counts as 63."),
+    (" 3", "bounce", "Anne throws 3: from 60 to 63."),
+])
+def test_a_throw_past_63_is_told_as_a_bounce(throws, finish, told):
+    from academie.cli.render.blason import describe_action
+
+    state, chance = blason_state(TO_60 + throws, players=2, exact_finish=finish)
+    throw(state, chance, 8)
+    before = state.public_view()
+    throw(state, chance)
+    line = describe_action(before, 0, "throw", ["Anne", "Bastien"], after=state.public_view()).splitlines()[0]
+    assert line == told
+    assert "from 60 to 61" not in line and "back to 63" not in line

@@ -16,7 +16,8 @@ runner = CliRunner()
 @pytest.mark.parametrize("args, message", [
     (["--database", "justtext"], "--database 'justtext' is not a SQLAlchemy URL: give sqlite:///PATH"),
     (["--database", "foo://bar"], "--database 'foo://bar' cannot be opened: Can't load plugin"),
-    (["--database", "sqlite:///nodir/x.sqlite3"], "cannot be opened: unable to open database file"),
+    (["--database", "sqlite:///nodir/x.sqlite3"], "--database 'sqlite:///nodir/x.sqlite3': the folder 'nodir' does not exist"),
+    (["--database", "sqlite:////proc/x.sqlite3"], "--database 'sqlite:////proc/x.sqlite3': cannot write there"),
     (["--host", "999.1.1.1"], "cannot listen on 999.1.1.1:8000:"),
     (["--database", "sqlite://"], "is a SQLite database in memory"),
     (["--database", "sqlite:///:memory:"], "is a SQLite database in memory"),

@@ -26,6 +26,7 @@ from academie.core.chance import SeededChance
 from academie.core.errors import OptionError
 from academie.core.game import Game
 from academie.core.runner import play_match
+from academie.outputs import check_output_folder, quoted
 
 
 @dataclass(frozen=True)
@@ -225,37 +226,6 @@ def simulate(
     return tally.report()
 
 
-def check_output_folder(folder: str | Path, option: str, what: str = "records") -> None:
-    """Raise :class:`~academie.core.errors.OptionError`, changing nothing, when ``folder`` could
-    not hold a run's output (``what``: ``records``, ``plots``): an empty name, a file, a link to
-    nothing, a parent that is a file or does not exist (no folder is made but ``folder`` itself,
-    as ``play --record`` makes none), or a name the system refuses (too long, a place where no
-    folder can be made: it is made and removed again to know)."""
-    shown = f"{str(folder)!r:.80}"
-    if not str(folder).strip():
-        raise OptionError(f"{option} needs a folder name, not {shown}")
-    try:
-        path = Path(folder)
-        if path.is_symlink() and not path.exists():
-            raise OptionError(f"{option} {shown}: a link to nothing; give a folder")
-        if path.exists():
-            if not path.is_dir():
-                raise OptionError(f"{option} {shown}: the {what} go in a folder, and this is a file")
-            return
-        parent = path.parent
-        if parent.exists() and not parent.is_dir():
-            raise OptionError(f"{option} {shown}: {str(parent)!r:.80} is a file, not a folder")
-        if not parent.is_dir():
-            raise OptionError(
-                f"{option} {shown}: the folder {str(parent)!r:.80} does not exist; create it first or name"
-                " a folder in an existing one"
-            )
-        path.mkdir()  # made when the run starts: made and removed now, so that it is sure to be
-        path.rmdir()
-    except OSError as exc:  # a name too long for the file system, a folder that may not be made…
-        raise OptionError(f"{option} {shown}: {exc.strerror or exc}") from None
-
-
 RECORD_FILES = {"match-*.json": "a simulation", "board-*.json": "a tournament"}
 """The records ``simulate`` and ``tournament`` save in a folder, and which run saves each."""
 
@@ -267,7 +237,7 @@ def check_records_folder(folder: str | Path, pattern: str, option: str = "--reco
     tournament (:data:`RECORD_FILES`), which the new ones would overwrite or be mixed with.
     """
     check_output_folder(folder, option)
-    shown = f"{str(folder)!r:.80}"
+    shown = quoted(folder)
     try:
         path = Path(folder)
         if path.is_dir():

@@ -18,8 +18,9 @@ from rich.text import Text
 from academie.analysis.tables import Estimate, Table, options_text, to_csv
 from academie.analysis.topics import TOPICS, analyse
 from academie.cli.info import GameArg
-from academie.cli.terminal import can_encode, make_console, print_error
+from academie.cli.terminal import make_console, print_error, prints_unicode
 from academie.core.errors import AcademieError, OptionError
+from academie.outputs import named
 
 TOPIC_HELP = "The topic (default: every exact table of the game): " + "; ".join(
     f"{game}: {', '.join(topics)}" for game, topics in TOPICS.items()) + "."
@@ -124,7 +125,7 @@ def analyse_cmd(
     seed: Annotated[Optional[int], typer.Option(help="Seed of a simulated topic, 0 to 2^63 - 1 (random if omitted, and printed).", show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the tables as JSON (fractions with their decimals).")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the tables as CSV.")] = False,
-    plot: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write each table's plot into DIR, as PNG and SVG (needs academie\\[analysis]).", show_default=False)] = None,
+    plot: Annotated[Optional[Path], typer.Option(parser=named, metavar="DIR", help="Write each table's plot into DIR, as PNG and SVG (needs academie\\[analysis]).", show_default=False)] = None,
 ) -> None:
     """Exact odds of the deal, the Blason race as a Markov chain, and simulated checks."""
     from academie.cli.app import parse_kv  # the same -o parsing as play and simulate
@@ -156,7 +157,7 @@ def analyse_cmd(
         print_error(str(exc))
         raise typer.Exit(2) from None
     if as_json:
-        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        plain = not prints_unicode(sys.stdout)
         data = {"game": tables[0].key.split("/")[0] if tables else game, "topic": topic,
                 "tables": [t.to_json() for t in tables]}
         Console(highlight=False).print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)

@@ -21,13 +21,14 @@ from academie.analysis.simulate import MeanReturn, SimulationInterrupted, Simula
 from academie.bots import bot_names, bot_spec
 from academie.cli.analyse import analyse_cmd
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
-from academie.cli.narrate import Narrator, options_line, reason_text, standings
+from academie.cli.narrate import Narrator, options_line, players_line, reason_text, standings
 from academie.cli.play import PlaySession, check_record_path
-from academie.cli.terminal import can_encode, make_console, print_error, prompt_reader
+from academie.cli.terminal import make_console, print_error, prints_unicode, prompt_reader
 from academie.cli.render import RENDERERS
 from academie.core.errors import AcademieError, OptionError
 from academie.core.record import GameRecord, replay
 from academie.games import GAMES, get_game
+from academie.outputs import named
 
 app = typer.Typer(
     cls=AcademieGroup,
@@ -121,9 +122,9 @@ def play(
     opponents: Annotated[Optional[str], typer.Option(help="Bot for every other seat, or one per seat, comma-separated: a name or a spec with parameters after colons (ismcts:iterations=500) (default: the game's best bot).")] = None,
     seed: Annotated[Optional[int], typer.Option(callback=check_seed, help="Seed for the deal, 0 to 2^63 - 1; random if omitted.", show_default=False)] = None,
     option: OptionsArg = None,
-    record: Annotated[Optional[Path], typer.Option(help="Where to save the game record (a new file; see --force).")] = None,
+    record: Annotated[Optional[Path], typer.Option(parser=named, metavar="FILE", help="Where to save the game record (a new file; see --force).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Let --record replace an existing file.")] = False,
-    resume: Annotated[Optional[Path], typer.Option(help="Take up a match that was quit or interrupted, from its record (saved back to it).", show_default=False)] = None,
+    resume: Annotated[Optional[Path], typer.Option(parser=named, metavar="RECORD", help="Take up a match that was quit or interrupted, from its record (saved back to it).", show_default=False)] = None,
     demo: Annotated[bool, typer.Option("--demo", help="Bots only: watch a match between bots.")] = False,
     delay: Annotated[Optional[float], typer.Option(help="Seconds before each bot move (default 0.6 in a terminal, 0 otherwise).", show_default=False)] = None,
     ascii_: Annotated[bool, typer.Option("--ascii", help="Draw the table in ASCII (chosen by itself when the terminal cannot print the suits).")] = False,
@@ -225,7 +226,7 @@ def note(message: str, out: Optional[Console] = None) -> None:
     bar's console, which prints it on a line of its own above the bar."""
     if out is None:
         stream: Any = sys.stderr
-        out = Console(file=stream, highlight=False, soft_wrap=True) if can_encode(getattr(stream, "encoding", None)) \
+        out = Console(file=stream, highlight=False, soft_wrap=True) if prints_unicode(stream) \
             else make_console(stream=stream)
     out.print(Text("note: ", style="bold yellow").append(message, style=""), soft_wrap=True)
 
@@ -242,9 +243,9 @@ def simulate_cmd(
     workers: Annotated[Optional[int], typer.Option(help=f"Processes that play the matches (default: every core, {default_workers()} here; with --backend ray, the cluster's CPUs). The report is the same for any number.", show_default=False)] = None,
     backend: Annotated[str, typer.Option(metavar="local|ray", help="Where the matches are played: local (this machine's cores) or ray (a Ray cluster: pip install 'academie\\[ray]').")] = "local",
     address: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="The Ray cluster's address, with --backend ray (default: $RAY_ADDRESS, or a Ray instance started here).", show_default=False)] = None,
-    plot: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write plots into DIR (PNG and SVG): win rate by seat with 95% intervals, a histogram of each match figure (needs academie\\[analysis]).", show_default=False)] = None,
-    jsonl: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write one JSON line per match into FILE, a new file (see --force): its seeds, returns and figures.", show_default=False)] = None,
-    records: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Write every match's game record into DIR, a new or empty folder (match-000001.json…), replayable with `academie replay`; the matches are played by the pure engine.", show_default=False)] = None,
+    plot: Annotated[Optional[Path], typer.Option(parser=named, metavar="DIR", help="Write plots into DIR (PNG and SVG): win rate by seat with 95% intervals, a histogram of each match figure (needs academie\\[analysis]).", show_default=False)] = None,
+    jsonl: Annotated[Optional[Path], typer.Option(parser=named, metavar="FILE", help="Write one JSON line per match into FILE, a new file (see --force): its seeds, returns and figures.", show_default=False)] = None,
+    records: Annotated[Optional[Path], typer.Option(parser=named, metavar="DIR", help="Write every match's game record into DIR, a new or empty folder (match-000001.json…), replayable with `academie replay`; the matches are played by the pure engine.", show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Let --jsonl replace an existing file.")] = False,
 ) -> None:
     """Simulate many matches between bots: win rates with 95% intervals, and match figures."""
@@ -301,7 +302,7 @@ def simulate_cmd(
         finally:
             keeper.close()
     if as_json:
-        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        plain = not prints_unicode(sys.stdout)
         console.print_json(json.dumps(report.to_json(), ensure_ascii=plain), ensure_ascii=plain)
     else:
         print_report(report, make_console())
@@ -405,7 +406,7 @@ def print_report(report: SimulationReport, console: Console = console) -> None:
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON).", show_default=False)],
+    file: Annotated[Path, typer.Argument(parser=named, metavar="FILE", help="A game record (JSON).", show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the final public state, results and ledger as JSON.")] = False,
     ascii_: Annotated[bool, typer.Option("--ascii", help="Draw the tables in ASCII (chosen by itself when the terminal cannot print the suits).")] = False,
 ) -> None:
@@ -420,9 +421,7 @@ def replay_cmd(
 
         def narrator(state: Any) -> Narrator:
             if "narrator" not in told:
-                who = ", ".join(f"{p.name} ({p.kind})" for p in rec.players)
-                seed = f" Seed {rec.seed}." if rec.seed is not None else ""
-                out.print(Text(g.info.name, style="bold").append(f" — {who}.{seed}"))
+                out.print(players_line(g, [(p.name, p.kind) for p in rec.players], rec.seed))
                 out.print(options_line(g, state.options))
                 told["narrator"] = Narrator(state, render, names, out)
             return told["narrator"]
@@ -458,7 +457,7 @@ def replay_cmd(
             # every life lost, going on the bus, out, a void round, with its rule
             "lives": [dict(e.to_json(), reason=reason_text(e.reason)) for e in state.match.lives_log],
         }
-        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        plain = not prints_unicode(sys.stdout)
         console.print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)
         return
     narrator(state).finish()

@@ -29,7 +29,8 @@ except ImportError:  # pragma: no cover - a typer that uses click itself
 
 import academie
 from academie.bots import bot_names
-from academie.cli.terminal import MAX_WIDTH, MIN_WIDTH, can_encode, make_console, print_error
+from academie.cli.render.common import Joined
+from academie.cli.terminal import MAX_WIDTH, MIN_WIDTH, make_console, print_error, prints_unicode
 from academie.core.errors import AcademieError
 from academie.core.game import Game
 from academie.core.guide import guide_of
@@ -52,7 +53,7 @@ err_console = Console(stderr=True, highlight=False)
 
 def _print_json(data: Any) -> None:
     """``data`` as JSON on standard output; escaped to ASCII where the terminal cannot print Unicode."""
-    plain = not can_encode(getattr(sys.stdout, "encoding", None))
+    plain = not prints_unicode(sys.stdout)
     console.print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)
 
 GAME_HELP = "The game: " + ", ".join(GAMES) + "."
@@ -111,7 +112,8 @@ class AcademieGroup(TyperGroup):
                 sys.exit(exc.exit_code)
             ctx = getattr(exc, "ctx", None)
             hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
-            print_error(exc.format_message() + hint)
+            # a value's parser raised ValueError: typer reads values through pydantic, which adds "Value error, "
+            print_error(exc.format_message().replace(": Value error, ", ": ", 1) + hint)
             sys.exit(exc.exit_code)
         except typer.Abort:
             print_error("aborted")
@@ -187,11 +189,21 @@ def _default_text(o: OptionDoc) -> str:
     return str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
 
 
+def option_line(o: OptionDoc) -> Joined:
+    """``-o name=default``, its provenance and reading tag, and the allowed values: on a narrow
+    terminal it breaks between values, after the comma, with the doc's indent, never inside a
+    value nor between ``allowed:`` and the first."""
+    values = o.allowed.split(", ")
+    atoms = [Text("  -o ").append(f"{o.name}={_default_text(o)}  ", style="bold cyan"),
+             Text(f"[{o.provenance}, {o.ref}]", style="dim")]
+    for i, value in enumerate(values):
+        atoms.append(Text(("allowed: " if i == 0 else "") + value + ("," if i < len(values) - 1 else ""), style="dim"))
+    return Joined(atoms, indent=6)
+
+
 def print_option(o: OptionDoc) -> None:
     """One option: ``-o name=default``, its provenance and reading tag, allowed values, doc."""
-    line = Text("  -o ").append(f"{o.name}={_default_text(o)}", style="bold cyan")
-    line.append(f"   [{o.provenance}, {o.ref}] allowed: {o.allowed}", style="dim")
-    console.print(line)
+    console.print(option_line(o))
     console.print(Padding(Text(o.doc), (0, 0, 0, 6)))
 
 

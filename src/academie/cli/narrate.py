@@ -19,6 +19,7 @@ from academie.narration import (  # noqa: F401
     ledger_lines,
     lives_line,
     options_line,
+    players_line,
     plural,
     reason_text,
     source_name,

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from academie.bots import make_bot
 from academie.cards import parse_card
-from academie.cli.narrate import Narrator, options_line
+from academie.cli.narrate import Narrator, options_line, players_line
 from academie.cli.render import RENDERERS
 from academie.cli.terminal import printable
 from academie.core.chance import ChanceSource, chance_source
@@ -33,6 +33,7 @@ from academie.core.game import Game
 from academie.core.options import check_json_types
 from academie.core.record import GameRecord, PlayerRecord, replay
 from academie.core.state import State
+from academie.outputs import check_output_file, quoted
 
 NAMES = ("Anne", "Bastien", "Camille", "Denis", "Élise", "Fabien", "Gaëlle", "Hugo", "Inès",
          "Jules", "Léa", "Marc")
@@ -59,50 +60,13 @@ def check_record_path(path: Path, force: bool = False, own: bool = False, option
     An existing file is refused unless ``force`` (or ``own``: the match's own record, when it is
     resumed); the folder must exist (``academie-records``, the default folder, is made when the
     record is saved). Raises :class:`~academie.core.errors.RecordError` saying what is wrong, also
-    for a name the file system refuses (too long, …).
+    for a place the file system refuses (``/proc``, a name too long…): the check of every file a
+    command writes, :func:`academie.outputs.check_output_file`.
     """
     try:
-        _check_record_path(path, force, own, option)
-    except OSError as exc:
-        raise RecordError(f"{option} {quoted(path)}: cannot write there ({exc.strerror or exc})") from None
-
-
-def quoted(path: Path | str) -> str:
-    """A file name as an error message shows it: quoted, and cut to its first 60 characters
-    when it is longer than 80.
-
-    >>> quoted("match.json"), quoted("a" * 100)
-    ("'match.json'", "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…' (100 characters)")
-    """
-    text = str(path)
-    return repr(text) if len(text) <= 80 else f"{text[:60] + '…'!r} ({len(text)} characters)"
-
-
-def _check_record_path(path: Path, force: bool, own: bool, option: str) -> None:
-    shown = quoted(path)
-    if path.is_dir():
-        raise RecordError(f"{option} {shown} is a folder; give a file name such as {quoted(path / 'match.json')}")
-    parent = path.parent
-    for folder in [*reversed(parent.parents), parent]:
-        if str(folder) in ("", "."):
-            continue
-        if folder.exists() and not folder.is_dir():
-            raise RecordError(f"{option} {shown}: {quoted(folder)} is a file, not a folder")
-        if not folder.exists():
-            raise RecordError(
-                f"{option} {shown}: the folder {quoted(folder)} does not exist; create it first or name"
-                " a file in an existing folder"
-            )
-    if path.exists() and not (force or own):
-        raise RecordError(
-            f"{option} {shown}: the file already exists; give a new file name, or add --force to"
-            " overwrite it"
-        )
-    existed = path.exists()
-    with path.open("a", encoding="utf-8"):  # appends nothing: the file is left as it is
-        pass
-    if not existed:
-        path.unlink()
+        check_output_file(path, option, force=force, own=own)
+    except OptionError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def default_record_path(game_id: str) -> Path:
@@ -286,10 +250,9 @@ class PlaySession:
         return code
 
     def _intro(self) -> None:
-        who = ", ".join(f"{n} ({k.kind})" for n, k in zip(self.names, self.record.players))
         # The seed decides every card: shown to onlookers of a demo, to a player only at the end.
-        seed = f" Seed {self.seed}." if self.seat is None and self.seed is not None else ""
-        self.console.print(Text(self.game.info.name, style="bold").append(f" — {who}.{seed}"))
+        self.console.print(players_line(self.game, [(n, p.kind) for n, p in zip(self.names, self.record.players)],
+                                        self.seed if self.seat is None else None))
         self.console.print(options_line(self.game, self.options))
         if self.resumed:
             self.console.print(Text(

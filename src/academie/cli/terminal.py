@@ -16,10 +16,11 @@ move prompt with line editing and history.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -89,6 +90,46 @@ def can_encode(encoding: str | None) -> bool:
     return True
 
 
+def c_locale(environ: Mapping[str, str] | None = None, utf8_mode: int | None = None) -> bool:
+    """Whether the locale the user chose is C or POSIX (``LC_ALL=C``: a terminal that prints
+    ASCII only) while Python prints UTF-8 only because of it. Under the C locale Python turns on
+    its UTF-8 mode (PEP 540) and coerces ``LC_CTYPE`` to ``C.UTF-8`` (PEP 538), so that standard
+    output's encoding says UTF-8 and the suits would reach a terminal that cannot draw them. The
+    locale is read as C reads it (``LC_ALL``, else ``LC_CTYPE``, else ``LANG``), a ``C.UTF-8``
+    that Python put in ``LC_CTYPE`` itself seen through; ``PYTHONUTF8=1`` or ``-X utf8`` (the
+    user asking for UTF-8) keeps Unicode.
+
+    >>> c_locale({"LC_ALL": "C"}, 1), c_locale({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, 1)
+    (True, True)
+    >>> c_locale({"LANG": "C.UTF-8"}, 0), c_locale({"LC_ALL": "C", "PYTHONUTF8": "1"}, 1), c_locale({}, 1)
+    (False, False, False)
+    """
+    environ = os.environ if environ is None else environ
+    if not (sys.flags.utf8_mode if utf8_mode is None else utf8_mode):
+        return False  # the encoding Python reports is the locale's own
+    if environ.get("PYTHONUTF8") or "utf8" in sys._xoptions:
+        return False
+    chosen = environ.get("LC_ALL") or None
+    if chosen is None:
+        ctype = environ.get("LC_CTYPE") or None
+        coerced = ctype in ("C.UTF-8", "C.utf8") and environ.get("PYTHONCOERCECLOCALE") != "0" \
+            and environ.get("LANG", "C") in ("C", "POSIX", "")
+        chosen = (environ.get("LANG") or "C") if coerced else (ctype or environ.get("LANG") or None)
+    return chosen in ("C", "POSIX")
+
+
+def prints_unicode(stream: Any) -> bool:
+    """Whether ``stream`` can print the Unicode table: its encoding can encode the suits, and
+    it is no terminal of the C locale (:func:`c_locale`)."""
+    if not can_encode(getattr(stream, "encoding", None)):
+        return False
+    try:
+        terminal = stream.isatty()
+    except (AttributeError, ValueError):  # no such method, or closed
+        terminal = False
+    return not (terminal and c_locale())
+
+
 def make_console(force_ascii: bool = False, stream: TextIO | None = None) -> Console:
     """A console on ``stream`` (standard output): Unicode when it can print the suit symbols,
     else (or with ``force_ascii``) an ASCII one. Sets the renderers' glyph mode to match.
@@ -97,7 +138,7 @@ def make_console(force_ascii: bool = False, stream: TextIO | None = None) -> Con
     from records and people (« [/] » is a name, not a closing tag). Styled text is built with
     :class:`~rich.text.Text` (``Text.from_markup`` for the renderers' own help lines)."""
     stream = stream if stream is not None else sys.stdout
-    plain = force_ascii or not can_encode(getattr(stream, "encoding", None))
+    plain = force_ascii or not prints_unicode(stream)
     glyphs.set_ascii(plain)
     if plain:
         return fit_width(Console(file=AsciiFile(stream), highlight=False, markup=False))  # type: ignore[arg-type]
@@ -172,7 +213,7 @@ def print_error(message: str) -> None:
     print Unicode). On a terminal a line longer than its width is wrapped between words (never
     inside one, as the terminal itself would); in a file or a pipe it stays one line."""
     stream: Any = sys.stderr
-    if not can_encode(getattr(stream, "encoding", None)):
+    if not prints_unicode(stream):
         stream = AsciiFile(stream)
     err = Console(file=stream, highlight=False)
     err.print(Text.assemble(("error: ", "bold red"), one_line(message)),

@@ -31,9 +31,10 @@ from academie.analysis.tournament import (
     tournament,
 )
 from academie.cli.info import GameArg
-from academie.cli.terminal import can_encode, make_console
+from academie.cli.terminal import make_console, prints_unicode
 from academie.core.errors import OptionError
 from academie.games import get_game
+from academie.outputs import named
 
 
 # academie.cli.app registers this command, so its helpers are imported when the command runs
@@ -60,7 +61,7 @@ def tournament_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the per-bot and pairwise tables as CSV.")] = False,
     duplicate: Annotated[bool, typer.Option("--duplicate/--no-duplicate", help="Every seating of a board meets the same cards (or dice); --no-duplicate gives each its own, to measure what duplicate play saves.")] = True,
-    records: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Save every match as a game record in this folder (files board-B-seating-S.json, numbered from 000001 and 01; academie replay replays them): a new or empty folder, made if missing in an existing folder.", show_default=False)] = None,
+    records: Annotated[Optional[Path], typer.Option(parser=named, metavar="DIR", help="Save every match as a game record in this folder (files board-B-seating-S.json, numbered from 000001 and 01; academie replay replays them): a new or empty folder, made if missing in an existing folder.", show_default=False)] = None,
     workers: Annotated[Optional[int], typer.Option(help=f"Processes that play the boards (default: every core, {default_workers()} here). The result is the same for any number.", show_default=False)] = None,
     backend: Annotated[str, typer.Option(metavar="local|ray", help="Where the matches are played: local (this machine's cores) or ray (a Ray cluster: pip install 'academie\\[ray]').")] = "local",
     address: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="The Ray cluster's address, with --backend ray.", show_default=False)] = None,
@@ -108,7 +109,7 @@ def tournament_cmd(
                 raise typer.Exit(130) from None
             result = stop.result
     if as_json:
-        plain = not can_encode(getattr(sys.stdout, "encoding", None))
+        plain = not prints_unicode(sys.stdout)
         Console(highlight=False).print_json(json.dumps(result.to_json(), ensure_ascii=plain), ensure_ascii=plain)
     elif as_csv:
         rows = result.rows()

@@ -9,8 +9,9 @@ def check_serving(host: str, port: int, database: str) -> None:
     """Raise :class:`~academie.core.errors.OptionError`, before anything is served, when the
     server could not listen on ``host``:``port`` (an address that is not this machine's, a
     port in use) or could not open ``database`` (not a SQLAlchemy URL, a driver missing, a
-    folder that does not exist, a server that refuses). The address is checked first, so that a
-    refused address leaves no new SQLite file behind; the database is opened and brought to the
+    SQLite file that could not be written, :func:`academie.outputs.check_output_file`; a server
+    that refuses). The address is checked first, so that a refused address leaves no new SQLite
+    file behind; the database is opened and brought to the
     newest schema, as serving does."""
     import socket
 
@@ -18,6 +19,7 @@ def check_serving(host: str, port: int, database: str) -> None:
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from academie.core.errors import OptionError
+    from academie.outputs import check_output_file
     from academie.web.store import Store
 
     where = f"{host}:{port}"
@@ -40,6 +42,8 @@ def check_serving(host: str, port: int, database: str) -> None:
                                                or "memory" in str(url.query.get("mode", ""))):
         raise OptionError(f"--database {shown} is a SQLite database in memory: each connection would have its "
                           "own, empty, and the tables would be lost; give a file, sqlite:///PATH")
+    if url.get_backend_name() == "sqlite" and not url.query.get("uri"):  # a file name: tried as every output is
+        check_output_file(url.database, "--database", force=True, shown=shown)
     try:
         Store(database).dispose()
     except (SQLAlchemyError, ImportError, OSError) as exc:

@@ -3,8 +3,8 @@
 A renderer module provides ``HELP``; ``render_turn(view, names)`` (the person's table);
 ``describe_action(view, seat, action, names, after)`` (``view`` before the action, ``after`` once
 it and its chance outcomes are applied); ``describe_deal(view, names, result=None)`` (the line
-that opens a deal: from the public view, or from the deal's ``result`` when the deal ended before
-anyone moved); ``describe_drawn(view)``; ``render_result(result, names, view=None, deltas=None)``
+that opens a deal, or a rich renderable of several: from the public view, or from the deal's
+``result`` when the deal ended before anyone moved); ``describe_drawn(view)``; ``render_result(result, names, view=None, deltas=None)``
 (a deal's result panel, ``deltas`` each seat's counters won or lost in it) and
 ``render_end(view, names, results=(), ledger=())`` (the final standings). Optional:
 ``pot_label(name)`` (a pot in a sentence) and ``displayed_hand(view)`` (the viewer's cards in

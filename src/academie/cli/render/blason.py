@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from academie.cli.render.common import jetons, nets_from, number, person, places, signed
+from academie.cli.render.common import Joined, jetons, nets_from, number, person, places, signed
 from academie.cli.render.trente_et_un import verb
 from academie.games.blason import BlasonView, Square
 
@@ -99,8 +99,9 @@ def track_key(view: BlasonView) -> Table:
     return key
 
 
-def legend(view: BlasonView) -> Text:
-    """The named squares (in yellow on the track) and what they do."""
+def legend(view: BlasonView) -> Joined:
+    """The named squares (in yellow on the track) and what they do; on a narrow terminal the
+    line breaks between two squares, never between a square's number and its name."""
     named = [s for s in view.board.values() if _named(s)]
     parts = [f"{s.number} {s.name}" + (f" ({short_name(s, view)})" if short_name(s, view) else "") for s in named]
     sections: dict[str, list[int]] = {}
@@ -108,8 +109,9 @@ def legend(view: BlasonView) -> Text:
         if s.reconstructed and s.effect == "none":
             sections.setdefault(s.name, []).append(s.number)
     others = ", ".join(f"{name} {min(ns)}–{max(ns)}" for name, ns in sections.items())
-    return Text("Squares: " + "; ".join(parts) + f". Others show the heraldry of their section ({others};"
-                " a reconstruction).", style="dim")
+    atoms = ["Squares:"] + [part + (";" if k < len(parts) - 1 else ".") for k, part in enumerate(parts)]
+    atoms += f"Others show the heraldry of their section ({others}; a reconstruction).".split()
+    return Joined([Text(atom, style="dim") for atom in atoms], indent=2)
 
 
 def render_turn(view: BlasonView, names: Sequence[str]) -> Panel:
@@ -131,11 +133,11 @@ def render_turn(view: BlasonView, names: Sequence[str]) -> Panel:
     return Panel(Group(*lines), title=f"Jeu du Blason ({view.dice})", expand=False)
 
 
-def describe_deal(view: BlasonView | None, names: Sequence[str], result: object = None) -> str:
+def describe_deal(view: BlasonView | None, names: Sequence[str], result: object = None) -> RenderableType:
     """The race is one deal: a single opening line, with the legend of the named squares."""
     if view is None or view.moves:
         return ""
-    return f"── The race begins.\n{legend(view).plain}"
+    return Group(Text("── The race begins.", style="bold"), legend(view))
 
 
 def describe_action(
@@ -149,8 +151,14 @@ def describe_action(
     where = f"{move.dest}" if move.dest else "the start"
     via = f" via {move.landed}" if move.landed != move.dest else ""
     text = verb(who, "throws", "throw") + f" {move.total}: from {move.origin or 'the start'}{via} to {where}"
-    if move.events:
-        told = move.events if who != "You" else tuple(_as_you(event) for event in move.events)
+    events_left = list(move.events)
+    if events_left and events_left[0].startswith("past 63"):  # (the throw is said with its bounce)
+        events_left.pop(0)
+        short = f"from {move.origin}, {63 - move.origin} to go"
+        text = verb(who, "throws", "throw") + (f" {move.total}: {short}: past 63 and back to {move.landed}"
+                                               if move.landed != 63 else f" {move.total}: {short}, and past 63 counts as 63")
+    if events_left:
+        told = events_left if who != "You" else [_as_you(event) for event in events_left]
         events = "; ".join(told)
         events = re.sub(r"seat (\d+), who pays and goes", lambda m: "you, who pay and go"
                         if names[int(m.group(1))] == "You" else f"{names[int(m.group(1))]}, who pays and goes", events)

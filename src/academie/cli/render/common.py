@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -107,3 +108,50 @@ def nets_from(ledger: Sequence, num_players: int) -> list[int]:
         if isinstance(e.target, int):
             out[e.target] += e.amount
     return out
+
+
+class Joined:
+    """A line of ``atoms`` (each a :class:`~rich.text.Text` that must not be cut: an option's
+    ``name=value``, an allowed value, a player and his bot) that wraps only between atoms, at the
+    one space that joins two: a separator belongs to the atom before it (``'deals=8 ·'``), so it
+    ends the line it breaks and never opens the next. The lines after the first are indented by
+    ``indent``; an atom wider than a line is folded as any text is.
+
+    >>> from rich.console import Console
+    >>> out = Console(width=24, record=True, color_system=None)
+    >>> out.print(Joined([Text("Options:"), Text("deals=8 ·"), Text("counters=50 ·"), Text("dice=2d6")], 2))
+    Options: deals=8 ·
+      counters=50 · dice=2d6
+    """
+
+    def __init__(self, atoms: Sequence[Text], indent: int = 2) -> None:
+        self.atoms, self.indent = list(atoms), indent
+
+    def lines(self, width: int) -> list[Text]:
+        """The atoms laid out on lines of ``width`` cells."""
+        out: list[Text] = []
+        line: Text | None = None
+        for atom in self.atoms:
+            if line is not None and line.cell_len + 1 + atom.cell_len > width:
+                out.append(line)
+                line = Text(" " * self.indent)
+            elif line is not None:
+                line.append(" ")
+            line = atom.copy() if line is None else line.append_text(atom)
+        return out + ([line] if line is not None else [])
+
+    @property
+    def plain(self) -> str:
+        """The atoms on one line, as a file or a pipe shows them."""
+        return " ".join(atom.plain for atom in self.atoms)
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        for line in self.lines(options.max_width):
+            line.overflow, line.no_wrap = "fold", False
+            yield line
+
+    def __rich_measure__(self, console: Any, options: Any) -> Any:
+        from rich.measure import Measurement
+
+        widest = max((atom.cell_len for atom in self.atoms), default=0)
+        return Measurement(min(widest + self.indent, options.max_width), min(len(self.plain), options.max_width))

@@ -84,7 +84,7 @@ def token_move(
     if landed > GOAL:
         # [002] «rétrogradera autant de points qu'il a de plus» (option exact_finish)
         landed = GOAL - (landed - GOAL) if exact_finish == "bounce" else GOAL
-        events.append(f"past 63: back to {landed}")
+        events.append(f"past 63: back to {landed}" if exact_finish == "bounce" else "past 63: it counts as 63")
     square = board[landed]
     dest, payment, rest = landed, None, 0
     if square.effect in ("jump", "casque", "restart"):
