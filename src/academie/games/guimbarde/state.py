@@ -389,7 +389,7 @@ class GuimbardeState(StockDrawState):
             return card_code(action - PLAY)
         raise ValueError(f"{action!r} is not an action of the Guimbarde")
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         """Read a card code (the card to play, or dealt). Raises ``IllegalActionError`` naming
         the legal cards and why."""
         if self.phase == OVER:

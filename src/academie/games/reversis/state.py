@@ -558,7 +558,7 @@ class ReversisState(StockDrawState):
                 return card_code(action - base)
         raise ValueError(f"{action!r} is not an action of Reversis")
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         """Read ``pass`` (decline the exchange) or a card code (the card to put in the talon,
         to play, or dealt). Raises ``IllegalActionError`` naming the legal actions and why."""
         word = str(text).strip().lower()

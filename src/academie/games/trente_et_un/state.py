@@ -375,7 +375,7 @@ class TrenteEtUnState(StockDrawState):
             return names[action]
         raise ValueError(f"{action!r} is not an action of Trente et un")
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         """Read ``stock``/``s``, ``pile``/``p``, ``knock``/``k`` or a card code (``KH``,
         optionally after ``d``/``discard``). Raises ``IllegalActionError`` naming the legal
         actions when the text is unknown or not legal now."""
