@@ -371,3 +371,19 @@ def test_a_record_json_corrupted_is_refused():
         with pytest.raises(StateStringError, match=f"expected a str, got {type(not_text).__name__}"):
             game.deserialize_state(not_text)
     assert game.deserialize_state(over.serialize()).returns() == over.returns()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_finished_match_resamples_from_every_infostate(game_id):
+    """At a finished Reversis match resample_from_infostate raised SamplingError (after 50,000
+    proposals); every game now samples its end, each player's information kept."""
+    game = load(game_id)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seed in range(2):
+        state = played(game, seed, 10_000)
+        assert state.is_terminal()
+        for player in range(game.num_players()):
+            other = state.resample_from_infostate(player, sampler)
+            assert other.is_terminal() and other.returns() == state.returns()
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.observation_tensor(player) == state.observation_tensor(player)
