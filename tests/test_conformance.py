@@ -205,6 +205,20 @@ def test_only_a_str_is_read_as_notation(game):
             state.string_to_action(text)
 
 
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_only_an_int_has_a_notation(game):
+    """action_to_string(True) wrote action 1 ('3S'): a bool, a float, a str or None is no
+    action, as apply_action already says."""
+    import numpy as np
+
+    state = game.new_initial_state()
+    legal = state.legal_actions()
+    for action in (True, False, float(legal[0]), str(legal[0]), None, np.int64(legal[0])):
+        with pytest.raises(IllegalActionError, match=f"an action is an int, not {type(action).__name__}"):
+            state.action_to_string(action)
+    assert [state.string_to_action(state.action_to_string(a)) for a in legal] == legal
+
+
 def test_card_codes_and_outcomes_are_strs():
     from academie.cards import parse_card, parse_cards
     from academie.core.chance import StackedChance

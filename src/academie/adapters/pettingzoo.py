@@ -240,8 +240,11 @@ class AcademieEnv(AECEnv):
         return {"observation": observation, "action_mask": mask}
 
     def action_to_string(self, action: int) -> str:
-        """The notation of ``action`` now (``'KH'``, ``'knock'``)."""
-        return self.state_.action_to_string(int(action))
+        """The notation of ``action`` now (``'KH'``, ``'knock'``); an action is an integer
+        (``IllegalActionError`` for a ``bool``, a ``float``…)."""
+        if self.state_ is None:
+            EnvLogger.error_observe_before_reset()
+        return self.state_.action_to_string(int(action) if isinstance(action, np.integer) else action)
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the public view as text; else None."""

@@ -83,9 +83,18 @@ class State(ABC):
     def returns(self) -> list[float]:
         """Each seat's return at the end of the match (zeros before the end)."""
 
-    @abstractmethod
     def action_to_string(self, action: int) -> str:
-        """The string notation of ``action`` in this state (e.g. ``'knock'``, ``'KH'``)."""
+        """The string notation of ``action`` in this state (e.g. ``'knock'``, ``'KH'``). Raises
+        :class:`~academie.core.errors.IllegalActionError` for an action that is no ``int`` (a
+        ``bool`` is none: ``True`` is not action 1), ``ValueError`` for an int that is no
+        action of the game."""
+        if type(action) is not int and (not isinstance(action, int) or isinstance(action, bool)):
+            raise IllegalActionError(f"an action is an int, not {type(action).__name__} {action!r:.40}", action, ())
+        return self._action_to_string(action)
+
+    @abstractmethod
+    def _action_to_string(self, action: int) -> str:
+        """:meth:`action_to_string` for an ``int``: each game writes its own notation."""
 
     def string_to_action(self, text: str) -> int:
         """Read an action in string notation in this state. Raises

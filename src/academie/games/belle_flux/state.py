@@ -322,7 +322,7 @@ class BelleFluxState(StockDrawState):
         return [float(c - start) for c in self.match.counters]
 
     # --- notation ----------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if 0 <= action < 52:
             return card_code(action)
         if action == ASK:

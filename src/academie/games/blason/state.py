@@ -199,7 +199,7 @@ class BlasonState(State):
         return [float(c - self.options.counters) for c in self.match.counters]
 
     # --- notation ----------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if action == THROW:
             return "throw"
         if ROLL < action <= ROLL + 12:

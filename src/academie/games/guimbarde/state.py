@@ -382,7 +382,7 @@ class GuimbardeState(StockDrawState):
         return [float(c - self.options.counters) for c in self.match.counters]
 
     # --- notation --------------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if 0 <= action < 52:
             return card_code(action)
         if PLAY <= action < PLAY + 52:

@@ -423,7 +423,7 @@ class GuinguetteState(StockDrawState):
         return [float(c - self.options.counters) for c in self.match.counters]
 
     # --- notation --------------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if 0 <= action < 52:
             return card_code(action)
         if STIR <= action < STIR + 52:

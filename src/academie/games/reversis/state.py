@@ -550,7 +550,7 @@ class ReversisState(StockDrawState):
         return [float(c - self.options.counters) for c in self.match.counters]
 
     # --- notation ------------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if action == PASS:
             return "pass"
         for base in (PLAY, ECART, 0):

@@ -365,7 +365,7 @@ class TrenteEtUnState(StockDrawState):
         return [1.0 if s == self.winner else -1.0 / (n - 1) for s in range(n)]
 
     # --- notation ----------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if 0 <= action < 52:
             return card_code(action)
         if action >= DISCARD and action - DISCARD < 52:
