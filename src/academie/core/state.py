@@ -89,7 +89,11 @@ class State(ABC):
         ``bool`` is none: ``True`` is not action 1), ``ValueError`` for an int that is no
         action of the game."""
         if type(action) is not int and (not isinstance(action, int) or isinstance(action, bool)):
-            raise IllegalActionError(f"an action is an int, not {type(action).__name__} {action!r:.40}", action, ())
+            shown = () if self.is_terminal() else tuple(self.legal_action_strings())
+            raise IllegalActionError(
+                f"an action is an int, not {type(action).__name__} {action!r:.40}; legal: {', '.join(shown)}",
+                action, shown,
+            )
         return self._action_to_string(action)
 
     @abstractmethod
