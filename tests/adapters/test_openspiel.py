@@ -367,6 +367,8 @@ def test_a_record_json_corrupted_is_refused():
             game.deserialize_state(bad.dumps())
     with pytest.raises(StateStringError, match="it is a state of 'blason'"):
         game.deserialize_state(played(load("blason"), 1, 5).serialize())
+    with pytest.raises(StateStringError, match="longer than 32 MiB"):
+        game.deserialize_state("{" + " " * 2**25)
     for not_text in (b"{}", 5, None, ["history="]):
         with pytest.raises(StateStringError, match=f"expected a str, got {type(not_text).__name__}"):
             game.deserialize_state(not_text)

@@ -76,7 +76,7 @@ from academie.adapters.common import action_space, from_record, to_record
 from academie.adapters.tensors import Context, Layout, describe, layouts
 from academie.core.errors import RecordError, StateStringError
 from academie.core.game import Game
-from academie.core.record import GameRecord
+from academie.core.record import MAX_RECORD_BYTES, GameRecord
 from academie.core.state import State
 
 PREFIX = "python_academie_"
@@ -263,6 +263,8 @@ def read_state(game: AcademieGame, text: Any, history: list[tuple[int, int]] | N
     Raises :class:`~academie.core.errors.StateStringError` naming what is wrong."""
     if not isinstance(text, str):
         raise _fail(f"expected a str, got {type(text).__name__}")
+    if len(text) > 2 * MAX_RECORD_BYTES:  # (the record's JSON pickled and in base64 is some 4/3 longer)
+        raise _fail(f"longer than {2 * MAX_RECORD_BYTES // 2**20} MiB")
     if text.startswith(HISTORY):
         history, move_number, text = _openspiel_fields(text)
     try:
