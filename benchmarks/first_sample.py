@@ -64,7 +64,8 @@ def main() -> None:
     args = parser.parse_args()
     fresh = []
     for k in range(args.processes):
-        out = subprocess.run([sys.executable, "-c", ONE.format(k=k, here=os.path.dirname(os.path.abspath(__file__)))], capture_output=True, text=True, check=True)
+        script = ONE.format(k=k, here=os.path.dirname(os.path.abspath(__file__)))
+        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
         fresh.append(float(out.stdout))
     print(f"first sample in a fresh process: median {statistics.median(fresh):.3f} s, "
           f"longest {max(fresh):.3f} s ({args.processes} processes)")

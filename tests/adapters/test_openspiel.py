@@ -274,7 +274,8 @@ def test_a_history_line_changed_is_refused():
     game, state, head, (history, number, attributes) = _serialised()
     last = state.history()[-1]
     changed = history.rsplit(":", 1)[0] + ":9999"
-    _refused_both_ways(game, head, [changed, number, attributes], rf"history item 80 is \d:9999 where the record replays \d:{last}")
+    _refused_both_ways(game, head, [changed, number, attributes],
+                       rf"history item 80 is \d:9999 where the record replays \d:{last}")
     dropped = history.rsplit(",", 1)[0]
     _refused_both_ways(game, head, [dropped, number, attributes], "79 items, the replay 80")
     from academie.core.errors import StateStringError
@@ -286,7 +287,8 @@ def test_a_history_line_changed_is_refused():
 def test_a_move_number_changed_is_refused():
     game, _, head, (history, _, attributes) = _serialised()
     for bad in ("-5", "79", "81"):
-        _refused_both_ways(game, head, [history, f"move_number={bad}", attributes], f"move_number is {bad}, the record replays 80")
+        _refused_both_ways(game, head, [history, f"move_number={bad}", attributes],
+                           f"move_number is {bad}, the record replays 80")
     from academie.core.errors import StateStringError
 
     with pytest.raises(StateStringError, match="move_number is '8x', not an integer"):
@@ -354,13 +356,16 @@ def test_a_record_json_corrupted_is_refused():
     assert over.is_terminal()
     record = over.to_record()
     deck = list(record.decks[0])
+    renamed = [p.model_copy(update={"name": f"x{k}"}) for k, p in enumerate(record.players)]
+    fifth = record.players[0].model_copy(update={"name": "seat 4"})
     cases = {
         "cannot be played": record.model_copy(update={"actions": [*record.actions[:-1], "pass"]}),
         "cannot be dealt": record.model_copy(update={"decks": [[deck[1], *deck[1:]]]}),
         "record's result is not what its replay writes": record.model_copy(update={"result": {"returns": [0.0] * 4}}),
-        "record's players is not": record.model_copy(update={"players": [p.model_copy(update={"name": f"x{k}"}) for k, p in enumerate(record.players)]}),
-        "it is a state of 5 players": record.model_copy(update={"num_players": 5, "players": [*record.players, record.players[0].model_copy(update={"name": "seat 4"})]}),
-        "option deals is 2": record.model_copy(update={"options": {**record.options, "deals": 2}, "complete": False, "result": None}),
+        "record's players is not": record.model_copy(update={"players": renamed}),
+        "it is a state of 5 players": record.model_copy(update={"num_players": 5, "players": [*record.players, fifth]}),
+        "option deals is 2": record.model_copy(
+            update={"options": {**record.options, "deals": 2}, "complete": False, "result": None}),
     }
     for match, bad in cases.items():
         with pytest.raises(StateStringError, match=match):

@@ -182,9 +182,9 @@ def _where(d: dict[str, Any]) -> tuple[list, list, list, list]:
 COMPILED_AFTER = 20_000
 """Worlds of the play of the cards this process draws by the pure proposals before it turns to
 the compiled ones. Loading them (numba's import, its cached functions) takes one to two
-seconds once per process, and each world then takes half the time (some 25 µs less): a script, a hint or an adapter that
-samples a few worlds never pays it, a search soon does (``benchmarks/first_sample.py``). Both
-draw the same worlds from the same numbers."""
+seconds once per process, and each world then takes half the time (some 25 µs less): a
+script, a hint or an adapter that samples a few worlds never pays it, a search soon does
+(``benchmarks/first_sample.py``). Both draw the same worlds from the same numbers."""
 _drawn = 0  # worlds of the play drawn by the pure proposals so far, up to COMPILED_AFTER
 
 
