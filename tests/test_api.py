@@ -4,6 +4,7 @@ deep, immutable snapshot that nothing done to it can carry back into the state."
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 from types import MappingProxyType
 
@@ -170,6 +171,66 @@ def test_the_blason_board_of_a_view_cannot_be_changed():
         state.apply_action(state.legal_actions()[0])
     assert len(state.public_view().board) == 63
     assert state.public_view().board[6].target == 12
+
+
+def frozen_maps(value, path="view"):
+    """Every FrozenMap reachable from ``value`` (through tuples, FrozenMaps and frozen
+    dataclasses), with its path."""
+    if isinstance(value, FrozenMap):
+        yield path, value
+        for k, v in value.items():
+            yield from frozen_maps(v, f"{path}[{k!r}]")
+    elif isinstance(value, (tuple, frozenset)):
+        for i, item in enumerate(value):
+            yield from frozen_maps(item, f"{path}[{i}]")
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from frozen_maps(getattr(value, f.name), f"{path}.{f.name}")
+
+
+def test_a_frozen_map_is_its_own_snapshot():
+    """A FrozenMap copies its source, and not even its private _items can be written: the
+    Blason board and a trail's options were the very dicts of the state and of a cache."""
+    source = {1: [2, 3], 2: {"a": 1}}
+    m = FrozenMap(source)
+    source[1].append(4), source.update({3: 5}), source[2].clear()
+    assert dict(m) == {1: (2, 3), 2: {"a": 1}}
+    with pytest.raises(TypeError):
+        m._items[3] = 5
+    with pytest.raises(AttributeError):
+        m[2]._items.clear()  # a mappingproxy has no clear
+    assert dict(m) == {1: (2, 3), 2: {"a": 1}}
+    assert pickle.loads(pickle.dumps(m)) == m and repr(m) == "FrozenMap({1: (2, 3), 2: FrozenMap({'a': 1})})"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_frozen_map_of_a_view_can_be_written_and_the_state_going_on_leaves_it(game_id):
+    """Every FrozenMap of every view (the Blason board, a trail's options, a deal's hands…):
+    writing its _items raises, whatever the route, and it stays what it was while the state
+    plays on (a bot holding a view cannot reach the state, nor the state the view)."""
+    game = get_game(game_id)
+    state = game.new_initial_state()
+    chance, rng = SeededChance(4), random.Random(4)
+    kept = []
+    found = 0
+    for steps in range(400):
+        advance_chance(state, chance)
+        if steps % 9 == 0 or state.is_terminal():
+            for view in [state.public_view()] + [state.view(s) for s in range(state.num_players)]:
+                for path, m in frozen_maps(view):
+                    found += 1
+                    key = next(iter(m), 0)
+                    with pytest.raises(TypeError):
+                        m._items[key] = "changed"
+                    with pytest.raises((TypeError, AttributeError)):
+                        m._items.pop(key)
+                    kept.append((path, m, dict(m)))
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert found > 0
+    for path, m, items in kept:
+        assert dict(m) == items, path
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

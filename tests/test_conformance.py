@@ -171,3 +171,68 @@ def test_the_finished_match_refuses_every_action(game):
     state, _ = random_match(game, game.info.min_players, {}, 2, no_check)
     with pytest.raises(IllegalActionError, match="over"):
         state.apply_action(0)
+
+
+NOT_TEXT = (5, 0, 12, True, None, 5.0, b"KH", ["KH"], ("throw",))
+
+
+def notation_is_a_str(state, rng):
+    """Only a str is read as notation: an int (an action id, or Blason's total 5 at a roll), a
+    bool, None, bytes or a list raise IllegalActionError naming the type, the state untouched;
+    the legal actions' own notation reads back."""
+    if rng.random() > 0.2:
+        return
+    before = (state.public_view(), list(state.history), state.legal_actions())
+    import numpy as np
+
+    for text in (*NOT_TEXT, *state.legal_actions()[:3], np.int64(5)):
+        with pytest.raises(IllegalActionError, match=f"an action in notation is a str, not {type(text).__name__}"):
+            state.string_to_action(text)
+        with pytest.raises(IllegalActionError, match="is a str, not"):
+            state.apply_string(text)
+    assert (state.public_view(), state.history, state.legal_actions()) == before
+    for action in state.legal_actions():
+        assert state.string_to_action(state.action_to_string(action)) == action
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_only_a_str_is_read_as_notation(game):
+    """Blason's string_to_action(5) was accepted at a roll (the total 5): every game read
+    str(text). Checked at positions of random matches, chance nodes among them, and at the end."""
+    state, _ = random_match(game, game.info.default_players, {}, 13, notation_is_a_str)
+    for text in NOT_TEXT:
+        with pytest.raises(IllegalActionError, match="is a str, not"):
+            state.string_to_action(text)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_only_an_int_has_a_notation(game):
+    """action_to_string(True) wrote action 1 ('3S'): a bool, a float, a str or None is no
+    action, as apply_action already says."""
+    import numpy as np
+
+    state = game.new_initial_state()
+    legal = state.legal_actions()
+    for action in (True, False, float(legal[0]), str(legal[0]), None, np.int64(legal[0])):
+        with pytest.raises(IllegalActionError, match=f"an action is an int, not {type(action).__name__}"):
+            state.action_to_string(action)
+    assert [state.string_to_action(state.action_to_string(a)) for a in legal] == legal
+
+
+def test_card_codes_and_outcomes_are_strs():
+    from academie.cards import parse_card, parse_cards
+    from academie.core.chance import StackedChance
+    from academie.core.errors import CardCodeError, StackedDeckError
+
+    for bad in (5, None, 1.5, b"AS"):
+        with pytest.raises(CardCodeError, match=f"a card code is a str .*not {type(bad).__name__}"):
+            parse_card(bad)
+    with pytest.raises(CardCodeError, match="card codes are a str or a list of them, not int"):
+        parse_cards(5)
+    blason = GAMES["blason"].new_initial_state(2)
+    blason.apply_action(blason.legal_actions()[0])  # the throw: a roll to come
+    with pytest.raises(StackedDeckError, match="5 is of type int, not a dice total"):
+        StackedChance([[5]]).choose(blason)
+    reversis = GAMES["reversis"].new_initial_state(4)
+    with pytest.raises(StackedDeckError, match="a card code is a str .*not int 0"):
+        StackedChance([[0, *range(1, 48)]]).choose(reversis)

@@ -88,7 +88,9 @@ def parse_card(text: str) -> Card:
     ...
     academie.core.errors.CardCodeError: '11H' is not a card code: expected a rank (2-10, T, J, Q, K, A) then a suit (S, H, D, C), as in AS, 10H, TH, KD, 7C
     """
-    raw = text.strip().upper() if isinstance(text, str) else ""
+    if not isinstance(text, str):
+        raise CardCodeError(f"a card code is a str (as in AS, 10H, TH, KD, 7C), not {type(text).__name__} {text!r:.40}")
+    raw = text.strip().upper()
     card = _CODE_TO_CARD.get(raw)
     if card is not None:
         return card
@@ -109,6 +111,8 @@ def parse_cards(texts: Iterable[str] | str) -> list[Card]:
     """Read several card codes (a list, or one string separated by spaces or commas)."""
     if isinstance(texts, str):
         texts = texts.replace(",", " ").split()
+    elif not isinstance(texts, Iterable):
+        raise CardCodeError(f"card codes are a str or a list of them, not {type(texts).__name__} {texts!r:.40}")
     return [parse_card(t) for t in texts]
 
 

@@ -141,10 +141,14 @@ def test_serialisation_is_a_game_record(game_id):
         assert record.game == game_id and record.num_players == game.num_players()
         back = from_record(record.dumps())
         assert back.history == state.academie_state.history
-        game2, state2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+        text = pyspiel.serialize_game_and_state(game, state)
+        game2, state2 = pyspiel.deserialize_game_and_state(text)
         assert str(state2) == str(state) and state2.history() == state.history()
-        pickled = base64.b64decode(state.serialize().split("__dict__=", 1)[1])
+        pickled = base64.b64decode(text.split("__dict__=", 1)[1])
         assert b"academie-record" in pickled  # the state's attribute is pickled as its record
+        assert state.serialize() == record.dumps()  # the state's own serialisation: its record, no pickle
+        assert game.deserialize_state(state.serialize()).history() == state.history()
+        assert game.deserialize_state(text.split("[State]\n", 1)[1]).history() == state.history()
         assert pickle.loads(pickle.dumps(state)).history() == state.history()
         assert game.state_from_record(record).history() == state.history()
         if state.is_terminal():  # a finished match's record replays with the core's replay
@@ -223,3 +227,170 @@ def test_layouts_are_documented(game_id):
         assert piece.name in doc, piece.name
     text = osp.observation_layout(osp.short_name(game_id))
     assert text.count("\n") + 1 == len(table.observation.pieces)
+
+
+# --- serialised states read back: every field checked -----------------------------------------
+
+
+def _serialised(seed: int = 1, steps: int = 80):
+    """A Reversis state some way into its deal, OpenSpiel's serialisation of it split into its
+    header and the three lines of the state (history, move_number, __dict__), and the game."""
+    game = load("reversis", deals=1)
+    state = played(game, seed, steps)
+    head, lines = pyspiel.serialize_game_and_state(game, state).split("[State]\n", 1)
+    return game, state, head + "[State]\n", lines.rstrip("\n").split("\n")
+
+
+class Carrier:
+    """Pickles as the adapter's own box does: the record's JSON given to ``_unbox``."""
+
+    def __init__(self, record_json: str) -> None:
+        self.record_json = record_json
+
+    def __reduce__(self):
+        return (osp._unbox, (self.record_json,))
+
+
+def _pickled_line(box: object) -> str:
+    """A ``__dict__=`` line as OpenSpiel writes it, its ``_box`` attribute ``box`` pickled."""
+    return "__dict__=" + base64.b64encode(pickle.dumps({"_box": box})).decode()
+
+
+def _refused_both_ways(game, head: str, lines: list[str], match: str) -> None:
+    """The three lines are refused by the game's deserialize_state and by OpenSpiel's own
+    reading (deserialize_game_and_state), with StateStringError naming what is wrong."""
+    from academie.core.errors import StateStringError
+
+    text = "\n".join(lines)
+    with pytest.raises(StateStringError, match=match):
+        game.deserialize_state(text)
+    with pytest.raises(StateStringError, match=match):
+        pyspiel.deserialize_game_and_state(head + text)
+
+
+def test_a_history_line_changed_is_refused():
+    """The last action of the history= line replaced by 9999 was accepted: history()[-1] said
+    9999 while the wrapped state's last action was another."""
+    game, state, head, (history, number, attributes) = _serialised()
+    last = state.history()[-1]
+    changed = history.rsplit(":", 1)[0] + ":9999"
+    _refused_both_ways(game, head, [changed, number, attributes],
+                       rf"history item 80 is \d:9999 where the record replays \d:{last}")
+    dropped = history.rsplit(",", 1)[0]
+    _refused_both_ways(game, head, [dropped, number, attributes], "79 items, the replay 80")
+    from academie.core.errors import StateStringError
+
+    with pytest.raises(StateStringError, match="history item 1 is '0:x', not player:action"):
+        game.deserialize_state("\n".join(["history=0:x", number, attributes]))  # (OpenSpiel's reading: its own error)
+
+
+def test_a_move_number_changed_is_refused():
+    game, _, head, (history, _, attributes) = _serialised()
+    for bad in ("-5", "79", "81"):
+        _refused_both_ways(game, head, [history, f"move_number={bad}", attributes],
+                           f"move_number is {bad}, the record replays 80")
+    from academie.core.errors import StateStringError
+
+    with pytest.raises(StateStringError, match="move_number is '8x', not an integer"):
+        game.deserialize_state("\n".join([history, "move_number=8x", attributes]))
+
+
+def test_a_record_holding_other_hidden_cards_is_refused():
+    """A pickled record whose deal gives other cards to the hidden hands (two cards dealt to two
+    other seats swapped), under the real history= line, was accepted."""
+    game, state, head, (history, number, _) = _serialised()
+    record = state.to_record()
+    deck = list(record.decks[0])
+    deck[1], deck[2] = deck[2], deck[1]  # the second and third cards go to other seats
+    other = record.model_copy(update={"decks": [deck]})
+    assert from_record(other).history != state.academie_state.history  # a state of its own
+    _refused_both_ways(game, head, [history, number, _pickled_line(Carrier(other.dumps()))], "history item 2 is -1:")
+
+
+def test_a_truncated_string_is_refused_with_our_error():
+    """A truncated string raised a raw UnpicklingError; now every cut gives StateStringError."""
+    from academie.core.errors import StateStringError
+
+    game, state, _, lines = _serialised()
+    for text in ("\n".join(lines), state.serialize()):
+        for cut in range(0, len(text), max(1, len(text) // 97)):
+            with pytest.raises(StateStringError, match="not a serialised state of this game"):
+                game.deserialize_state(text[:cut])
+
+
+RAN: list[str] = []
+
+
+def _ran(what: str) -> None:
+    RAN.append(what)
+
+
+class Plain:
+    """A class of this module: the reading finds none."""
+
+
+def test_a_crafted_pickle_runs_nothing():
+    """The adapter unpickled whatever it was given: a crafted __dict__ line ran code. Its
+    reading knows no function but the record's text."""
+    from academie.core.errors import StateStringError
+
+    class Crafted:
+        def __reduce__(self):
+            return (_ran, ("crafted",))
+
+    game, _, _, (history, number, _) = _serialised()
+    for attributes in (_pickled_line(Crafted()), _pickled_line(Carrier(5)), _pickled_line(5), _pickled_line(Plain()),
+                       "__dict__=" + base64.b64encode(pickle.dumps({"_box": "{}", "other": 1})).decode()):
+        with pytest.raises(StateStringError, match="__dict__ line"):
+            game.deserialize_state("\n".join([history, number, attributes]))
+    assert RAN == []
+
+
+def test_a_record_json_corrupted_is_refused():
+    """The record's JSON (what state.serialize() writes) is checked all through: an action, a
+    chance outcome, the result, an undealt card of a finished deal, another table."""
+    from academie.core.errors import StateStringError
+
+    game = load("reversis", deals=1)
+    over = played(game, 4, 10_000)
+    assert over.is_terminal()
+    record = over.to_record()
+    deck = list(record.decks[0])
+    renamed = [p.model_copy(update={"name": f"x{k}"}) for k, p in enumerate(record.players)]
+    fifth = record.players[0].model_copy(update={"name": "seat 4"})
+    cases = {
+        "cannot be played": record.model_copy(update={"actions": [*record.actions[:-1], "pass"]}),
+        "cannot be dealt": record.model_copy(update={"decks": [[deck[1], *deck[1:]]]}),
+        "record's result is not what its replay writes": record.model_copy(update={"result": {"returns": [0.0] * 4}}),
+        "record's players is not": record.model_copy(update={"players": renamed}),
+        "it is a state of 5 players": record.model_copy(update={"num_players": 5, "players": [*record.players, fifth]}),
+        "option deals is 2": record.model_copy(
+            update={"options": {**record.options, "deals": 2}, "complete": False, "result": None}),
+    }
+    for match, bad in cases.items():
+        with pytest.raises(StateStringError, match=match):
+            game.deserialize_state(bad.dumps())
+    with pytest.raises(StateStringError, match="it is a state of 'blason'"):
+        game.deserialize_state(played(load("blason"), 1, 5).serialize())
+    with pytest.raises(StateStringError, match="longer than 32 MiB"):
+        game.deserialize_state("{" + " " * 2**25)
+    for not_text in (b"{}", 5, None, ["history="]):
+        with pytest.raises(StateStringError, match=f"expected a str, got {type(not_text).__name__}"):
+            game.deserialize_state(not_text)
+    assert game.deserialize_state(over.serialize()).returns() == over.returns()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_finished_match_resamples_from_every_infostate(game_id):
+    """At a finished Reversis match resample_from_infostate raised SamplingError (after 50,000
+    proposals); every game now samples its end, each player's information kept."""
+    game = load(game_id)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seed in range(2):
+        state = played(game, seed, 10_000)
+        assert state.is_terminal()
+        for player in range(game.num_players()):
+            other = state.resample_from_infostate(player, sampler)
+            assert other.is_terminal() and other.returns() == state.returns()
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.observation_tensor(player) == state.observation_tensor(player)

@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from academie.adapters.pettingzoo import env  # noqa: E402
+from academie.adapters.pettingzoo import AcademieEnv, env  # noqa: E402
 from academie.core.errors import IllegalActionError, OptionError, PlayerCountError, UnknownGameError  # noqa: E402
 from academie.games import get_game  # noqa: E402
 from tests.adapters.support import GAME_IDS, short_options  # noqa: E402
@@ -157,3 +157,125 @@ def test_every_registered_game_has_spaces_matching_its_layout():
         assert e.possible_agents == [f"player_{s}" for s in range(n)]
         assert e.observation_space("player_0")["observation"].shape == (table.information.size,)
         assert e.action_space("player_0").n == action_space(game)
+
+
+class Shifted(AcademieEnv):
+    """An environment whose seeds are shifted by ``shift``: api_test seeds its first reset with 0,
+    so each shift runs it over other matches."""
+
+    def __init__(self, shift: int, game_id: str, **options) -> None:
+        super().__init__(game_id, **options)
+        self.shift = shift
+        self.resets = self.over = 0  # resets, and matches over at reset
+
+    def reset(self, seed=None, options=None):
+        super().reset(seed=None if seed is None else seed + self.shift, options=options)
+        self.resets += 1
+        self.over += self.state_.is_terminal()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_api_test_over_many_seeds(game_id):
+    """PettingZoo's api_test over many seeds of every game's short matches, and of Belle-Flux's
+    one-deal matches, some of which are over at reset (a 31 dealt): api_test failed there, every
+    agent terminated after reset."""
+    tables = [short_options(game_id)]
+    if game_id == "belle-flux-trente-un":
+        tables.append({"deals": 1})
+    for options in tables:
+        resets = over = 0
+        shifts = range(0, 400, 10) if options == {"deals": 1} else range(1, 6)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # PettingZoo warns that a dict observation is no Box
+            for shift in shifts:
+                tested = Shifted(shift, game_id, **options)
+                api_test(tested, num_cycles=60)
+                resets, over = resets + tested.resets, over + tested.over
+        assert resets >= 5 * len(shifts)
+        if options == {"deals": 1}:
+            assert over >= 5  # api_test met matches over at reset
+
+
+def test_a_match_over_at_reset_is_one_turn_that_pays_its_rewards():
+    """Belle-Flux in one deal: a 31 dealt ends the match before anyone acts. Every agent is alive
+    after reset with no reward; player_0 holds the turn with no legal action, and its step (None,
+    or the 0 a masked sample of nothing gives) terminates every agent with the deal's counters."""
+    e = env("belle-flux-trente-un", deals=1)
+    over = 0
+    for seed in range(300):
+        for action in (None, 0, np.int64(0)):
+            e.reset(seed=seed)
+            assert not any(e.terminations.values()) and not any(e.truncations.values())
+            assert set(e.rewards.values()) == {0.0} and e.agents == e.possible_agents
+            if not e.state_.is_terminal():
+                break
+            over += action is None
+            obs, reward, terminated, truncated, _ = e.last()
+            assert e.agent_selection == "player_0" and obs["action_mask"].sum() == 0
+            assert (reward, terminated, truncated) == (0.0, False, False)
+            e.step(action)
+            returns = e.state_.returns()
+            assert all(e.terminations.values()) and any(returns)
+            assert [e._cumulative_rewards[a] for a in e.possible_agents] == returns
+            totals = {a: e._cumulative_rewards[a] for a in e.possible_agents}
+            for agent in e.agent_iter():
+                _, reward, terminated, _, _ = e.last()
+                assert terminated and reward == totals[agent]
+                e.step(None)
+            assert e.agents == []
+    assert over == 36
+    e.reset(seed=next(s for s in range(300) if (e.reset(seed=s), e.state_.is_terminal())[1]))
+    for bad in (3, True, "pass", 0.0):
+        with pytest.raises(IllegalActionError, match="steps None"):
+            e.step(bad)
+    assert not any(e.terminations.values())  # still to end
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_stepping_after_every_agent_is_done_does_nothing_and_warns(game_id, caplog):
+    """``step`` once every agent was done raised KeyError('player_0'); it is now a no-op with
+    PettingZoo's warning, as its order-enforcing wrapper does. A dead agent steps None only."""
+    e = env(game_id, **short_options(game_id))
+    run_episode(e, 5, random.Random(5))
+    assert e.agents == []
+    history = list(e.state_.history)
+    with caplog.at_level("WARNING"):
+        e.step(None)
+        e.step(0)
+    assert "reset()" in caplog.text and e.state_.history == history and e.agents == []
+    e.reset(seed=5)
+    rng = random.Random(5)
+    while not any(e.terminations.values()):
+        obs = e.last()[0]
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(rng.choice(list(legal))) if len(legal) else None)
+    with pytest.raises(ValueError, match="only valid action is None"):
+        e.step(0)
+
+
+def test_actions_that_are_no_integer_are_refused():
+    """True was taken for action 1 (bool is an int in Python); a float or a str is refused too,
+    naming the type, and the episode is as it was."""
+    e = env("reversis", deals=1)
+    e.reset(seed=3)
+    before, selection = list(e.state_.history), e.agent_selection
+    rewards = dict(e._cumulative_rewards)
+    for bad in (True, np.bool_(True), 1.0, np.float32(1), "KH", [1]):
+        with pytest.raises(IllegalActionError, match="an action is an int, not"):
+            e.step(bad)
+    assert e.state_.history == before and e.agent_selection == selection and e._cumulative_rewards == rewards
+
+
+def test_step_and_observe_before_reset_raise_pettingzoos_errors():
+    e = env("guimbarde", deals=1)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
+        e.step(0)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before observe"):
+        e.observe("player_0")
+
+
+def test_reset_without_a_seed_goes_on_from_the_last_seeded_generator():
+    a, b = env("guimbarde", deals=1), env("guimbarde", deals=1)
+    a.reset(seed=4), b.reset(seed=4)
+    a.reset(), b.reset()
+    assert a.state_.history == b.state_.history

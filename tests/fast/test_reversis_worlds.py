@@ -18,6 +18,13 @@ from academie.games.reversis import sampling as reversis_sampling
 pytestmark = pytest.mark.skipif(not fast.available(), reason="academie[fast] (numba) is not installed")
 
 GAME = get_game("reversis")
+
+
+@pytest.fixture(autouse=True)
+def compiled_at_once(monkeypatch):
+    """The compiled proposals from the first world (a process turns to them after
+    ``COMPILED_AFTER`` worlds)."""
+    monkeypatch.setattr(reversis_sampling, "COMPILED_AFTER", 0)
 OPTION_SETS = [
     {},
     {"quinola_force": True},
@@ -178,3 +185,19 @@ def test_lockstep_when_a_rejection_refuses_every_shuffle(monkeypatch):
                 assert _samples(position, positions) == drawn
             positions += 1
     assert positions >= 100 and len(stops) >= 10
+
+
+def test_turning_to_the_compiled_proposals_midway_draws_the_same_worlds(monkeypatch):
+    """A process draws its first COMPILED_AFTER worlds by the pure proposals, then turns to the
+    compiled ones, in the middle of a position's draws: the worlds are those of the pure draw."""
+    positions = 0
+    for m in range(3):
+        for position in _positions(4, {}, 700 + m, 6):
+            monkeypatch.setattr(reversis_sampling, "_drawn", 0)
+            monkeypatch.setattr(reversis_sampling, "COMPILED_AFTER", 1 + positions % 2)
+            drawn = _samples(position, positions)
+            with monkeypatch.context() as pure:
+                pure.setattr(reversis_sampling, "_generator", lambda rng: None)
+                assert _samples(position, positions) == drawn
+            positions += 1
+    assert positions >= 20

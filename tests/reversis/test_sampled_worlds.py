@@ -136,3 +136,22 @@ def test_a_sample_in_the_deal_replays_to_the_seats_view_before_every_seat_has_a_
             again = replay(GAME.new_initial_state(4), world.history)
             assert again is not None and again.view(seat) == state.view(seat)
         state.apply_action(chance.choose(state))
+
+
+def test_a_few_samples_in_a_fresh_process_do_not_load_the_compiled_proposals():
+    """The first sample of a view in the play took one to two seconds: the compiled proposals
+    were loaded (numba's import and its cached functions) for a single world. A process turns
+    to them only after COMPILED_AFTER worlds."""
+    import subprocess
+    import sys
+
+    script = (
+        "import random, sys\n"
+        "from tests.reversis.test_sampled_worlds import in_play\n"
+        "state = in_play(3)\n"
+        "for k in range(20):\n"
+        "    state.determinize(k % 4, random.Random(k))\n"
+        "print('numba' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -40,16 +40,32 @@ What the OpenSpiel game is, for every game:
 * ``resample_from_infostate(player, sampler)`` is the game's
   :meth:`~academie.core.state.State.determinize` (seeded from ``sampler``), and
   :func:`resampler` gives it to ``ISMCTSBot.set_resampler``;
-* serialisation (``state.serialize()``, ``pyspiel.serialize_game_and_state``, pickle) goes
-  through a game record (:func:`~academie.adapters.common.to_record`): the pickled attribute
-  is the record's JSON, and deserialising replays it.
+* serialisation is the state's game record (:func:`~academie.adapters.common.to_record`), as
+  JSON: ``state.serialize()`` writes it, ``game.deserialize_state(text)`` reads it back —
+  never a pickle — and checks it all on the way in (:func:`read_state`): the record is the one
+  its own replay writes (every action and chance outcome legal, the decks, the result), of this
+  table (game, players, options). It also reads OpenSpiel's own serialisation of a Python
+  state (``history=…``, ``move_number=…``, ``__dict__=…``, the form
+  ``pyspiel.serialize_game_and_state`` writes): the ``__dict__`` line is read as the record it
+  carries, by an unpickler that knows no class nor function (anything else is refused), and
+  ``history`` and ``move_number`` must be those of the record's replay. Anything malformed
+  raises :class:`~academie.core.errors.StateStringError` (a ``ValueError``) naming what is
+  wrong. ``pyspiel.deserialize_game_and_state`` and ``pickle.loads`` of a state are OpenSpiel's
+  reading (C++): it unpickles the ``__dict__`` line itself, as for every Python game, so read
+  that way only strings you wrote; what it sets is still checked (the record replayed, then its
+  history and move number against OpenSpiel's), with the same error.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import dataclasses
+import io
 import json
+import pickle
 import random
+import re
 import typing
 from typing import Any
 
@@ -58,8 +74,9 @@ import pyspiel
 
 from academie.adapters.common import action_space, from_record, to_record
 from academie.adapters.tensors import Context, Layout, describe, layouts
+from academie.core.errors import RecordError, StateStringError
 from academie.core.game import Game
-from academie.core.record import GameRecord
+from academie.core.record import MAX_RECORD_BYTES, GameRecord
 from academie.core.state import State
 
 PREFIX = "python_academie_"
@@ -136,8 +153,9 @@ def _game_type(game: Game) -> pyspiel.GameType:
 
 class _Box:
     """Holds the academie state in the OpenSpiel state's attributes: OpenSpiel's clone deep
-    copies it (the game's own :meth:`~academie.core.state.State.clone`) and its serialisation
-    pickles it (as the JSON of its game record, replayed when read back)."""
+    copies it (the game's own :meth:`~academie.core.state.State.clone`) and its own
+    serialisation pickles it (as the JSON of its game record, checked and replayed when read
+    back: :class:`_Unread`)."""
 
     __slots__ = ("state",)
 
@@ -151,8 +169,138 @@ class _Box:
         return (_unbox, (to_record(self.state).dumps(),))
 
 
-def _unbox(record_json: str) -> _Box:
-    return _Box(from_record(record_json))
+class _Unread:
+    """A record read back by OpenSpiel's own deserialisation, not yet checked: the state it is
+    set on checks it against the history and move number OpenSpiel read (see
+    :meth:`AcademieState.__setattr__`)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _unbox(record_json: str) -> _Unread:
+    return _Unread(record_json)
+
+
+HISTORY, MOVE_NUMBER, DICT = "history=", "move_number=", "__dict__="
+"""The three lines of OpenSpiel's serialisation of a Python state, in order."""
+_PAIR = re.compile(r"-?[0-9]{1,9}:[0-9]{1,9}")
+_NUMBER = re.compile(r"-?[0-9]{1,12}")
+
+
+def _record_text(text: Any) -> str:
+    if not isinstance(text, str):
+        raise pickle.UnpicklingError(f"the record is pickled as a str, not {type(text).__name__}")
+    return text
+
+
+class _RecordOnly(pickle.Unpickler):
+    """Reads the ``__dict__`` line OpenSpiel writes for our states: a dict whose ``_box`` is
+    ``_unbox(record JSON)``. It finds no class nor function but :func:`_unbox`, read as the
+    record's text (nothing is called nor built but str, dict and the like): any other global
+    is refused, so a crafted string runs nothing."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) == (__name__, "_unbox"):
+            return _record_text
+        raise pickle.UnpicklingError(f"it names {module}.{name}, where only the record's text may be")
+
+
+def _fail(message: str) -> StateStringError:
+    return StateStringError(f"not a serialised state of this game: {message}")
+
+
+def _openspiel_fields(text: str) -> tuple[list[tuple[int, int]], int, str]:
+    """The history (pairs of player and action), move number and record JSON of OpenSpiel's
+    three lines. Raises :class:`StateStringError` naming the line at fault."""
+    lines = text.rstrip("\n").split("\n")
+    if len(lines) != 3 or not all(line.startswith(tag) for line, tag in zip(lines, (HISTORY, MOVE_NUMBER, DICT))):
+        raise _fail(f"expected a game record's JSON, or three lines {HISTORY}…, {MOVE_NUMBER}…, {DICT}…"
+                    f" (OpenSpiel's), got {len(lines)} line{'s' if len(lines) != 1 else ''} starting {text[:20]!r}")
+    history_text, number_text, payload = (line[len(tag):] for line, tag in zip(lines, (HISTORY, MOVE_NUMBER, DICT)))
+    pairs = []
+    for k, item in enumerate(history_text.split(",") if history_text else ()):
+        if not _PAIR.fullmatch(item):
+            raise _fail(f"history item {k + 1} is {item[:20]!r}, not player:action (two integers)")
+        player, action = item.split(":")
+        pairs.append((int(player), int(action)))
+    if not _NUMBER.fullmatch(number_text):
+        raise _fail(f"move_number is {number_text[:20]!r}, not an integer")
+    try:
+        raw = base64.b64decode(payload, validate=True)
+    except (binascii.Error, ValueError):
+        raise _fail("the __dict__ line is not base64") from None
+    try:
+        attributes = _RecordOnly(io.BytesIO(raw)).load()
+    except Exception as exc:  # whatever a damaged or crafted pickle raises
+        raise _fail(f"the __dict__ line is not the pickled record this adapter writes ({type(exc).__name__}:"
+                    f" {exc})") from None
+    if not isinstance(attributes, dict) or set(attributes) != {"_box"} or not isinstance(attributes["_box"], str):
+        raise _fail("the __dict__ line holds something else than the state's record (one attribute, _box)")
+    return pairs, int(number_text), attributes["_box"]
+
+
+def _history_pairs(state: State) -> list[tuple[int, int]]:
+    """``state``'s history as OpenSpiel keeps it: (the player to act, or -1 for chance; the action)."""
+    fresh = state.game.new_initial_state(state.num_players, state.options)
+    pairs = []
+    for action in state.history:
+        pairs.append((fresh.current_player(), action))
+        fresh.apply_action(action, trusted=True)
+    return pairs
+
+
+def read_state(game: AcademieGame, text: Any, history: list[tuple[int, int]] | None = None,
+               move_number: int | None = None) -> State:
+    """The academie state of ``text`` for ``game``'s table: a game record's JSON (what
+    ``state.serialize()`` writes) or OpenSpiel's three lines (``history=``, ``move_number=``,
+    ``__dict__=``). Checked on the way in: the record replays (every action and chance outcome
+    legal), is the very record its replay writes (decks, players, ``complete``, result), of this
+    game, number of players and options; OpenSpiel's ``history`` (or ``history`` given, as
+    pairs of player and action) is the replay's, and its ``move_number`` the number of actions.
+    Raises :class:`~academie.core.errors.StateStringError` naming what is wrong."""
+    if not isinstance(text, str):
+        raise _fail(f"expected a str, got {type(text).__name__}")
+    if len(text) > 2 * MAX_RECORD_BYTES:  # (the record's JSON pickled and in base64 is some 4/3 longer)
+        raise _fail(f"longer than {2 * MAX_RECORD_BYTES // 2**20} MiB")
+    if text.startswith(HISTORY):
+        history, move_number, text = _openspiel_fields(text)
+    try:
+        record = GameRecord.loads(text)
+    except RecordError as exc:
+        raise _fail(str(exc)) from None
+    ours = game.academie_game
+    if record.game != ours.info.id:
+        raise _fail(f"it is a state of {record.game!r}, this game is {ours.info.id!r}")
+    if record.num_players != game.academie_players:
+        raise _fail(f"it is a state of {record.num_players} players, this game has {game.academie_players}")
+    try:
+        state = from_record(record)
+    except RecordError as exc:
+        raise _fail(str(exc)) from None
+    if state.options != game.academie_options:
+        name = next(k for k in type(state.options).model_fields
+                    if getattr(state.options, k) != getattr(game.academie_options, k))
+        raise _fail(f"its option {name} is {getattr(state.options, name)!r}, this game's is"
+                    f" {getattr(game.academie_options, name)!r}")
+    again = to_record(state)
+    if again != record:
+        name = next(k for k in type(record).model_fields if getattr(record, k) != getattr(again, k))
+        raise _fail(f"its record's {name} is not what its replay writes (a serialised state is the record"
+                    f" of its own replay)")
+    if history is not None:
+        replayed = _history_pairs(state)
+        if history != replayed:
+            k = next((k for k, (a, b) in enumerate(zip(history, replayed)) if a != b), min(len(history), len(replayed)))
+            said = f"{history[k][0]}:{history[k][1]}" if k < len(history) else "nothing"
+            real = f"{replayed[k][0]}:{replayed[k][1]}" if k < len(replayed) else "nothing"
+            raise _fail(f"history item {k + 1} is {said} where the record replays {real}"
+                        f" ({len(history)} items, the replay {len(replayed)})")
+    if move_number is not None and move_number != len(state.history):
+        raise _fail(f"move_number is {move_number}, the record replays {len(state.history)} moves")
+    return state
 
 
 class AcademieGame(pyspiel.Game):
@@ -191,14 +339,22 @@ class AcademieGame(pyspiel.Game):
             iig_obs_type, params = None, iig_obs_type
         return ViewObserver(self, iig_obs_type, params)
 
-    def state_from_record(self, record: GameRecord | str) -> AcademieState:
-        """The OpenSpiel state of a record made by :meth:`AcademieState.to_record` (its
-        history is the record's actions and outcomes)."""
-        inner = from_record(record)
+    def deserialize_state(self, text: str) -> AcademieState:
+        """The state ``state.serialize()`` wrote (its game record's JSON), or OpenSpiel's three
+        lines for it, checked all through (:func:`read_state`). Raises
+        :class:`~academie.core.errors.StateStringError` naming what is wrong."""
+        return self._replayed(read_state(self, text))
+
+    def _replayed(self, inner: State) -> AcademieState:
         state = AcademieState(self)
         for action in inner.history:
             state.apply_action(action)
         return state
+
+    def state_from_record(self, record: GameRecord | str) -> AcademieState:
+        """The OpenSpiel state of a record made by :meth:`AcademieState.to_record` (its
+        history is the record's actions and outcomes)."""
+        return self._replayed(from_record(record))
 
 
 class AcademieState(pyspiel.State):
@@ -208,6 +364,19 @@ class AcademieState(pyspiel.State):
     def __init__(self, game: AcademieGame) -> None:
         super().__init__(game)
         self._box = _Box(game.academie_game.new_initial_state(game.academie_players, game.academie_options))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, _Unread):
+            # OpenSpiel's own deserialisation (C++) has read the history and move number, and
+            # sets the record it unpickled: checked against them before it is the state's.
+            history = [(int(p.player), int(p.action)) for p in self.full_history()]
+            value = _Box(read_state(self.get_game(), value.text, history, self.move_number()))
+        super().__setattr__(name, value)
+
+    def serialize(self) -> str:
+        """The state's game record as JSON (:func:`~academie.adapters.common.to_record`), which
+        ``game.deserialize_state`` reads back."""
+        return to_record(self._box.state).dumps()
 
     @property
     def academie_state(self) -> State:

@@ -14,7 +14,19 @@ count or option raises the game's error naming what is legal
 * Agents are ``player_0`` … ``player_{n-1}`` (seat ``k`` is ``player_k``); one episode is one
   match (:meth:`~academie.core.state.State.returns` at its end).
 * Chance is resolved inside the environment with ``random.Random(seed)`` from
-  ``reset(seed=…)``: the same seed and actions give the same match.
+  ``reset(seed=…)``: the same seed and actions give the same match. ``reset()`` without a seed
+  goes on drawing from the generator of the last seeded reset (Gymnasium's convention; from
+  fresh entropy if none was seeded).
+* A match over before anyone acts (Belle-Flux's 31 dealt in a one-deal match) is still an
+  episode of one turn, as PettingZoo wants every agent alive after ``reset``: ``player_0``
+  holds it with no legal action (an action mask of zeros) and steps ``None`` (or 0, what a
+  masked sample of no legal action gives: ``Discrete.sample``), which terminates every agent
+  with its rewards; any other action there raises
+  :class:`~academie.core.errors.IllegalActionError`.
+* Once every agent is done (``agents`` empty), ``step`` does nothing and warns, as
+  PettingZoo's order-enforcing wrapper does for its own environments; a dead agent steps
+  ``None`` (anything else raises PettingZoo's ``ValueError``); ``step`` and ``observe`` before
+  ``reset`` raise PettingZoo's errors.
 * ``action_space(agent)`` is ``Discrete(A)`` over the game's action ids (A as in
   :func:`~academie.adapters.common.action_space`: Trente et un 116, Belle-Flux 54, Blason 113,
   Reversis 252, Guimbarde 152); notation: :meth:`AcademieEnv.action_to_string`.
@@ -29,7 +41,8 @@ count or option raises the game's error naming what is legal
   step, as PettingZoo wants every reward 0 after ``reset``); at the end
   of the match each agent also receives what its return adds beyond its counters (Trente et
   un, played for lives: +1 for the winner, −1/(n−1) for the others). An episode's rewards add
-  up to its returns. Illegal actions raise :class:`~academie.core.errors.IllegalActionError`.
+  up to its returns. Illegal actions raise :class:`~academie.core.errors.IllegalActionError`,
+  as does an action that is no integer (a ``bool``, a ``float``, a ``str``).
 * ``render_mode="ansi"``: ``render()`` returns the table as everyone sees it (the public view
   drawn by the terminal interface's renderer; the view's JSON for a game without one); once the
   match is over, as the terminal interface ends one: the last deal's result (each seat's
@@ -46,9 +59,11 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 
 from academie.adapters.common import action_space
 from academie.adapters.tensors import Context, layouts
+from academie.core.errors import IllegalActionError
 from academie.core.state import State
 
 
@@ -90,6 +105,8 @@ class AcademieEnv(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self.state_: State | None = None
+        self._rng: random.Random | None = None
+        self._closing = False  # the match ended before anyone acted: one turn left to end the episode
 
     # --- spaces ---------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -100,8 +117,10 @@ class AcademieEnv(AECEnv):
 
     # --- episode --------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new match; chance drawn from ``random.Random(seed)``."""
-        self._rng = random.Random(seed)
+        """A new match; chance drawn from ``random.Random(seed)`` (without a seed, from the
+        generator of the last seeded reset)."""
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
         self.state_ = self.game.new_initial_state(len(self.possible_agents), self.options)
         self.agents = self.possible_agents.copy()
         self.rewards = {a: 0.0 for a in self.agents}
@@ -116,12 +135,13 @@ class AcademieEnv(AECEnv):
         self._advance()
         self._select()
         # A deal may end before anyone acts: its rewards come with the first step's (after
-        # reset every reward is 0), or at once if the match is already over.
-        self._carry = {a: 0.0 for a in self.agents}
-        if self.state_.is_terminal():
-            self._accumulate_rewards()
-        else:
-            self._carry, self.rewards = self.rewards, {a: 0.0 for a in self.agents}
+        # reset every reward is 0 and every agent alive). A match over already is one turn of
+        # player_0's with no legal action, whose step ends the episode.
+        self._closing = self.state_.is_terminal()
+        if self._closing:
+            self.terminations = {a: False for a in self.agents}
+            self.agent_selection = self.possible_agents[0]
+        self._carry, self.rewards = self.rewards, {a: 0.0 for a in self.agents}
 
     def _read_ledger(self) -> None:
         """Add the ledger's new movements to the deal they belong to."""
@@ -173,14 +193,34 @@ class AcademieEnv(AECEnv):
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an int of the action space) for :attr:`agent_selection`. Raises
-        :class:`~academie.core.errors.IllegalActionError` naming the legal actions."""
+        :class:`~academie.core.errors.IllegalActionError` naming the legal actions (the state
+        untouched); ``None`` for a dead agent, or for the turn of a match over before anyone
+        acted; nothing, with PettingZoo's warning, once every agent is done."""
+        if self.state_ is None:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if isinstance(action, np.integer):
+            action = int(action)
+        if self._closing:
+            if action is not None and not (type(action) is int and action == 0):
+                raise IllegalActionError(
+                    f"the match ended before anyone acted: {agent} steps None (or 0) to end the episode,"
+                    f" not {action!r:.40}", action, ())
+            self._closing = False
+            self._cumulative_rewards[agent] = 0.0
+            self.rewards, self._carry = self._carry, {a: 0.0 for a in self.agents}
+            self.terminations = {a: True for a in self.agents}
+            self._accumulate_rewards()
+            return
+        self.state_.apply_action(action)  # checked first: a bad action leaves the episode as it was
         self._cumulative_rewards[agent] = 0.0
         self.rewards, self._carry = self._carry, {a: 0.0 for a in self.agents}
-        self.state_.apply_action(int(action) if isinstance(action, (int, np.integer)) else action)
         self._note()
         self._advance()
         self._select()
@@ -189,8 +229,10 @@ class AcademieEnv(AECEnv):
     # --- observations ---------------------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's information-state tensor (from its view) and its action mask."""
-        seat = self._seat[agent]
         state = self.state_
+        if state is None:
+            EnvLogger.error_observe_before_reset()
+        seat = self._seat[agent]
         observation = self.layout.encode(state.view(seat), Context(len(self.possible_agents), seat))
         mask = np.zeros(self.num_actions, np.int8)
         if not state.is_terminal() and state.current_player() == seat:
@@ -198,8 +240,11 @@ class AcademieEnv(AECEnv):
         return {"observation": observation, "action_mask": mask}
 
     def action_to_string(self, action: int) -> str:
-        """The notation of ``action`` now (``'KH'``, ``'knock'``)."""
-        return self.state_.action_to_string(int(action))
+        """The notation of ``action`` now (``'KH'``, ``'knock'``); an action is an integer
+        (``IllegalActionError`` for a ``bool``, a ``float``…)."""
+        if self.state_ is None:
+            EnvLogger.error_observe_before_reset()
+        return self.state_.action_to_string(int(action) if isinstance(action, np.integer) else action)
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the public view as text; else None."""

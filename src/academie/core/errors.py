@@ -79,5 +79,11 @@ class RecordError(AcademieError, ValueError):
         super().__init__(one_line(message), *args)
 
 
+class StateStringError(RecordError):
+    """A string that is not a serialised state of the game reading it (OpenSpiel's
+    ``deserialize_state``): malformed, of another table, or whose OpenSpiel fields (``history``,
+    ``move_number``) differ from what the game record it carries replays to."""
+
+
 class StackedDeckError(RecordError):
     """A stacked deck (explicit card order) that cannot be dealt as given."""

@@ -4,6 +4,11 @@ A view (and every deal result in it) is built from tuples, :class:`FrozenMap` ob
 dataclasses and scalars only, so that nothing a player or an interface does to it can reach the
 state. :func:`freeze` turns lists, sets and dicts into those, deeply.
 
+A FrozenMap is its own snapshot: it copies its source on construction, and keeps the copy
+behind a read-only proxy (``types.MappingProxyType``), so not even its private ``_items`` can
+change it. Like a tuple, it may then be shared — by the state and its views, by a cache and the
+views built from it — at no cost: nothing done through one reaches the others.
+
 >>> m = FrozenMap({1: [2, 3]})
 >>> m[1], m == {1: (2, 3)}, dict(m)
 ((2, 3), True, {1: (2, 3)})
@@ -13,11 +18,16 @@ state. :func:`freeze` turns lists, sets and dicts into those, deeply.
 Traceback (most recent call last):
 ...
 AttributeError: 'FrozenMap' object has no attribute 'clear'
+>>> m._items[1] = ()
+Traceback (most recent call last):
+...
+TypeError: 'mappingproxy' object does not support item assignment
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
+from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 K = TypeVar("K")
@@ -59,13 +69,14 @@ def freeze(value: Any) -> Any:
 
 
 class FrozenMap(Mapping[K, V], Generic[K, V]):
-    """A read-only mapping whose values are frozen with :func:`freeze`. It compares equal to a
-    dict with the same items, hashes when its values do, and copies as itself."""
+    """A read-only mapping whose values are frozen with :func:`freeze`: a copy of its source,
+    kept behind a read-only proxy (``_items``). It compares equal to a dict with the same items,
+    hashes when its values do, and copies as itself."""
 
     __slots__ = ("_items", "_hash")
 
     def __init__(self, items: Mapping[K, V] | None = None) -> None:
-        object.__setattr__(self, "_items", {k: freeze(v) for k, v in (items or {}).items()})
+        object.__setattr__(self, "_items", MappingProxyType({k: freeze(v) for k, v in (items or {}).items()}))
         object.__setattr__(self, "_hash", None)
 
     def __getitem__(self, key: K) -> V:
@@ -77,8 +88,23 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def keys(self) -> KeysView[K]:
+        return self._items.keys()
+
+    def values(self) -> ValuesView[V]:
+        return self._items.values()
+
+    def items(self) -> ItemsView[K, V]:
+        return self._items.items()
+
+    def get(self, key: K, default: Any = None) -> Any:
+        return self._items.get(key, default)
+
     def __repr__(self) -> str:
-        return f"FrozenMap({self._items!r})"
+        return f"FrozenMap({dict(self._items)!r})"
 
     def __eq__(self, other: object) -> bool:
         # as Mapping's (the same items), without building two dicts: views are compared often
@@ -89,6 +115,10 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         if isinstance(other, Mapping):
             return self._items == dict(other.items())
         return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
         h = self._hash  # computed once: the items never change (a trail's options are hashed at every sample)
@@ -107,4 +137,4 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (FrozenMap, (self._items,))
+        return (FrozenMap, (dict(self._items),))

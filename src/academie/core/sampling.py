@@ -25,6 +25,8 @@ is kept only if the seat's view of it is the real view. The proposal is uniform 
 holds every consistent history, each consistent history is kept, every other refused: the
 sample is uniform over the consistent histories. After :data:`MAX_TRIES` refusals in a row it
 raises :class:`~academie.core.errors.SamplingError`; it never keeps an inconsistent world.
+When the match is over and its last deal is among the finished ones (no deal is current), that
+last deal is drawn so, as the current one: the seat may not have seen all of it.
 
 Games without hidden information (Blason) give the state itself: their trace is their history.
 """
@@ -34,7 +36,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from bisect import bisect_right
 from functools import lru_cache
 from itertools import accumulate
@@ -165,6 +167,13 @@ class _Current:
     on the view alone, so a sample depends on the view and the seed only."""
 
     def __init__(self, base: State, trail: Trail, view: Any) -> None:
+        if base.is_terminal() and not trail.deal and trail.past:
+            # The match is over and its last deal finished: no deal is left to draw, but the seat
+            # may not have seen every card of the last one. That deal is drawn as the current one,
+            # from its start, its trace the seat's whole trace of it (what the rules showed at its
+            # end too); the world is kept, as ever, only when the seat's view of it is the view.
+            trail = replace(trail, past=trail.past[:-1], results=trail.results[:-1], deal=trail.past[-1])
+            base = deal_start(trail)
         self.base = base
         self.trail = trail
         self.memo: dict[str, Any] = {}

@@ -83,14 +83,39 @@ class State(ABC):
     def returns(self) -> list[float]:
         """Each seat's return at the end of the match (zeros before the end)."""
 
-    @abstractmethod
     def action_to_string(self, action: int) -> str:
-        """The string notation of ``action`` in this state (e.g. ``'knock'``, ``'KH'``)."""
+        """The string notation of ``action`` in this state (e.g. ``'knock'``, ``'KH'``). Raises
+        :class:`~academie.core.errors.IllegalActionError` for an action that is no ``int`` (a
+        ``bool`` is none: ``True`` is not action 1), ``ValueError`` for an int that is no
+        action of the game."""
+        if type(action) is not int and (not isinstance(action, int) or isinstance(action, bool)):
+            shown = () if self.is_terminal() else tuple(self.legal_action_strings())
+            raise IllegalActionError(
+                f"an action is an int, not {type(action).__name__} {action!r:.40}; legal: {', '.join(shown)}",
+                action, shown,
+            )
+        return self._action_to_string(action)
 
     @abstractmethod
+    def _action_to_string(self, action: int) -> str:
+        """:meth:`action_to_string` for an ``int``: each game writes its own notation."""
+
     def string_to_action(self, text: str) -> int:
         """Read an action in string notation in this state. Raises
-        :class:`~academie.core.errors.IllegalActionError` naming the legal actions."""
+        :class:`~academie.core.errors.IllegalActionError` naming the legal actions, and for
+        ``text`` that is no ``str`` (an ``int`` is an action id, for :meth:`apply_action`, not
+        its notation: ``5`` is not the total ``'5'``)."""
+        if not isinstance(text, str):
+            shown = () if self.is_terminal() else tuple(self.legal_action_strings())
+            raise IllegalActionError(
+                f"an action in notation is a str, not {type(text).__name__} {text!r:.40}; legal: {', '.join(shown)}",
+                text, shown,
+            )
+        return self._string_to_action(text)
+
+    @abstractmethod
+    def _string_to_action(self, text: str) -> int:
+        """:meth:`string_to_action` for a ``str``: each game reads its own notation."""
 
     @abstractmethod
     def view(self, seat: int) -> Any:
@@ -444,8 +469,10 @@ class StockDrawState(State):
         from academie.cards import parse_card  # cards are no game; imported late (cards uses core.errors)
         from academie.core.errors import CardCodeError
 
+        if not isinstance(text, str):
+            return f"of type {type(text).__name__}, not a card code (a str such as AS, 10H, TH)"
         try:
-            parse_card(str(text))
+            parse_card(text)
         except CardCodeError:
             return "not a card code (e.g. AS, 10H, TH)"
         return None

@@ -322,7 +322,7 @@ class BelleFluxState(StockDrawState):
         return [float(c - start) for c in self.match.counters]
 
     # --- notation ----------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if 0 <= action < 52:
             return card_code(action)
         if action == ASK:
@@ -331,7 +331,7 @@ class BelleFluxState(StockDrawState):
             return "stand"
         raise ValueError(f"{action!r} is not an action of Belle, Flux et Trente-un")
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         """Read ``ask``/``a``/``carte`` or ``stand``/``s``/``tiens``; at a chance node, a card
         code. Raises ``IllegalActionError`` naming the legal actions."""
         word = str(text).strip().lower()

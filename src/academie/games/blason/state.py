@@ -96,7 +96,9 @@ class BlasonState(State):
     def outcome_notation_error(self, text: str) -> str | None:
         """A chance outcome is a total of the dice in ASCII digits."""
         totals = [t for t, _ in DICE[self.options.dice]]
-        word = str(text).strip()
+        if not isinstance(text, str):
+            return f"of type {type(text).__name__}, not a dice total (a str of digits, {min(totals)}–{max(totals)})"
+        word = text.strip()
         if 0 < len(word) <= 2 and word.isascii() and word.isdigit() and int(word) in totals:
             return None
         return f"not a dice total ({min(totals)}–{max(totals)})"
@@ -199,14 +201,14 @@ class BlasonState(State):
         return [float(c - self.options.counters) for c in self.match.counters]
 
     # --- notation ----------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if action == THROW:
             return "throw"
         if ROLL < action <= ROLL + 12:
             return str(action - ROLL)
         raise ValueError(f"{action!r} is not an action of the Jeu du Blason")
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         """Read ``throw`` (or ``t``, or an empty line) for a player, or a total (``'9'``, ASCII
         digits) at the chance node. Raises ``IllegalActionError`` naming the legal actions."""
         word = str(text).strip().lower()

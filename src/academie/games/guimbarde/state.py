@@ -382,14 +382,14 @@ class GuimbardeState(StockDrawState):
         return [float(c - self.options.counters) for c in self.match.counters]
 
     # --- notation --------------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if 0 <= action < 52:
             return card_code(action)
         if PLAY <= action < PLAY + 52:
             return card_code(action - PLAY)
         raise ValueError(f"{action!r} is not an action of the Guimbarde")
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         """Read a card code (the card to play, or dealt). Raises ``IllegalActionError`` naming
         the legal cards and why."""
         if self.phase == OVER:

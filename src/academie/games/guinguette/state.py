@@ -423,7 +423,7 @@ class GuinguetteState(StockDrawState):
         return [float(c - self.options.counters) for c in self.match.counters]
 
     # --- notation --------------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if 0 <= action < 52:
             return card_code(action)
         if STIR <= action < STIR + 52:
@@ -432,7 +432,7 @@ class GuinguetteState(StockDrawState):
             return WORDS[action]
         raise ValueError(f"{action!r} is not an action of the Guinguette")
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         """Read a move: a card code (the card dealt or drawn; or the card given up to stir the
         cotillon), or a word (``stay``, ``pass``, ``hold``, ``drop``, ``demi-septier``,
         ``chopine``, ``pinte``, ``renvi``). Raises ``IllegalActionError`` naming the legal moves

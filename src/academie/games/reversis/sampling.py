@@ -179,9 +179,23 @@ def _where(d: dict[str, Any]) -> tuple[list, list, list, list]:
     return where
 
 
+COMPILED_AFTER = 20_000
+"""Worlds of the play of the cards this process draws by the pure proposals before it turns to
+the compiled ones. Loading them (numba's import, its cached functions) takes one to two
+seconds once per process, and each world then takes half the time (some 25 µs less): a
+script, a hint or an adapter that samples a few worlds never pays it, a search soon does
+(``benchmarks/first_sample.py``). Both draw the same worlds from the same numbers."""
+_drawn = 0  # worlds of the play drawn by the pure proposals so far, up to COMPILED_AFTER
+
+
 def _compiled(d: dict[str, Any]) -> Any:
     """The compiled proposals of :mod:`academie.fast.reversis_worlds` for ``d`` (made once), or
-    None without ``academie[fast]`` or when its assignment is not compiled."""
+    None without ``academie[fast]``, when its assignment is not compiled, or while this process
+    has drawn fewer than :data:`COMPILED_AFTER` worlds."""
+    global _drawn
+    if _drawn < COMPILED_AFTER:
+        _drawn += 1
+        return None
     fast = d.get("fast", False)
     if fast is False:
         fast = d["fast"] = None

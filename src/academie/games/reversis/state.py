@@ -554,7 +554,7 @@ class ReversisState(StockDrawState):
         return [float(c - self.options.counters) for c in self.match.counters]
 
     # --- notation ------------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if action == PASS:
             return "pass"
         for base in (PLAY, ECART, 0):
@@ -562,7 +562,7 @@ class ReversisState(StockDrawState):
                 return card_code(action - base)
         raise ValueError(f"{action!r} is not an action of Reversis")
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         """Read ``pass`` (decline the exchange) or a card code (the card to put in the talon,
         to play, or dealt). Raises ``IllegalActionError`` naming the legal actions and why."""
         word = str(text).strip().lower()

@@ -365,7 +365,7 @@ class TrenteEtUnState(StockDrawState):
         return [1.0 if s == self.winner else -1.0 / (n - 1) for s in range(n)]
 
     # --- notation ----------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         if 0 <= action < 52:
             return card_code(action)
         if action >= DISCARD and action - DISCARD < 52:
@@ -375,7 +375,7 @@ class TrenteEtUnState(StockDrawState):
             return names[action]
         raise ValueError(f"{action!r} is not an action of Trente et un")
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         """Read ``stock``/``s``, ``pile``/``p``, ``knock``/``k`` or a card code (``KH``,
         optionally after ``d``/``discard``). Raises ``IllegalActionError`` naming the legal
         actions when the text is unknown or not legal now."""
