@@ -85,3 +85,24 @@ def test_simulate_says_on_standard_error_that_it_compiles(monkeypatch):
     assert ("note: compiling the Reversis kernel, once (about 40 seconds; later runs load it from the cache)…"
             in result.stderr)
     assert result.stdout.lstrip().startswith("{")  # the JSON on standard output, untouched
+
+
+def test_with_no_writable_cache_folder_the_kernels_are_cached_in_a_temporary_folder(monkeypatch, tmp_path):
+    """An install in a read-only folder, run by a user without a home: numba, asked to cache a
+    function it has nowhere to cache, refused it (``cannot cache function 'mt_seed': no locator
+    available``, a traceback at the first kernel). Its cache folder is then one of the system's
+    temporary folder, set before any kernel is compiled."""
+    from numba.core import config
+
+    monkeypatch.setattr(config, "CACHE_DIR", "")
+    monkeypatch.setattr(fast.tempfile, "tempdir", str(tmp_path))
+    refused = {os.path.join(os.path.dirname(fast.__file__), "__pycache__")}
+    real = fast._writable
+    monkeypatch.setattr(fast, "_writable", lambda folder: not (folder in refused or folder.endswith("numba"))
+                        and real(folder))
+    folder = fast.cache_folder()
+    assert folder == str(tmp_path / f"academie-numba-{os.getuid()}") == config.CACHE_DIR
+    assert os.path.isdir(folder)
+    monkeypatch.setattr(fast, "_writable", lambda folder: False)
+    monkeypatch.setattr(config, "CACHE_DIR", "")
+    assert fast.cache_folder() is None  # nowhere at all: no kernels (available() is false), the pure engine plays

@@ -18,7 +18,9 @@ False
 
 from __future__ import annotations
 
+import os
 import random
+import tempfile
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -50,13 +52,53 @@ NAMES = {"reversis": "Reversis", "trente-et-un": "Trente et un", "belle-flux-tre
 
 @lru_cache(maxsize=1)
 def available() -> bool:
-    """True when numba and numpy can be imported (``pip install 'academie[fast]'``)."""
+    """True when numba and numpy can be imported (``pip install 'academie[fast]'``) and numba
+    has a folder to cache the kernels in (:func:`cache_folder`)."""
     try:
         import numba  # noqa: F401
         import numpy  # noqa: F401
     except ImportError:
         return False
+    return cache_folder() is not None
+
+
+def _writable(folder: str) -> bool:
+    """True when a file can be made in ``folder`` (made if missing), as numba checks it."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError:
+        return False
     return True
+
+
+def cache_folder() -> str | None:
+    """Where numba caches the kernels: ``NUMBA_CACHE_DIR`` when set, else the modules' own
+    ``__pycache__``, else the user's cache folder (numba's order). When none of them can be
+    written (an install in a read-only folder, run by a user without a home), numba refuses to
+    compile a function it was asked to cache; the kernels are then cached in a folder of the
+    system's temporary folder, set as numba's ``CACHE_DIR`` before any kernel is compiled. None
+    when even that cannot be written: no kernels then (the pure engine plays the same)."""
+    from numba.core import config
+
+    if config.CACHE_DIR:
+        return config.CACHE_DIR
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__")
+    if _writable(here):
+        return here
+    try:
+        from numba.misc.appdirs import AppDirs
+
+        user = AppDirs(appname="numba", appauthor=False).user_cache_dir
+    except Exception:  # numba's own helper moved: its other places are not known
+        user = None
+    if user is not None and _writable(user):
+        return user
+    temp = os.path.join(tempfile.gettempdir(), f"academie-numba-{getattr(os, 'getuid', lambda: 0)()}")
+    if not _writable(temp):
+        return None
+    config.CACHE_DIR = temp
+    return temp
 
 
 def unsupported_reason(game: Any, options: Any, num_players: int) -> str | None:
