@@ -484,7 +484,8 @@ def test_a_view_whose_worlds_cannot_be_drawn_gets_the_policys_move(monkeypatch, 
 
 def _deal_lengths(specs, seed, players=2):
     """Play one Trente et un match of ``specs`` (seeded); each deal's player moves, and the rounds
-    over at each knock by an ISMCTS seat (not its policy's move when no world could be drawn). Stops, failing, at a deal longer than the bound of
+    over at each knock by an ISMCTS seat (not its policy's move when no world could be drawn).
+    Stops, failing, at a deal longer than the bound of
     :func:`test_a_weak_search_ends_every_trente_et_un_deal_within_knock_by_rounds`."""
     from academie.games.trente_et_un import KNOCK
 
