@@ -480,3 +480,85 @@ def test_a_view_whose_worlds_cannot_be_drawn_gets_the_policys_move(monkeypatch, 
     monkeypatch.undo()
     with pytest.raises(SamplingError, match="carries no trail"):  # the public view is still refused
         make_bot(spec, "trente-et-un", 4).choose(state.public_view(), legal)
+
+
+def _deal_lengths(specs, seed, players=2):
+    """Play one Trente et un match of ``specs`` (seeded); each deal's player moves, and the rounds
+    over at each knock by an ISMCTS seat (not its policy's move when no world could be drawn).
+    Stops, failing, at a deal longer than the bound of
+    :func:`test_a_weak_search_ends_every_trente_et_un_deal_within_knock_by_rounds`."""
+    from academie.games.trente_et_un import KNOCK
+
+    bound = 2 * players * (20 + 1) + 3  # draw and discard each turn, 20 rounds, the knock, the last turn
+    state, rng = get_game("trente-et-un").new_initial_state(players), random.Random(seed)
+    bots = [make_bot(spec, "trente-et-un", seed * players + k) for k, spec in enumerate(specs)]
+    moves, knocks = {}, []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng), trusted=True)
+            continue
+        seat, deal = state.current_player(), state.match.deal_number
+        view, fallbacks = state.view(seat), getattr(bots[seat], "fallbacks", 0)
+        action = bots[seat].choose(view, state.legal_actions())
+        if action == KNOCK and specs[seat].startswith("ismcts") and bots[seat].fallbacks == fallbacks:
+            knocks.append(view.turns_taken / (players - sum(view.eliminated)))  # rounds over
+        moves[deal] = moves.get(deal, 0) + 1
+        assert moves[deal] <= bound, f"{specs}, seed {seed}: deal {deal} still on after {bound} moves"
+        state.apply_action(action, trusted=True)
+    return list(moves.values()), knocks
+
+
+@pytest.mark.parametrize("specs", [
+    ("ismcts:iterations=3", "heuristic"),
+    ("ismcts:iterations=3", "heuristic:knock_floor=32:cut_at=32:knock_by=1000"),  # a patient bot: the search must knock
+    ("ismcts:iterations=3", "ismcts:iterations=2"),
+])
+def test_a_weak_search_ends_every_trente_et_un_deal_within_knock_by_rounds(specs):
+    """The sheet ends a round only on a knock or a 31; a search of a few iterations, once its
+    ``knock_by`` rounds (20) are over, knocks as the heuristic does. Before, a search of 2 or 3
+    iterations never knocked, and against a bot that waits its deals went on for hundreds of
+    moves, each slower than the last (the worlds of a long deal are slow to draw)."""
+    moves, _ = _deal_lengths(specs, 2)
+    assert len(moves) >= 2 and max(moves) <= 2 * 2 * 21 + 3
+
+
+def test_the_search_knocks_from_knock_by_on_and_refuses_it_elsewhere():
+    from academie.core.errors import UnknownBotError
+    from academie.games.trente_et_un import KNOCK
+
+    state, chance = t31_state([t31_deck(["5S QS 10D", "2S 9H 3C"], "7D", draws="8S")], 2)
+    play(state, chance, ["pile", "9H", "stock", "8S", "pile", "2S"])  # 3 turns of 2 players: 1.5 rounds over
+    view, legal = state.view(0), state.legal_actions()
+    assert view.turns_taken == 3 and KNOCK in legal
+    assert make_bot("ismcts:iterations=1:knock_by=1", "trente-et-un", 0).choose(view, legal) == KNOCK
+    bot = make_bot("ismcts:iterations=1:knock_by=2", "trente-et-un", 0)
+    bot.choose(view, legal)
+    assert bot.last_iterations == 1  # searched: 1.5 rounds are not 2
+    assert make_bot("ismcts", "trente-et-un", 0).knock_by == 20
+    with pytest.raises(UnknownBotError, match="ismcts has no parameter 'knock_by'"):
+        make_bot("ismcts:knock_by=3", "reversis", 0)
+    with pytest.raises(UnknownBotError, match="knock_by must be an integer from 1 to 1000"):
+        make_bot("ismcts:knock_by=0", "trente-et-un", 0)
+
+
+def test_a_search_of_three_iterations_knocks_before_its_knock_by_rounds():
+    """With 3 iterations each of stock, pile and knock is tried once: the move was always the
+    first legal one (the stock), so such a search never knocked; now it knocks when the knock's
+    playout did best (before, its only knocks were its policy's, in deals so long that no world
+    could be drawn)."""
+    _, knocks = _deal_lengths(("ismcts:iterations=3", "ismcts:iterations=3"), 1)
+    assert knocks == [0.0, 3.0, 0.0]
+
+
+def test_equally_visited_moves_go_to_the_best_mean_not_to_the_first_legal_one():
+    from academie.bots.ismcts import Node, most_visited
+
+    root = Node()
+    for action, total in ((52, -1.0), (53, 0.5), (54, 1.0)):
+        root.children[action] = child = Node(0)
+        child.visits, child.total = 1, total
+    assert most_visited(root, [52, 53, 54]) == 54
+    root.children[52].visits = 2
+    assert most_visited(root, [52, 53, 54]) == 52  # visits first
+    root.children[52].visits, root.children[53].total = 1, 1.0
+    assert most_visited(root, [52, 53, 54]) == 53  # then the mean; then the legal order

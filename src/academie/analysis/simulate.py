@@ -161,6 +161,7 @@ def simulate(
     address: str | None = None,
     on_match: Callable[[dict[str, Any]], None] | None = None,
     records: bool = False,
+    on_compile: Callable[[str, float], None] | None = None,
 ) -> SimulationReport:
     """Play ``matches`` matches of ``game`` with ``bot_names[seat]`` in each seat.
 
@@ -183,6 +184,11 @@ def simulate(
     "returns": [...], "statistics": {...}}`` (``k`` = 1 for the first match); with ``records`` the line also holds ``"record"``,
     the match's :class:`~academie.core.record.GameRecord` (played by the pure engine, so that
     its actions are known; ``seed`` replays its deals).
+
+    The compiled kernels the matches call (``academie[fast]``: random bots' matches, ISMCTS
+    playouts) are compiled, or loaded from numba's cache, in this process before any worker
+    starts (:func:`academie.fast.prepare`), so that they are compiled once, not by every worker;
+    ``on_compile(name, seconds)`` is called just before a compile really happens.
     """
     n = len(bot_names)
     game.check_players(n)
@@ -200,6 +206,9 @@ def simulate(
     from academie.fast import random_matches
 
     fast = None if records else random_matches(game, opts, n, bot_names, matches)
+    from academie.fast import prepare
+
+    prepare(game, opts, n, bot_names, matches=fast is not None, on_compile=on_compile)
     if workers is None and backend == "local":
         workers = default_workers()
     if backend == "local" and matches < POOL_MIN:

@@ -511,6 +511,7 @@ def tournament(
     workers: int | None = 1,
     backend: str = "local",
     address: str | None = None,
+    on_compile: Callable[[str, float], None] | None = None,
 ) -> TournamentResult:
     """Play a duplicate tournament of ``game`` between ``bots`` (bot specs, e.g.
     ``"ismcts:iterations=500"``; a bot given twice holds two seats of every match).
@@ -525,7 +526,10 @@ def tournament(
     is saved as a game record (``board-000001-seating-01.json`` …) that ``academie replay``
     replays. ``duplicate=False`` gives every seating chance of its own (fresh decks, fresh
     dice), to measure what duplicate play saves. ``progress(k)`` is called with the number of
-    boards finished.
+    boards finished. The ISMCTS bots' compiled kernels (``academie[fast]``) are compiled, or
+    loaded from numba's cache, in this process before any worker starts
+    (:func:`academie.fast.prepare`); ``on_compile(name, seconds)`` is called just before a
+    compile really happens.
 
     Raises :class:`TournamentError` (no bots, fewer bots than players, no or both counts, a
     count out of range, ``deals`` for a game with no deal limit or with ``options['deals']``
@@ -560,6 +564,9 @@ def tournament(
     tasks = ((i, board_seeds(master, len(table) * n)) for i in range(boards))
     if workers is None and backend == "local":
         workers = default_workers()
+    from academie.fast import prepare
+
+    prepare(game, opts, n, distinct, on_compile=on_compile)
     with map_matches(partial(play_boards, spec), tasks, workers, backend, address, chunk_size=1) as outcomes, \
             CountingGuard() as guard:
         try:

@@ -24,7 +24,8 @@ lost (Trente et un); its *reward* is its gain minus the mean gain of the other s
 life another player loses counts for a seat as its own life kept does, and what every seat pays
 alike (stakes, antes) counts for nothing. Each node keeps the sum of the rewards of the player who chose the action
 leading to it; for UCB these means are mapped to 0…1 by the smallest and largest rewards seen
-in this search. The move played is the root's most visited action.
+in this search. The move played is the root's most visited action, the best mean reward among
+equally visited ones (:func:`most_visited`).
 
 Parameters (a bot spec, :mod:`academie.bots.spec`): ``iterations`` (worlds searched per move,
 default 1000), ``seconds`` (an upper bound on the time per move, in seconds; the search stops
@@ -57,7 +58,11 @@ random numbers, and the heuristic's move is kept unless another action's mean ga
 ``paired=yes``: the spec of one of the game's own bots, its parts joined by ``/``, such as
 ``heuristic/knock_floor=32/cut_at=32``; the move kept unless beaten is that bot's, and it plays the
 seat's later decisions in the playouts, where the other seats stay the game's heuristic, the
-model of the others; default ``heuristic``). Seeded: the
+model of the others; default ``heuristic``). At Trente et un only (:data:`GAME_PARAMS`),
+``knock_by`` (rounds, default 20, as the heuristic bot's): once that many rounds of the deal are
+over the bot knocks on any total, without a search, so that every deal it plays ends — the sheet
+ends a round only on a knock or a 31, and a weak search that never knocks, against a bot that
+waits, played on for hundreds of moves. Seeded: the
 same seed and the same views give the same moves when ``seconds`` is not given.
 """
 
@@ -101,6 +106,20 @@ PARAMS = {
                  requires=("paired", "yes")),
 }
 
+GAME_PARAMS = {
+    "trente-et-un": {
+        "knock_by": Param("int", 20, "the rounds of a deal after which it knocks on any total, without a search, as "
+                          "the heuristic bot does", low=1, high=1000),
+    },
+}
+"""Parameters of the bot at one game only: at Trente et un, where the sheet ends a round only on a
+knock or a 31, ``knock_by`` bounds every deal the bot plays (:func:`academie.bots.trente_et_un.knock_due`)."""
+
+
+def params_for(game_id: str) -> dict[str, Param]:
+    """The bot's parameters at ``game_id``: :data:`PARAMS`, then the game's own (:data:`GAME_PARAMS`)."""
+    return {**PARAMS, **GAME_PARAMS.get(game_id, {})}
+
 MISTAKE = 0.1
 """With ``infer=heuristic``: the chance that another seat picks uniformly among its legal actions
 instead of playing as the heuristic bot would."""
@@ -124,6 +143,18 @@ class Node:
         self.avail = 0
         self.total = 0.0
         self.player = player
+
+
+def most_visited(root: Node, legal: Sequence[int]) -> int:
+    """The action of ``legal`` most visited from ``root``; among equally visited ones, the one of
+    the best mean reward (with fewer iterations than legal actions every action tried has one
+    visit, and the first in ``legal`` order would always be played: at Trente et un a search of
+    2 or 3 iterations drew and never knocked); the first in ``legal`` order if those tie too."""
+    def key(a: int) -> tuple[int, float]:
+        child = root.children.get(a)
+        return (-1, 0.0) if child is None else (child.visits, child.total / child.visits)
+
+    return max(legal, key=key)
 
 
 def standings(state: Any) -> list[float]:
@@ -153,8 +184,20 @@ class ISMCTSBot:
     def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "random", worlds: int = 0, infer: str = "none",
                  candidates: int = 8, others: str = "search", moves: int = 10, depth: int = 0,
-                 paired: str = "no", margin: float = 1.0, own: str = "heuristic") -> None:
+                 paired: str = "no", margin: float = 1.0, own: str = "heuristic", knock_by: int | None = None) -> None:
         from academie.core.errors import UnknownBotError
+
+        at_game = GAME_PARAMS.get(game_id, {})
+        if knock_by is not None and "knock_by" not in at_game:
+            raise UnknownBotError(f"ismcts: knock_by is a parameter at {', '.join(GAME_PARAMS)} only, not at {game_id}")
+        if knock_by is not None:
+            try:
+                at_game["knock_by"].read(str(knock_by))
+            except ValueError as exc:
+                raise UnknownBotError(f"ismcts: knock_by must be {exc}, not {knock_by!r:.30}") from None
+        elif "knock_by" in at_game:
+            knock_by = at_game["knock_by"].default
+        self.knock_by = knock_by  # None: no knock (a game without one)
 
         for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout),
                            ("worlds", worlds), ("infer", infer), ("candidates", candidates),
@@ -212,6 +255,11 @@ class ISMCTSBot:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
+        if self.knock_by is not None:
+            from academie.bots.trente_et_un import KNOCK, knock_due
+
+            if knock_due(view, legal, self.knock_by):  # a deal between bots ends, as the heuristic's
+                return KNOCK
         try:
             return self._search(view, legal)
         except SamplingError:
@@ -260,7 +308,7 @@ class ISMCTSBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return most_visited(root, legal)
 
     _lo, _span = 0.0, 1.0
 
@@ -559,6 +607,6 @@ def ismcts_factory(game_id: str) -> Callable[..., ISMCTSBot]:
     def make(seed: int | None = None, **params: Any) -> ISMCTSBot:
         return ISMCTSBot(game_id, seed, **params)
 
-    make.PARAMS = PARAMS  # type: ignore[attr-defined]
+    make.PARAMS = params_for(game_id)  # type: ignore[attr-defined]
     make.__doc__ = ISMCTSBot.__doc__
     return make

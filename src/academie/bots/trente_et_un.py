@@ -20,6 +20,22 @@ from academie.bots.spec import Param
 from academie.games.trente_et_un import DISCARD, KNOCK, PILE, STOCK, TrenteEtUnView
 from academie.games.trente_et_un.rules import POINTS, best_three, hand_value, suit_totals
 
+KNOCK_BY = 20
+"""The default ``knock_by`` of the bots (rounds): from then on they knock on any total."""
+
+
+def rounds_over(view: TrenteEtUnView) -> float:
+    """Rounds of the deal over: turns taken over the players still in."""
+    players = view.num_players - sum(view.eliminated)
+    return view.turns_taken / max(players, 1)
+
+
+def knock_due(view: TrenteEtUnView, legal: Sequence[int], knock_by: int) -> bool:
+    """True when ``knock_by`` rounds of the deal are over and a knock is legal: a bot then knocks on
+    any total, so that a deal between bots always ends, since the sheet ends a round only on a
+    knock or a 31 (« Au lieu de piocher, vous pouvez frapper »; the bound is our proposal)."""
+    return KNOCK in legal and rounds_over(view) >= knock_by
+
 
 class HeuristicTrenteEtUn:
     """Heuristic player of Trente et un (see the module docstring for the advice it follows).
@@ -45,12 +61,13 @@ class HeuristicTrenteEtUn:
         "knock_floor": Param("float", 21, "the lowest total it ever knocks on, in points (32: never)", low=0, high=32),
         "cut_at": Param("float", 22, "the total it knocks on to cut a collector's run, in points (32: never)",
                         low=0, high=32),
-        "knock_by": Param("int", 20, "the rounds of a deal after which it knocks on any total", low=1, high=1000),
+        "knock_by": Param("int", KNOCK_BY, "the rounds of a deal after which it knocks on any total", low=1,
+                          high=1000),
     }
 
     def __init__(
         self, seed: int | None = None, knock_at: float = 27, knock_floor: float = 21, cut_at: float = 22,
-        knock_by: int = 20,
+        knock_by: int = KNOCK_BY,
     ) -> None:
         self.rng = random.Random(seed)
         self.knock_at, self.knock_floor, self.cut_at, self.knock_by = knock_at, knock_floor, cut_at, knock_by
@@ -80,14 +97,8 @@ class HeuristicTrenteEtUn:
                 seen[c // 13] = seen.get(c // 13, 0) + POINTS[c]
         return seen
 
-    @staticmethod
-    def _rounds(view: TrenteEtUnView) -> float:
-        """Rounds played in the deal: turns taken over the players still in."""
-        players = view.num_players - sum(view.eliminated)
-        return view.turns_taken / max(players, 1)
-
     def _threshold(self, view: TrenteEtUnView) -> float:
-        return max(self.knock_floor, self.knock_at - 1.5 * self._rounds(view))
+        return max(self.knock_floor, self.knock_at - 1.5 * rounds_over(view))
 
     # --- decisions ---------------------------------------------------------------------------
     def choose(self, view: TrenteEtUnView, legal: Sequence[int]) -> int:
@@ -99,7 +110,7 @@ class HeuristicTrenteEtUn:
             collector = max(self.collected_suits(view).values(), default=0)
             if value >= self._threshold(view) or (collector >= 18 and value >= self.cut_at):
                 return KNOCK
-            if self._rounds(view) >= self.knock_by:  # a deal between bots ends (our proposal)
+            if knock_due(view, legal, self.knock_by):  # a deal between bots ends (our proposal)
                 return KNOCK
         up = view.up_card
         if PILE in legal and up is not None:

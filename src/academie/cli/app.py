@@ -221,6 +221,15 @@ class TimeWarning:
             )
 
 
+def compile_note(say: Any) -> Any:
+    """``on_compile(name, seconds)`` for :func:`academie.fast.prepare`: says through ``say``
+    that a game's kernels are being compiled, once, and about how long that takes."""
+    def on_compile(name: str, seconds: float) -> None:
+        say(f"compiling the {name} kernel, once ({about(seconds)}; later runs load it from the cache)…")
+
+    return on_compile
+
+
 def note(message: str, out: Optional[Console] = None) -> None:
     """``note: <message>`` on standard error, on one line; or printed by ``out``, a progress
     bar's console, which prints it on a line of its own above the bar."""
@@ -292,7 +301,8 @@ def simulate_cmd(
             with user_errors():  # a Ray cluster that cannot be reached
                 report = simulate(g, names, matches, seed, opts, progress=progress, workers=workers,
                                   backend=backend, address=address, on_match=keeper.on_match if keeper.wanted else None,
-                                  records=records is not None)
+                                  records=records is not None,
+                                  on_compile=compile_note(lambda message: note(message, bar.console)))
         except SimulationInterrupted as stop:
             keeper.close()
             if stop.report is None:

@@ -166,6 +166,11 @@ class PlaySession:
         self.bots = {
             s: make_bot(kind, game.info.id, (seed or 0) * 100 + s) for s, kind in enumerate(kinds) if kind != "human"
         }
+        from academie.cli.app import compile_note, note
+        from academie.fast import prepare
+
+        # an ISMCTS bot's kernels compiled now, said so, rather than silently at its first move
+        prepare(game, self.options, num_players, [k for k in kinds if k != "human"], on_compile=compile_note(note))
         self.record = GameRecord(
             game=game.info.id,
             game_version=game.info.version,

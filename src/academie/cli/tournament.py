@@ -68,7 +68,7 @@ def tournament_cmd(
 ) -> None:
     """A duplicate tournament: every bot in every seat, the same cards for every seating;
     scores with 95% intervals over the boards, a pairwise table and openskill ratings."""
-    from academie.cli.app import draw_seed, err_console, note, parse_kv, split_bots, user_errors
+    from academie.cli.app import compile_note, draw_seed, err_console, note, parse_kv, split_bots, user_errors
 
     with user_errors():
         g = get_game(game)
@@ -102,7 +102,8 @@ def tournament_cmd(
         try:
             with user_errors():
                 result = tournament(g, names, records=records, duplicate=duplicate, workers=workers, backend=backend,
-                                    address=address, progress=progress, **run)
+                                    address=address, progress=progress,
+                                    on_compile=compile_note(lambda message: note(message, bar.console)), **run)
         except TournamentInterrupted as stop:
             if stop.result is None:
                 note(f"interrupted before the first of {boards:,} boards ended: nothing to report.")

@@ -18,8 +18,10 @@ False
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Mapping
+import tempfile
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -50,13 +52,53 @@ NAMES = {"reversis": "Reversis", "trente-et-un": "Trente et un", "belle-flux-tre
 
 @lru_cache(maxsize=1)
 def available() -> bool:
-    """True when numba and numpy can be imported (``pip install 'academie[fast]'``)."""
+    """True when numba and numpy can be imported (``pip install 'academie[fast]'``) and numba
+    has a folder to cache the kernels in (:func:`cache_folder`)."""
     try:
         import numba  # noqa: F401
         import numpy  # noqa: F401
     except ImportError:
         return False
+    return cache_folder() is not None
+
+
+def _writable(folder: str) -> bool:
+    """True when a file can be made in ``folder`` (made if missing), as numba checks it."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError:
+        return False
     return True
+
+
+def cache_folder() -> str | None:
+    """Where numba caches the kernels: ``NUMBA_CACHE_DIR`` when set, else the modules' own
+    ``__pycache__``, else the user's cache folder (numba's order). When none of them can be
+    written (an install in a read-only folder, run by a user without a home), numba refuses to
+    compile a function it was asked to cache; the kernels are then cached in a folder of the
+    system's temporary folder, set as numba's ``CACHE_DIR`` before any kernel is compiled. None
+    when even that cannot be written: no kernels then (the pure engine plays the same)."""
+    from numba.core import config
+
+    if config.CACHE_DIR:
+        return config.CACHE_DIR
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__")
+    if _writable(here):
+        return here
+    try:
+        from numba.misc.appdirs import AppDirs
+
+        user = AppDirs(appname="numba", appauthor=False).user_cache_dir
+    except Exception:  # numba's own helper moved: its other places are not known
+        user = None
+    if user is not None and _writable(user):
+        return user
+    temp = os.path.join(tempfile.gettempdir(), f"academie-numba-{getattr(os, 'getuid', lambda: 0)()}")
+    if not _writable(temp):
+        return None
+    config.CACHE_DIR = temp
+    return temp
 
 
 def unsupported_reason(game: Any, options: Any, num_players: int) -> str | None:
@@ -297,3 +339,87 @@ def play_random_matches(game: Any, options: Mapping[str, Any] | Any | None, n_pl
     seeds = [[master.getrandbits(32) for _ in range(n_players + 1)] for _ in range(n)]
     played = runner.play_seeds(seeds) if n else []
     return [m.returns() for m in played], [m.statistics() for m in played]
+
+
+COMPILE_SECONDS = {"reversis": 35, "trente-et-un": 35, "belle-flux-trente-un": 20, "guimbarde": 40}
+"""About how long compiling a game's kernels takes, once, in seconds (measured on a 2-core
+machine): a later run loads them from numba's cache on disk in a second or two."""
+
+
+def prepare(game: Any, options: Any, num_players: int, bot_names: Any = (), matches: bool = False,
+            on_compile: Callable[[str, float], None] | None = None) -> None:
+    """Compile in this process, or load from numba's cache, the kernels a run will call: the
+    random matches' when ``matches`` (:class:`RandomMatches`), and those of each ISMCTS bot among
+    ``bot_names`` (specs): its uniform playouts, and at Reversis the worlds it draws. A caller
+    about to start workers calls it first, so that the kernels are compiled once: forked workers
+    inherit them, spawned ones and Ray's load them from the cache this writes — each worker
+    compiled them itself before, all at once, half a minute or more of every core the first time
+    after an install. ``on_compile(name, seconds)`` is called once, just before a function is
+    really compiled (not when every one comes from the cache): the game's name (:data:`NAMES`)
+    and about how long that takes (:data:`COMPILE_SECONDS`). Does nothing without numba or for
+    a game without kernels (``options``: validated)."""
+    gid = game.info.id
+    if gid not in FREE_OPTIONS or not available():
+        return
+    steps: list[Callable[[], Any]] = []
+    if matches and supports(game, options, num_players):
+        steps.append(lambda: RandomMatches(game, options, num_players).play_seeds([[0] * (num_players + 1)]))
+    searches = _searches(game, bot_names)
+    if searches:
+        steps.append(lambda: _one_move_each(game, options, num_players, searches))
+    if not steps:
+        return
+    from numba.core import event
+
+    class FirstCompile(event.Listener):
+        """Calls ``on_compile`` at the first compile only (a function loaded from the cache is
+        no compile)."""
+
+        seen = False
+
+        def on_start(self, ev: Any) -> None:
+            if not self.seen and on_compile is not None:
+                self.seen = True
+                on_compile(NAMES[gid], COMPILE_SECONDS[gid])
+
+        def on_end(self, ev: Any) -> None:
+            pass
+
+    with event.install_listener("numba:compile", FirstCompile()):
+        for step in steps:
+            step()
+
+
+def _searches(game: Any, bot_names: Any) -> list[Any]:
+    """One ISMCTS bot for each distinct ISMCTS spec of ``bot_names`` (seeded 0; their searches
+    here are cut short)."""
+    from academie.bots import make_bot
+    from academie.bots.ismcts import ISMCTSBot
+
+    bots = [make_bot(name, game.info.id, 0) for name in dict.fromkeys(bot_names) if name.split(":")[0] == "ismcts"]
+    return [bot for bot in bots if isinstance(bot, ISMCTSBot)]
+
+
+def _one_move_each(game: Any, options: Any, num_players: int, bots: list[Any]) -> None:
+    """Each of ``bots`` searches a few worlds at two decisions between two actions or more of a
+    seeded match, the first and one a few rounds later (at Reversis the worlds of the play of the
+    cards are drawn by a kernel of their own): a world drawn, a descent and a playout call every
+    kernel the bot calls."""
+    from academie.core.chance import SeededChance
+
+    state, chance = game.new_initial_state(num_players, options), SeededChance(0)
+    searched, decisions = 0, 0
+    while searched < 2:
+        while state.is_chance_node():
+            state.apply_action(chance.choose(state))
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        if len(legal) > 1 and decisions in (0, 4 * num_players):
+            view = state.view(state.current_player())
+            for bot in bots:
+                bot.iterations, bot.seconds = 4, None
+                bot.choose(view, legal)
+            searched += 1
+        decisions += len(legal) > 1
+        state.apply_action(legal[0])
