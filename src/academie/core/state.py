@@ -161,11 +161,18 @@ class State(ABC):
         """The public result of every finished deal, JSON-ready (games override)."""
         return []
 
-    def finished_results(self) -> list[Any]:
+    def finished_results(self) -> tuple[Any, ...]:
         """The public result object of every finished deal, oldest first, however the deal
-        ended (games keep them in ``self.results``; a game without per-deal results has none).
-        Interfaces narrate from it: a deal that ends with no player move still has its result."""
-        return list(getattr(self, "results", ()))
+        ended (games keep them in ``self.results``, a tuple; a game without per-deal results has
+        none). Interfaces narrate from it: a deal that ends with no player move still has its
+        result. The tuple itself, not a copy: it never changes (see :meth:`_add_result`)."""
+        return getattr(self, "results", ())
+
+    def _add_result(self, result: Any) -> None:
+        """Keep a finished deal's result. ``results`` is a tuple, replaced rather than changed:
+        clones and views share it instead of copying it (a copy per clone or per view would
+        grow with the match)."""
+        self.results = (*self.results, result)
 
     def is_terminal(self) -> bool:
         """True once the match is over."""

@@ -55,7 +55,7 @@ class BelleFluxState(StockDrawState):
         # [000] «en commençant par la droite»: the dealer's right is the previous seat.
         self.step = -1 if options.direction == "counterclockwise" else 1
         self.belle_rank = BELLE_KING_HIGH if options.belle_order == "king_high" else BELLE_ACE_HIGH
-        self.results: list[DealResult] = []
+        self.results: tuple[DealResult, ...] = ()
         self.stats = {"deals": 0, "belle_carried": 0, "flux_carried": 0, "trente_un_carried": 0,
                       "thirty_ones": 0, "largest_basket": 0}
         # Each seat's trace of the finished deals and of this one (academie.core.sampling)
@@ -296,7 +296,7 @@ class BelleFluxState(StockDrawState):
         else:
             self.stats["trente_un_carried"] += 1
         m = self.match
-        self.results.append(DealResult(
+        self._add_result(DealResult(
             deal=m.deal_number, dealer=m.dealer,
             up={s: self.up[s] for s in order},  # type: ignore[misc]
             belle=self.belle_winner, flux=self.flux_winner,
@@ -403,7 +403,6 @@ class BelleFluxState(StockDrawState):
         deals' results (frozen) shared."""
         other = self._clone_base()
         d = other.__dict__
-        d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()
         d["hidden"] = [h.copy() for h in self.hidden]
         d["up"] = self.up.copy()

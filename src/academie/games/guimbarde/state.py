@@ -51,7 +51,7 @@ class GuimbardeState(StockDrawState):
         self.match = Match.start(num_players, counters=options.counters, pots=BOXES)
         self.deck = tuple(pack(32 if num_players <= 5 else 52))  # G15 (Parlett's table); clones share it
         self.rule3 = FOU if options.rule3_card == "fou" else make_card("K", "D")
-        self.results: list[DealResult] = []
+        self.results: tuple[DealResult, ...] = ()
         self.stats = {"deals": 0, "point_carried": 0, "tricks_carried": 0, "marriages_in_play": 0,
                       "grand_mariage_table": 0, "fou_captured": 0}
         # Each seat's trace of the finished deals and of this one (academie.core.sampling)
@@ -364,7 +364,7 @@ class GuimbardeState(StockDrawState):
         if self.fou_holder is not None and self.fou_captured_by is None:
             for seat in order:
                 self._pay(seat, self.fou_holder, 1, "the fou [004] règle 5 «On paye un jeton pour le fou»")
-        self.results.append(DealResult(
+        self._add_result(DealResult(
             deal=m.deal_number, dealer=m.dealer, turned=self.turned, trump=self.trump,
             announcements=tuple(self.announcements), tricks=tuple(self.tricks_won),
             trick_winner=winner, counters=tuple(m.counters), boxes=tuple((b, m.pots[b]) for b in BOXES),
@@ -472,7 +472,6 @@ class GuimbardeState(StockDrawState):
         d["voids"] = [v.copy() for v in self.voids]
         d["log"] = self.log.copy()
         d["deal_queue"] = self.deal_queue.copy()
-        d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()
         d["traces"] = [t.copy() for t in self.traces]
         return other

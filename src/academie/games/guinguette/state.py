@@ -81,7 +81,7 @@ class GuinguetteState(StockDrawState):
         self.history = []
         self.match = Match.start(num_players, counters=options.counters, pots=BASKETS)
         self.deck = tuple(pack_for(num_players))  # clones share it
-        self.results: list[DealResult] = []
+        self.results: tuple[DealResult, ...] = ()
         self.stats = {"deals": 0, "stirs": 0, "renvis": 0, "raises": 0, "drops": 0,
                       "guinguette_carried": 0, "cabaret_carried": 0, "cotillon_carried": 0,
                       "cabaret_unseen": 0}
@@ -402,7 +402,7 @@ class GuinguetteState(StockDrawState):
         shown = [(REVEAL, s, c) for s in range(self.num_players) for c in sorted(self.hands[s])]
         for trace in self.traces:  # every hand is shown
             trace.extend(shown)
-        self.results.append(DealResult(
+        self._add_result(DealResult(
             deal=m.deal_number, dealer=m.dealer, hands=tuple(tuple(sorted(h)) for h in self.hands),
             tierces=tuple(tops[s] for s in range(self.num_players)),
             counts=tuple(counts[s] for s in range(self.num_players)), stirs=tuple(self.stirs),
@@ -542,7 +542,6 @@ class GuinguetteState(StockDrawState):
         d["raisers"] = self.raisers.copy()
         d["log"] = self.log.copy()
         d["deal_queue"] = self.deal_queue.copy()
-        d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()
         d["traces"] = [t.copy() for t in self.traces]
         return other

@@ -50,7 +50,7 @@ class TrenteEtUnState(StockDrawState):
         # [003] «La donne passe à gauche»: left = clockwise = +1 (option direction).
         self.step = 1 if options.direction == "clockwise" else -1
         self.brelan = BRELAN_VALUES[options.brelan]
-        self.results: list[DealResult] = []
+        self.results: tuple[DealResult, ...] = ()
         self.stats = {"rounds": 0, "knocks": 0, "thirty_ones": 0, "void_rounds": 0}
         self.winner: int | None = None
         self.final_hands: list[tuple[int, ...]] = [() for _ in range(num_players)]
@@ -318,7 +318,7 @@ class TrenteEtUnState(StockDrawState):
         remaining = [s for s in range(m.num_players) if not out[s]]
         void = not remaining and self.options.all_out == "replay"  # T6
         newly_out = tuple(s for s in range(m.num_players) if out[s] and not m.eliminated[s])
-        self.results.append(
+        self._add_result(
             DealResult(
                 deal=m.deal_number,
                 dealer=m.dealer,
@@ -476,7 +476,6 @@ class TrenteEtUnState(StockDrawState):
         rounds' results (frozen) shared."""
         other = self._clone_base()
         d = other.__dict__
-        d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()
         d["final_hands"] = self.final_hands.copy()
         d["hands"] = [h.copy() for h in self.hands]
