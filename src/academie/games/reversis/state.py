@@ -32,7 +32,7 @@ from typing import Any
 
 from academie.cards import card_code, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
-from academie.core.frozen import snapshot
+from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, sampler, trail_of
 from academie.core.state import StockDrawState
@@ -110,8 +110,11 @@ class ReversisState(StockDrawState):
         self.deck = tuple(pack(int(options.deck)))  # never changed: clones share it
         self.hand_size = (len(self.deck) - self.talon_size - 1) // num_players
         self.bete_count = 0
-        self.bets: list[str] = []  # pots holding bêtes, in the order made
-        self.results: list[DealResult] = []
+        # The bêtes on the game, (name, counters), in the order made; a bête emptied (lifted,
+        # or returned to the reversis) leaves it and the match's pots: it is never paid into
+        # again. Shared by the views and the deals' results (see DealResult.pots).
+        self.on_game: SharedTuple[tuple[str, int]] = SharedTuple()
+        self.results: tuple[DealResult, ...] = ()
         # Rows are tuples, replaced on each count, so that a clone copies only the dict.
         self.per_seat: dict[str, tuple[int, ...]] = {
             k: (0,) * num_players for k in ("quinola_renounced", "quinola_bete", "reversis", "talon_won")
@@ -164,7 +167,7 @@ class ReversisState(StockDrawState):
         self.claimant: int | None = None  # who threw the quinola on a renounce
         self.undertaker: int | None = None  # later ruleset: who undertook the reversis
         self.deal_start = len(m.ledger.entries)
-        self.betes_before = len(self.bets)  # bêtes made before this deal (R9: won by a later pool)
+        self.betes_before = self.bete_count  # bêtes made before this deal (R9: won by a later pool)
         order = self.order()
         self.deal_queue = list(_deal_queue(tuple(order), m.dealer, self.hand_size, self.options.packet, self.talon_size))
         self.phase = DEALING
@@ -416,8 +419,11 @@ class ReversisState(StockDrawState):
         self.bete_count += 1
         name = f"bête {self.bete_count}"
         m.pots[name] = 0
-        self.bets.append(name)
         m.pay(holder, name, m.pots[POOL], "the quinola's bête [001] «fait la bête de ce qu'il y a sur le jeu»")
+        if m.pots[name]:
+            self.on_game = self.on_game.appended((name, m.pots[name]))
+        else:  # an empty pool makes no bête to win: nothing is put on the game
+            del m.pots[name]
         if forcer is None or forcer == holder:  # the holder never collects for his own quinola
             return
         self._pay(holder, forcer, opts.quinola_force_fee, "quinola forced [001] «gagne à celui qui le lâche, quatre jettons»")
@@ -457,7 +463,7 @@ class ReversisState(StockDrawState):
             # bête he made in it). His ante, paid before the deal, comes back with the pool.
             for entry in m.ledger.entries[self.deal_start:]:
                 if entry.source == reversis:
-                    m.pay(entry.target, reversis, entry.amount, "returned to the reversis [001] «& ceux qu'on a pu payer dans le coup»")
+                    self._pay_out(entry.target, reversis, entry.amount, "returned to the reversis [001] «& ceux qu'on a pu payer dans le coup»")
             for seat in order:
                 self._pay(seat, reversis, opts.reversis_fee, "the reversis [001] «deux jettons de chaque joueur»")
             pool_winner = reversis
@@ -487,23 +493,38 @@ class ReversisState(StockDrawState):
             # poule, chacun remet deux jettons pour la rafraîchir» (R18)
             for seat in order:
                 m.pay(seat, POOL, opts.pool_ante, "the pool refreshed [001] «chacun remet deux jettons»")
-        self.results.append(snapshot(  # a frozen DealResult, built without its __init__
+        self._add_result(snapshot(  # a frozen DealResult, built without its __init__
             DealResult,
             deal=m.deal_number, dealer=m.dealer, tricks=tuple(self.trick_count),
             points=tuple(int(sum(self.points[c] for c in t)) for t in self.tricks),
             talon=tuple(self.talon), talon_value=value, talon_winner=talon_winner,
             talon_payers=tuple(talon_payers), quinola=self.quinola, claimant=self.claimant,
             reversis=reversis, pool_winner=pool_winner, counters=tuple(m.counters),
-            pots=tuple(sorted(m.pots.items())),
+            pots=self.on_game.with_head(((POOL, m.pots[POOL]),)),
         ))
         self.stats["deals"] += 1
         m.deal_number += 1
         m.dealer = (m.dealer + self.step) % n  # R5: « la donne circule toujours par la droite »
         self._start_deal()
 
-    def _pending_betes(self) -> list[str]:
-        """The bêtes on the game made before this deal (a bête made in this deal waits)."""
-        return [b for b in self.bets[: self.betes_before] if self.match.pots[b] > 0]
+    def _pending_betes(self) -> list[tuple[str, int]]:
+        """The bêtes on the game made before this deal, (name, counters) in the order made (a
+        bête made in this deal waits)."""
+        made_now = {f"bête {k}" for k in range(self.betes_before + 1, self.bete_count + 1)}
+        return [b for b in self.on_game if b[0] not in made_now]
+
+    def _pay_out(self, source: int | str, target: int, amount: int, reason: str) -> None:
+        """``match.pay``, and a bête emptied by it leaves the game: it is never paid into again
+        (each is paid into once, when it is made), so neither the match's pots nor the deals'
+        results keep it."""
+        m = self.match
+        before = m.pots.get(source) if isinstance(source, str) and source != POOL else None
+        m.pay(source, target, amount, reason)
+        if before is not None and amount:
+            left = m.pots[source]
+            self.on_game = self.on_game.replaced((source, before), (source, left) if left else None)
+            if not left:
+                del m.pots[source]
 
     def _lift_bete(self, seat: int) -> None:
         """[001] «on ne paye les bêtes qui sont sur le jeu, qu'après les avoir levées, & encore
@@ -512,8 +533,9 @@ class ReversisState(StockDrawState):
         pending = self._pending_betes()
         if not pending:
             return
-        largest = max(pending, key=lambda b: (self.match.pots[b], -self.bets.index(b)))
-        self.match.pay(largest, seat, self.match.pots[largest], f"{largest} lifted [001] «la plus grosse la premiere»")
+        # the largest, the oldest of equals (max keeps the first of equal keys)
+        largest, amount = max(pending, key=lambda b: b[1])
+        self._pay_out(largest, seat, amount, f"{largest} lifted [001] «la plus grosse la premiere»")
 
     def _talon(self, reversis: int | None) -> tuple[int, list[int], int]:
         """The talon's winner, its payers and its value (R6, R8; [001] «il gagne le talon»)."""
@@ -618,7 +640,7 @@ class ReversisState(StockDrawState):
             tricks_won=tuple(self.trick_count),
             played=tuple(self.played),
             counters=tuple(m.counters), pool=m.pots[POOL],
-            betes=tuple((b, m.pots[b]) for b in self.bets if m.pots[b] > 0) if self.bets else (),
+            betes=self.on_game,
             quinola=self._quinola_known(seat), last_result=self.results[-1] if self.results else None,
             log=tuple(self.log), trail=trail_of(self, seat),
         )
@@ -670,8 +692,6 @@ class ReversisState(StockDrawState):
         d["log"] = self.log.copy()
         d["played"] = self.played.copy()
         d["deal_queue"] = self.deal_queue.copy()
-        d["bets"] = self.bets.copy()
-        d["results"] = self.results.copy()
         d["per_seat"] = self.per_seat.copy()
         d["stats"] = self.stats.copy()
         return other

@@ -1,0 +1,111 @@
+"""A long match keeps the same amount for each deal, late as early, in every game played in
+deals; a clone and a view cost as much late in the match as early.
+
+What a match keeps is measured as the bytes of every object reachable from its state (the
+game and its options, shared by every match, left out): deterministic, unlike a clock. It may
+grow with the deals (the history, the ledger, the results): by the same amount each deal, not
+by more and more. The speed itself is in ``benchmarks/long_match.py``. Trente et un (played
+for lives: a few dozen rounds at most) and the Blason (one race) have no long match to measure.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import sys
+import types
+
+import pytest
+
+from academie.core.chance import SeededChance
+from academie.games import get_game
+
+LONG = {  # options under which nobody runs out before the last deal
+    "reversis": {},
+    "guimbarde": {},
+    "guinguette": {"out_of_counters": "debt"},
+    "belle-flux-trente-un": {"counters": 10000},
+}
+EARLY, LATE = 200, 1000
+
+_SKIP = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.CodeType,
+         types.MethodType)
+
+
+def held(root: object, shared: set[int]) -> tuple[int, set[int]]:
+    """The bytes of the objects reachable from ``root`` but for those in ``shared`` (ids), and
+    the ids of the objects counted."""
+    seen: set[int] = set()
+    total = 0
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        key = id(obj)
+        if key in seen or key in shared or isinstance(obj, _SKIP):
+            continue
+        seen.add(key)
+        total += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return total, seen
+
+
+def play_to(state, deals: int, chance: SeededChance, rng: random.Random) -> None:
+    """Random moves until ``deals`` deals are finished (or the match is over)."""
+    while len(state.finished_results()) < deals and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(chance.choose(state), trusted=True)
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))], trusted=True)
+
+
+def first_decision(state, chance: SeededChance) -> None:
+    while state.is_chance_node():
+        state.apply_action(chance.choose(state), trusted=True)
+
+
+@pytest.fixture(scope="module", params=sorted(LONG))
+def long_match(request):
+    """A match of ``LATE`` deals of random play, measured after ``EARLY`` deals and at the end:
+    (game, bytes kept, bytes a clone adds, bytes a view adds) at each point."""
+    gid = request.param
+    game = get_game(gid)
+    state = game.new_initial_state(4, dict(LONG[gid], deals=LATE))
+    shared = {id(game), id(state.options), id(state.game)}
+    chance, rng = SeededChance(7), random.Random(7)
+    points = []
+    for deals in (EARLY, LATE - 1):
+        play_to(state, deals, chance, rng)
+        first_decision(state, chance)
+        assert len(state.finished_results()) == deals and not state.is_terminal()
+        kept, ids = held(state, shared)
+        twin = state.clone()
+        # (less the copy of the pots: the bêtes on the game of Reversis, not yet won, are the
+        # match's own standing, and random play leaves hundreds of them)
+        added_by_clone = held(twin, shared | ids)[0] - sys.getsizeof(twin.match.pots)
+        view = state.view(state.current_player())
+        added_by_view, _ = held(view, shared | ids)
+        points.append((deals, kept, added_by_clone, added_by_view))
+    return gid, points
+
+
+def test_a_long_match_keeps_as_much_per_deal_late_as_early(long_match):
+    # Reversis kept every bête ever made in its pots, empty ones too, and copied them all into
+    # each deal's result: after 1,000 deals of random play each deal added about twice what it
+    # added after 200 (and ten times as much after 10,000).
+    gid, ((early, kept_early, _, _), (late, kept_late, _, _)) = long_match
+    per_deal_early = kept_early / early
+    per_deal_late = (kept_late - kept_early) / (late - early)
+    assert per_deal_late < 1.25 * per_deal_early, (
+        f"{gid}: {per_deal_early:.0f} bytes kept per deal over the first {early} deals,"
+        f" {per_deal_late:.0f} over the next {late - early}"
+    )
+
+
+def test_a_clone_and_a_view_cost_as_much_late_in_a_match_as_early(long_match):
+    # A clone copied the list of every finished deal's result (and Reversis's list of every
+    # bête ever made), and every view copied the results into its trail (and Reversis's view
+    # listed its bêtes anew).
+    gid, ((early, _, clone_early, view_early), (late, _, clone_late, view_late)) = long_match
+    assert clone_late < clone_early + 1024, f"{gid}: a clone adds {clone_early} bytes after {early} deals, {clone_late} after {late}"
+    assert view_late < view_early + 1024, f"{gid}: a view adds {view_early} bytes after {early} deals, {view_late} after {late}"
