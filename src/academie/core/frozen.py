@@ -121,8 +121,8 @@ class SharedTuple(Sequence[T], Generic[T]):
 
     >>> a = SharedTuple([1, 2, 3]).appended(4)
     >>> b = a.removed(2).with_head(("h",))
-    >>> tuple(a), tuple(b), len(b), b[0], b[-1], b[1:3]
-    ((1, 2, 3, 4), ('h', 1, 3, 4), 4, 'h', 4, (1, 3))
+    >>> tuple(a), tuple(b), len(b), b[0], b[2], b[-1], b[1:3]
+    ((1, 2, 3, 4), ('h', 1, 3, 4), 4, 'h', 3, 4, (1, 3))
     >>> b == ("h", 1, 3, 4), hash(b) == hash(("h", 1, 3, 4)), a.removed(9) is a
     (True, True, True)
     """
@@ -208,6 +208,9 @@ class SharedTuple(Sequence[T], Generic[T]):
             raise IndexError("SharedTuple index out of range")
         if index < len(self._head):
             return self._head[index]
+        last = self._chunks[-1]
+        if index >= n - len(last):  # the newest items, read the most (the last result)
+            return last[index - n + len(last)]
         index -= len(self._head)
         for chunk in self._chunks:
             if index < len(chunk):

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from academie.core.errors import AcademieError, IllegalActionError, SeatError, StackedDeckError
+from academie.core.frozen import SharedTuple
 from academie.core.match import Match
 
 if TYPE_CHECKING:
@@ -161,18 +162,20 @@ class State(ABC):
         """The public result of every finished deal, JSON-ready (games override)."""
         return []
 
-    def finished_results(self) -> tuple[Any, ...]:
+    def finished_results(self) -> Sequence[Any]:
         """The public result object of every finished deal, oldest first, however the deal
-        ended (games keep them in ``self.results``, a tuple; a game without per-deal results has
-        none). Interfaces narrate from it: a deal that ends with no player move still has its
+        ended (games keep them in ``self.results``, an immutable sequence; a game without
+        per-deal results has none). Interfaces narrate from it: a deal that ends with no player move still has its
         result. The tuple itself, not a copy: it never changes (see :meth:`_add_result`)."""
         return getattr(self, "results", ())
 
     def _add_result(self, result: Any) -> None:
-        """Keep a finished deal's result. ``results`` is a tuple, replaced rather than changed:
-        clones and views share it instead of copying it (a copy per clone or per view would
-        grow with the match)."""
-        self.results = (*self.results, result)
+        """Keep a finished deal's result. ``results`` is immutable (a
+        :class:`~academie.core.frozen.SharedTuple`), replaced rather than changed: clones and
+        views share it instead of copying it, and the next one shares its chunks (a copy per
+        clone, per view or per deal would grow with the match)."""
+        results = self.results
+        self.results = results.appended(result) if isinstance(results, SharedTuple) else SharedTuple((*results, result))
 
     def is_terminal(self) -> bool:
         """True once the match is over."""
