@@ -74,6 +74,24 @@ def _deal_queue(order: tuple[int, ...], dealer: int, hand_size: int, packet: int
     return tuple(queue[::-1])
 
 
+def _meld(a: tuple | None, b: tuple | None) -> tuple | None:
+    """Two leftist heaps as one: a heap is None or a node ``(rank, key, item, left, right)``,
+    the least key on top. Nodes are tuples, never changed: a heap made from another shares
+    all but a path of its nodes (clones share it whole), and a push or a pop costs the log of
+    its size."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if b[1] < a[1]:
+        a, b = b, a
+    _, key, item, left, right = a
+    right = _meld(right, b)
+    if left is None or left[0] < right[0]:  # type: ignore[index]
+        left, right = right, left
+    return (1 + (right[0] if right is not None else 0), key, item, left, right)
+
+
 _SAMPLERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 """Each state's last determinize: (seat, length of its history, the sampler of that view)."""
 
@@ -114,7 +132,12 @@ class ReversisState(StockDrawState):
         # or returned to the reversis) leaves it and the match's pots: it is never paid into
         # again. Shared by the views and the deals' results (see DealResult.pots).
         self.on_game: SharedTuple[tuple[str, int]] = SharedTuple()
-        self.results: tuple[DealResult, ...] = ()
+        # The bêtes made before this deal and on the game, the next to lift on top (the
+        # largest, the oldest of equals): a heap (see _meld), so that finding it does not read
+        # every bête on the game.
+        self.waiting: tuple | None = None
+        self.betes_before = 0
+        self.results: SharedTuple[DealResult] = SharedTuple()  # never changed: replaced
         # Rows are tuples, replaced on each count, so that a clone copies only the dict.
         self.per_seat: dict[str, tuple[int, ...]] = {
             k: (0,) * num_players for k in ("quinola_renounced", "quinola_bete", "reversis", "talon_won")
@@ -122,7 +145,7 @@ class ReversisState(StockDrawState):
         self.stats = {"deals": 0, "reversis": 0, "quinola_renounced": 0, "quinola_bete": 0,
                       "quinola_ecarte": 0, "pool_won": 0, "broken_reversis": 0}
         # Each seat's trace of the finished deals and of this one (academie.core.sampling)
-        self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
+        self.past_traces: tuple[SharedTuple[tuple], ...] = (SharedTuple(),) * num_players
         self.traces: list[list[tuple]] = []
         self._start_deal()
 
@@ -137,7 +160,7 @@ class ReversisState(StockDrawState):
             self._retrace(PLAY + self.played[-1][1])
         if self.traces:  # the deal just finished: the talon is shown, the traces kept
             shown = [(REVEAL, -1, c) for c in self.talon]
-            self.past_traces = tuple(p + ((*t, *shown),) for p, t in zip(self.past_traces, self.traces))
+            self.past_traces = tuple(p.appended((*t, *shown)) for p, t in zip(self.past_traces, self.traces))
         self.traces = [[] for _ in range(self.num_players)]
         self.talon_slots: list[int] = []  # where the talon's cards were dealt, in the traces
         if m.deal_number >= self.options.deals:
@@ -167,6 +190,10 @@ class ReversisState(StockDrawState):
         self.claimant: int | None = None  # who threw the quinola on a renounce
         self.undertaker: int | None = None  # later ruleset: who undertook the reversis
         self.deal_start = len(m.ledger.entries)
+        for k in range(self.betes_before + 1, self.bete_count + 1):  # those of the last deal wait no more
+            amount = m.pots.get(f"bête {k}")
+            if amount:
+                self.waiting = _meld(self.waiting, (1, (-amount, k), (f"bête {k}", amount), None, None))
         self.betes_before = self.bete_count  # bêtes made before this deal (R9: won by a later pool)
         order = self.order()
         self.deal_queue = list(_deal_queue(tuple(order), m.dealer, self.hand_size, self.options.packet, self.talon_size))
@@ -468,7 +495,7 @@ class ReversisState(StockDrawState):
                 self._pay(seat, reversis, opts.reversis_fee, "the reversis [001] «deux jettons de chaque joueur»")
             pool_winner = reversis
         elif self.quinola == "renounce" and self.claimant is not None:
-            if opts.betes == "alone" and self._pending_betes():
+            if opts.betes == "alone" and self.waiting is not None:
                 # R19: «Il n'y a que les bêtes de renonce qui se payent avec une autre ou avec la
                 # poule»: while a bête is on the game the deal is played for it, alone.
                 self._lift_bete(self.claimant)
@@ -507,12 +534,6 @@ class ReversisState(StockDrawState):
         m.dealer = (m.dealer + self.step) % n  # R5: « la donne circule toujours par la droite »
         self._start_deal()
 
-    def _pending_betes(self) -> list[tuple[str, int]]:
-        """The bêtes on the game made before this deal, (name, counters) in the order made (a
-        bête made in this deal waits)."""
-        made_now = {f"bête {k}" for k in range(self.betes_before + 1, self.bete_count + 1)}
-        return [b for b in self.on_game if b[0] not in made_now]
-
     def _pay_out(self, source: int | str, target: int, amount: int, reason: str) -> None:
         """``match.pay``, and a bête emptied by it leaves the game: it is never paid into again
         (each is paid into once, when it is made), so neither the match's pots nor the deals'
@@ -530,11 +551,11 @@ class ReversisState(StockDrawState):
         """[001] «on ne paye les bêtes qui sont sur le jeu, qu'après les avoir levées, & encore
         l'une après l'autre, faisant mettre la plus grosse la premiere» (R9: one per deal, made
         in an earlier deal — a bête made in this deal waits for a later deal)."""
-        pending = self._pending_betes()
-        if not pending:
+        top = self.waiting
+        if top is None:
             return
-        # the largest, the oldest of equals (max keeps the first of equal keys)
-        largest, amount = max(pending, key=lambda b: b[1])
+        largest, amount = top[2]  # the largest, the oldest of equals
+        self.waiting = _meld(top[3], top[4])
         self._pay_out(largest, seat, amount, f"{largest} lifted [001] «la plus grosse la premiere»")
 
     def _talon(self, reversis: int | None) -> tuple[int, list[int], int]:
