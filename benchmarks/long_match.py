@@ -4,8 +4,8 @@ Each game plays one long match, bots choosing from their views as ``academie sim
 (:func:`academie.core.runner.play_match`'s loop), and prints at every checkpoint the deals
 played, the time per deal since the last checkpoint (CPU time of this process), the memory
 the match holds (``tracemalloc``: the state and everything it keeps, the bots' too) and what
-each deal of the interval added to it, and the time and memory of a ``clone()`` there (what a
-search pays per world). Flat means: the ms/deal, the KiB/deal and the clone's figures do not
+each deal of the interval added to it, the time and memory of a ``clone()`` there, and the
+time of the clone's first action (what a search pays per world). Flat means: the ms/deal, the KiB/deal and the clone's figures do not
 climb from one checkpoint to the next (the memory itself grows with the match, by the same
 amount each deal: its history, its ledger, its results).
 
@@ -88,7 +88,7 @@ def run(gid: str, deals: int, every: int, bots_name: str, trace: bool, seed: int
     print(f"\n{gid}: {players} players, {bots_name} bots, "
           + ("one match of" if one_match else "matches one after another,") + f" {deals} deals"
           + (f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""))
-    print(f"{'deals':>7}{'ms/deal':>10}{'MiB held':>10}{'KiB/deal':>10}{'RSS MiB':>9}{'clone µs':>10}{'clone KiB':>10}")
+    print(f"{'deals':>7}{'ms/deal':>10}{'MiB held':>10}{'KiB/deal':>10}{'RSS MiB':>9}{'clone µs':>10}{'clone KiB':>10}{'then act µs':>12}")
     gc.collect()
     if trace:
         tracemalloc.start()
@@ -119,10 +119,14 @@ def run(gid: str, deals: int, every: int, bots_name: str, trace: bool, seed: int
         twin = state.clone()
         twin_kib = ((tracemalloc.get_traced_memory()[0] if trace else 0) - before) / 1024
         twin_us = (time.perf_counter() - start) * 1e6
+        start = time.perf_counter()  # a search's world: cloned, then played on
+        if not state.is_terminal():
+            twin.apply_action(twin.legal_actions()[0], trusted=True)
+        act_us = (time.perf_counter() - start) * 1e6
         del twin
         print(f"{played:>7}{per_deal:>10.2f}{(mem - base) / 2**20:>10.1f}"
               f"{(mem - last_mem) / 1024 / max(1, played - (mark - every)):>10.2f}{rss_mib():>9.0f}"
-              f"{twin_us:>10.0f}{twin_kib:>10.1f}", flush=True)
+              f"{twin_us:>10.0f}{twin_kib:>10.1f}{act_us:>12.0f}", flush=True)
         last_mem, mark = mem, mark + every
         if played >= deals or ended:
             if ended and played < deals:
