@@ -109,3 +109,47 @@ def test_a_clone_and_a_view_cost_as_much_late_in_a_match_as_early(long_match):
     gid, ((early, _, clone_early, view_early), (late, _, clone_late, view_late)) = long_match
     assert clone_late < clone_early + 1024, f"{gid}: a clone adds {clone_early} bytes after {early} deals, {clone_late} after {late}"
     assert view_late < view_early + 1024, f"{gid}: a view adds {view_early} bytes after {early} deals, {view_late} after {late}"
+
+
+def test_the_end_of_a_deal_is_told_in_as_many_lines_late_in_a_long_reversis_match():
+    # The text replay of a long Reversis record slowed down deal after deal: each deal's panel
+    # named every bête on the game (hundreds under random play), and the narration summed each
+    # deal's payments over the whole ledger.
+    import io
+
+    from rich.console import Console
+
+    from academie.cli.render import reversis as render
+    from academie.narration import deal_deltas
+
+    game = get_game("reversis")
+    state = game.new_initial_state(4, {"deals": 600})
+    play_to(state, 600, SeededChance(3), random.Random(3))
+    results, entries = state.finished_results(), state.match.ledger.entries
+    assert len(results[-1].pots) > 100  # random play leaves hundreds of bêtes on the game
+
+    def lines(deal: int) -> int:
+        out = io.StringIO()
+        deltas = deal_deltas(entries, deal, 4)
+        Console(file=out, width=100, color_system=None).print(render.render_result(results[deal], ["a", "b", "c", "d"], deltas=deltas))
+        return out.getvalue().count("\n")
+
+    assert lines(599) <= lines(50) + 1
+
+    class Counted(list):  # the entries, counting those read
+        read = 0
+
+        def __getitem__(self, index):
+            got = super().__getitem__(index)
+            Counted.read += len(got) if isinstance(index, slice) else 1
+            return got
+
+        def __iter__(self):
+            Counted.read += len(self)
+            return super().__iter__()
+
+    counted = Counted(entries)
+    deltas = deal_deltas(counted, 599, 4)
+    assert deltas == [sum((e.amount if e.target == s else 0) - (e.amount if e.source == s else 0)
+                          for e in entries if e.deal == 599) for s in range(4)]
+    assert Counted.read < 100  # the deal's own entries and a bisection, of some 25,000

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from itertools import islice
 from types import ModuleType
 from typing import Any
 
@@ -259,7 +258,7 @@ def deal_deltas(entries: Sequence[Entry], deal: int, num_players: int) -> list[i
     late in a long match as early."""
     out = [0] * num_players
     start = bisect_left(entries, deal, key=_deal_of)
-    for e in islice(entries, start, bisect_right(entries, deal, lo=start, key=_deal_of)):
+    for e in entries[start:bisect_right(entries, deal, lo=start, key=_deal_of)]:
         if isinstance(e.source, int):
             out[e.source] -= e.amount
         if isinstance(e.target, int):
