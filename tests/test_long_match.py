@@ -85,7 +85,11 @@ def long_match(request):
         added_by_clone = held(twin, shared | ids)[0] - sys.getsizeof(twin.match.pots)
         view = state.view(state.current_player())
         added_by_view, _ = held(view, shared | ids)
-        points.append((deals, kept, added_by_clone, added_by_view))
+        # a search's world: a clone played to the end of the deal (copy on write: it copies
+        # what it changes, its history and its ledger among them)
+        play_to(twin, deals + 1, SeededChance(deals), random.Random(deals))
+        added_by_play = held(twin, shared | ids)[0] - sys.getsizeof(twin.match.pots)
+        points.append((deals, kept, added_by_clone, added_by_view, added_by_play))
     return gid, points
 
 
@@ -93,7 +97,7 @@ def test_a_long_match_keeps_as_much_per_deal_late_as_early(long_match):
     # Reversis kept every bête ever made in its pots, empty ones too, and copied them all into
     # each deal's result: after 1,000 deals of random play each deal added about twice what it
     # added after 200 (and ten times as much after 10,000).
-    gid, ((early, kept_early, _, _), (late, kept_late, _, _)) = long_match
+    gid, ((early, kept_early, *_), (late, kept_late, *_)) = long_match
     per_deal_early = kept_early / early
     per_deal_late = (kept_late - kept_early) / (late - early)
     assert per_deal_late < 1.25 * per_deal_early, (
@@ -106,7 +110,7 @@ def test_a_clone_and_a_view_cost_as_much_late_in_a_match_as_early(long_match):
     # A clone copied the list of every finished deal's result (and Reversis's list of every
     # bête ever made), and every view copied the results into its trail (and Reversis's view
     # listed its bêtes anew).
-    gid, ((early, _, clone_early, view_early), (late, _, clone_late, view_late)) = long_match
+    gid, ((early, _, clone_early, view_early, _), (late, _, clone_late, view_late, _)) = long_match
     assert clone_late < clone_early + 1024, f"{gid}: a clone adds {clone_early} bytes after {early} deals, {clone_late} after {late}"
     assert view_late < view_early + 1024, f"{gid}: a view adds {view_early} bytes after {early} deals, {view_late} after {late}"
 
@@ -153,3 +157,10 @@ def test_the_end_of_a_deal_is_told_in_as_many_lines_late_in_a_long_reversis_matc
     assert deltas == [sum((e.amount if e.target == s else 0) - (e.amount if e.source == s else 0)
                           for e in entries if e.deal == 599) for s in range(4)]
     assert Counted.read < 100  # the deal's own entries and a bisection, of some 25,000
+
+
+def test_a_clone_played_to_the_end_of_the_deal_costs_as_much_late_in_a_match_as_early(long_match):
+    # A clone shared the history and the ledger's entries with its original until it played:
+    # then it copied them whole, some 60,000 actions after 1,000 deals.
+    gid, ((early, *_, play_early), (late, *_, play_late)) = long_match
+    assert play_late < play_early + 8192, f"{gid}: a clone played to the deal's end adds {play_early} bytes after {early} deals, {play_late} after {late}"

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from academie.core.errors import AcademieError, IllegalActionError, SeatError, StackedDeckError
-from academie.core.frozen import SharedTuple
+from academie.core.frozen import ChunkedList, SharedTuple
 from academie.core.match import Match
 
 if TYPE_CHECKING:
@@ -290,7 +290,11 @@ class State(ABC):
         """A new state of the same class whose attributes are this one's — shared, so the game's
         :meth:`clone` must then copy every container it changes in place, best by storing into
         ``other.__dict__`` — with the match cloned, no legal actions kept and the history
-        shared until either state appends to it (copy on write, like the ledger)."""
+        shared until either state appends to it (copy on write, like the ledger; the history
+        made a :class:`~academie.core.frozen.ChunkedList` first, whose copy shares all but its last
+        chunk, so that a clone that plays costs the same at any deal)."""
+        if type(self.__dict__.get("history")) is list:  # chunks a copy can share (written once)
+            self.history = ChunkedList(self.history)
         other = object.__new__(type(self))
         other.__dict__ = d = self.__dict__.copy()
         d["match"] = self.match.clone()
