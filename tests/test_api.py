@@ -12,7 +12,7 @@ import pytest
 
 from academie.core.chance import SeededChance
 from academie.core.errors import AcademieError, IllegalActionError, SeatError
-from academie.core.frozen import FrozenMap
+from academie.core.frozen import FrozenMap, SharedTuple
 from academie.core.runner import advance_chance
 from academie.games import GAMES, get_game
 
@@ -90,7 +90,7 @@ def assert_deeply_frozen(value, path="view"):
     """Every container reachable from ``value`` is immutable."""
     if isinstance(value, FROZEN_SCALARS):
         return
-    if isinstance(value, (tuple, frozenset)):
+    if isinstance(value, (tuple, frozenset, SharedTuple)):  # (a SharedTuple: tuples in chunks)
         for i, item in enumerate(value):
             assert_deeply_frozen(item, f"{path}[{i}]")
         return

@@ -18,6 +18,7 @@ its own view.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
@@ -246,12 +247,18 @@ def hanging(line: Text) -> Any:
     return Padding(line[2:], (0, 0, 0, 2), expand=False)
 
 
+def _deal_of(entry: Entry) -> int:
+    return entry.deal
+
+
 def deal_deltas(entries: Sequence[Entry], deal: int, num_players: int) -> list[int]:
-    """Each seat's counters won (+) or lost (−) in deal ``deal`` (0-based), stakes included."""
+    """Each seat's counters won (+) or lost (−) in deal ``deal`` (0-based), stakes included.
+    ``entries`` are a ledger's, in the order recorded (their deals never go down): only the
+    deal's own entries are read, found by bisection, so that a deal's figures cost the same
+    late in a long match as early."""
     out = [0] * num_players
-    for e in entries:
-        if e.deal != deal:
-            continue
+    start = bisect_left(entries, deal, key=_deal_of)
+    for e in entries[start:bisect_right(entries, deal, lo=start, key=_deal_of)]:
         if isinstance(e.source, int):
             out[e.source] -= e.amount
         if isinstance(e.target, int):

@@ -112,7 +112,8 @@ def test_betes_are_won_alone_one_per_deal_the_largest_first_and_the_pool_waits()
     assert entries(state, "lifted", deal=2) == [("bête 2", 0, 16)]
     assert entries(state, "the pool [001]", deal=2) == []
     assert entries(state, "pool refreshed", deal=2) == []
-    assert dict(third.pots) == {"poule": 24, "bête 1": 8, "bête 2": 0}
+    # the bête lifted is empty for good: it leaves the game, and the results that follow
+    assert third.pots == (("poule", 24), ("bête 1", 8)) and "bête 2" not in state.match.pots
     # deal 4: seat 3 wins the last bête; deal 5: no bête is left, seat 2 wins the pool of 24
     assert entries(state, "lifted", deal=3) == [("bête 1", 3, 8)]
     assert (fourth.pool_winner, fifth.pool_winner) == (None, 2)
@@ -136,7 +137,7 @@ def test_with_betes_with_pool_the_pool_winner_also_lifts_the_largest_bete():
     # deal 3: seat 0 throws the quinola on a renounce: the pool and the larger bête only
     assert third.pool_winner == 0
     assert entries(state, "lifted", deal=2) == [("bête 2", 0, 16)]
-    assert dict(third.pots) == {"poule": 0, "bête 1": 8, "bête 2": 0}
+    assert third.pots == (("poule", 0), ("bête 1", 8))
     # deal 4: a new pool of 8; seat 3 wins it and lifts the remaining bête
     assert fourth.pool_winner == 3
     assert entries(state, "the pool [001]", deal=3) == [("poule", 3, 8)]
@@ -153,7 +154,7 @@ def test_the_reversis_wins_the_pool_and_leaves_the_bete_on_the_game():
     assert result.reversis == 2 and result.pool_winner == 2
     assert entries(state, "the pool [001]", deal=1) == [("poule", 2, 16)]
     assert entries(state, "lifted") == []
-    assert dict(result.pots) == {"poule": 0, "bête 1": 8}
+    assert result.pots == (("poule", 0), ("bête 1", 8))
 
 
 def test_with_betes_with_pool_the_reversis_lifts_the_largest_bete_with_the_pool():
@@ -177,6 +178,7 @@ def test_a_bete_the_reversis_made_in_the_deal_comes_back_to_him():
     assert entries(state, "returned to the reversis") == [(1, 3, 1), (0, 3, 1), ("bête 1", 3, 8)]
     assert entries(state, "the pool [001]") == [("poule", 3, 8)]
     assert entries(state, "pool refreshed") == []
-    assert state.match.pots == {"poule": 0, "bête 1": 0}
+    assert state.match.pots == {"poule": 0}  # the bête emptied leaves the game
+    assert state.results[-1].pots == (("poule", 0),)
     assert state.public_view().betes == ()
     assert state.match.counters == [96, 96, 96, 112]  # 98 after the ante, +8 pool, +6 fees

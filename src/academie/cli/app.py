@@ -23,7 +23,7 @@ from academie.cli.analyse import analyse_cmd
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
 from academie.cli.narrate import Narrator, options_line, players_line, reason_text, standings
 from academie.cli.play import PlaySession, check_record_path
-from academie.cli.terminal import make_console, print_error, prints_unicode, prompt_reader
+from academie.cli.terminal import make_console, print_error, print_json, prints_unicode, prompt_reader
 from academie.cli.render import RENDERERS
 from academie.core.errors import AcademieError, OptionError
 from academie.core.record import GameRecord, replay
@@ -312,8 +312,7 @@ def simulate_cmd(
         finally:
             keeper.close()
     if as_json:
-        plain = not prints_unicode(sys.stdout)
-        console.print_json(json.dumps(report.to_json(), ensure_ascii=plain), ensure_ascii=plain)
+        print_json(report.to_json(), console)
     else:
         print_report(report, make_console())
     if plot is not None:
@@ -467,8 +466,7 @@ def replay_cmd(
             # every life lost, going on the bus, out, a void round, with its rule
             "lives": [dict(e.to_json(), reason=reason_text(e.reason)) for e in state.match.lives_log],
         }
-        plain = not prints_unicode(sys.stdout)
-        console.print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)
+        print_json(data, console)
         return
     narrator(state).finish()
     if not state.is_terminal():

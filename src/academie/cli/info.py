@@ -6,7 +6,6 @@ options are printed from the game's option model; sources by their bibliographic
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -30,7 +29,7 @@ except ImportError:  # pragma: no cover - a typer that uses click itself
 import academie
 from academie.bots import bot_names
 from academie.cli.render.common import Joined
-from academie.cli.terminal import MAX_WIDTH, MIN_WIDTH, make_console, print_error, prints_unicode
+from academie.cli.terminal import MAX_WIDTH, MIN_WIDTH, make_console, print_error, print_json
 from academie.core.errors import AcademieError
 from academie.core.game import Game
 from academie.core.guide import guide_of
@@ -53,8 +52,7 @@ err_console = Console(stderr=True, highlight=False)
 
 def _print_json(data: Any) -> None:
     """``data`` as JSON on standard output; escaped to ASCII where the terminal cannot print Unicode."""
-    plain = not prints_unicode(sys.stdout)
-    console.print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)
+    print_json(data, console)
 
 GAME_HELP = "The game: " + ", ".join(GAMES) + "."
 """Help text of every game argument: the valid ids."""

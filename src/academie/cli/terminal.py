@@ -16,6 +16,7 @@ move prompt with line editing and history.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -128,6 +129,19 @@ def prints_unicode(stream: Any) -> bool:
     except (AttributeError, ValueError):  # no such method, or closed
         terminal = False
     return not (terminal and c_locale())
+
+
+def print_json(data: Any, console: Console) -> None:
+    """``data`` as JSON, indented by two, on ``console`` (standard output); escaped to ASCII
+    where the output cannot print Unicode. Coloured on a terminal; anywhere else (a file, a
+    pipe) written as it is, the same text without rich's highlighting, which costs far more
+    than the JSON itself (a long match's replay makes megabytes of it)."""
+    plain = not prints_unicode(sys.stdout)
+    text = json.dumps(data, indent=2, ensure_ascii=plain)
+    if console.is_terminal:
+        console.print_json(text, ensure_ascii=plain)
+    else:
+        console.file.write(text + "\n")
 
 
 def make_console(force_ascii: bool = False, stream: TextIO | None = None) -> Console:

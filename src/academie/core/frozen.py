@@ -26,7 +26,7 @@ TypeError: 'mappingproxy' object does not support item assignment
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
@@ -138,3 +138,245 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (FrozenMap, (dict(self._items),))
+
+
+class SharedTuple(Sequence[T], Generic[T]):
+    """An immutable sequence that shares most of itself with the one it was made from: its
+    items lie in chunks of at most :attr:`CHUNK` (tuples), after an optional ``head``, and
+    :meth:`appended`, :meth:`removed` and :meth:`with_head` copy only the chunk they change
+    and the list of chunks. A match's standing that grows with the match (Reversis's bêtes
+    on the game) can then be kept after every deal and in every view without a copy of the
+    whole each time. It compares equal to any sequence with the same items (a tuple too) and
+    hashes like the tuple of its items.
+
+    >>> a = SharedTuple([1, 2, 3]).appended(4)
+    >>> b = a.removed(2).with_head(("h",))
+    >>> tuple(a), tuple(b), len(b), b[0], b[2], b[-1], b[1:3]
+    ((1, 2, 3, 4), ('h', 1, 3, 4), 4, 'h', 3, 4, (1, 3))
+    >>> b == ("h", 1, 3, 4), hash(b) == hash(("h", 1, 3, 4)), a.removed(9) is a
+    (True, True, True)
+    """
+
+    CHUNK = 64
+    __slots__ = ("_head", "_chunks", "_len", "_hash")
+
+    def __init__(self, items: Iterable[T] = (), head: tuple = ()) -> None:
+        items = tuple(items)
+        size = self.CHUNK
+        self._set(tuple(head), tuple(items[k:k + size] for k in range(0, len(items), size)))
+
+    def _set(self, head: tuple, chunks: tuple[tuple, ...]) -> None:
+        object.__setattr__(self, "_head", head)
+        object.__setattr__(self, "_chunks", chunks)
+        object.__setattr__(self, "_len", len(head) + sum(map(len, chunks)))
+        object.__setattr__(self, "_hash", None)
+
+    @classmethod
+    def _made(cls, head: tuple, chunks: tuple[tuple, ...]) -> SharedTuple[T]:
+        out = object.__new__(cls)
+        out._set(head, chunks)
+        return out
+
+    @property
+    def head(self) -> tuple:
+        """The items before the chunks (:meth:`with_head`)."""
+        return self._head
+
+    def body(self) -> SharedTuple[T]:
+        """The items after the head, sharing their chunks."""
+        return self if not self._head else self._made((), self._chunks)
+
+    def appended(self, item: T) -> SharedTuple[T]:
+        """These items and ``item`` after them."""
+        chunks = self._chunks
+        if chunks and len(chunks[-1]) < self.CHUNK:
+            return self._made(self._head, (*chunks[:-1], (*chunks[-1], item)))
+        return self._made(self._head, (*chunks, (item,)))
+
+    def removed(self, item: T) -> SharedTuple[T]:
+        """These items without one (after the head) equal to ``item``; itself if none is."""
+        return self.replaced(item, None)
+
+    def replaced(self, item: T, new: T | None) -> SharedTuple[T]:
+        """These items with one (after the head) equal to ``item`` replaced by ``new``, in its
+        place, or removed (``new`` None); itself if none is equal to ``item``. Items are looked
+        for from the last chunk back (the newest change the most), so with equal items it is
+        the last of them."""
+        chunks = self._chunks
+        for k in range(len(chunks) - 1, -1, -1):
+            chunk = chunks[k]
+            if item in chunk:
+                rest = list(chunk)
+                i = rest.index(item)
+                if new is None:
+                    del rest[i]
+                else:
+                    rest[i] = new
+                middle = (tuple(rest),) if rest else ()
+                return self._made(self._head, (*chunks[:k], *middle, *chunks[k + 1:]))
+        return self
+
+    def with_head(self, head: tuple) -> SharedTuple[T]:
+        """The same items after the chunks, ``head`` before them (the chunks shared)."""
+        return self._made(tuple(head), self._chunks)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[T]:
+        yield from self._head
+        for chunk in self._chunks:
+            yield from chunk
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        n = self._len
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("SharedTuple index out of range")
+        if index < len(self._head):
+            return self._head[index]
+        last = self._chunks[-1]
+        if index >= n - len(last):  # the newest items, read the most (the last result)
+            return last[index - n + len(last)]
+        index -= len(self._head)
+        for chunk in self._chunks:
+            if index < len(chunk):
+                return chunk[index]
+            index -= len(chunk)
+        raise IndexError("SharedTuple index out of range")  # pragma: no cover
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, SharedTuple):
+            if self._len != other._len:
+                return False
+            if self._head == other._head and self._chunks == other._chunks:  # chunks shared: by identity, fast
+                return True
+            return tuple(self) == tuple(other)
+        if isinstance(other, tuple):
+            return len(other) == self._len and tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        h = self._hash  # computed once: the items never change
+        if h is None:
+            h = hash(tuple(self))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __repr__(self) -> str:
+        return f"SharedTuple({list(self)!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a SharedTuple cannot be changed (setting {name!r})")
+
+    def __copy__(self) -> SharedTuple[T]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SharedTuple[T]:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SharedTuple, (tuple(self.body()), self._head))
+
+
+class ChunkedList(Generic[T]):
+    """A list that only grows (``append``, ``extend``), read as a list reads — ``len``,
+    indexing, slices (lists), iteration, ``==`` with a list — whose first items lie in frozen
+    chunks of :attr:`CHUNK` shared with its copies: :meth:`copy` costs the last chunk and the
+    list of chunks, not the whole. A state's history and its ledger's entries are kept so: a
+    clone that plays on copies them (copy on write), and a search's every world then costs the
+    same late in a long match as early.
+
+    >>> h = ChunkedList(range(2500)); c = h.copy(); c.append(-1)
+    >>> len(h), len(c), c[-1], c[2499], h[1023:1026], c == list(range(2500)) + [-1], h == c
+    (2500, 2501, -1, 2499, [1023, 1024, 1025], True, False)
+    """
+
+    CHUNK = 1024
+    __slots__ = ("_chunks", "_tail")
+
+    def __init__(self, actions: Iterable[int] = ()) -> None:
+        items = list(actions)
+        size = self.CHUNK
+        whole = len(items) - len(items) % size
+        self._chunks: tuple[tuple[T, ...], ...] = tuple(tuple(items[k:k + size]) for k in range(0, whole, size))
+        self._tail: list[T] = items[whole:]
+
+    def copy(self) -> ChunkedList:
+        other = object.__new__(ChunkedList)
+        other._chunks, other._tail = self._chunks, self._tail.copy()
+        return other
+
+    def append(self, action: int) -> None:
+        tail = self._tail
+        tail.append(action)
+        if len(tail) == self.CHUNK:
+            self._chunks = (*self._chunks, tuple(tail))
+            self._tail = []
+
+    def extend(self, actions: Iterable[int]) -> None:
+        for action in actions:
+            self.append(action)
+
+    def __add__(self, actions: Iterable[int]) -> ChunkedList:
+        """A new history, these actions then ``actions`` (the chunks shared)."""
+        out = self.copy()
+        out.extend(actions)
+        return out
+
+    def __len__(self) -> int:
+        return len(self._chunks) * self.CHUNK + len(self._tail)
+
+    def __iter__(self) -> Iterator[int]:
+        for chunk in self._chunks:
+            yield from chunk
+        yield from self._tail
+
+    def __getitem__(self, index: Any) -> Any:
+        frozen = len(self._chunks) * self.CHUNK
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return list(self)[index]
+            if stop <= start:
+                return []
+            if start >= frozen:
+                return self._tail[start - frozen:stop - frozen]
+            out: list[int] = []
+            k = start // self.CHUNK
+            while start < stop and k < len(self._chunks):
+                chunk = self._chunks[k]
+                base = k * self.CHUNK
+                out.extend(chunk[start - base:min(stop, base + self.CHUNK) - base])
+                start, k = base + self.CHUNK, k + 1
+            if start < stop:
+                out.extend(self._tail[start - frozen:stop - frozen])
+            return out
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("ChunkedList index out of range")
+        if index >= frozen:
+            return self._tail[index - frozen]
+        return self._chunks[index // self.CHUNK][index % self.CHUNK]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ChunkedList):  # (the same length: chunks alike, full ones)
+            return len(self) == len(other) and self._chunks == other._chunks and self._tail == other._tail
+        if isinstance(other, list):
+            return len(other) == len(self) and list(self) == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  (changes, like a list)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ChunkedList, (list(self),))

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 
+from academie.core.frozen import ChunkedList
+
 Account = int | str
 """A seat number or the name of a pot."""
 
@@ -82,7 +84,11 @@ class Ledger:
         self.entries.append(Entry(deal, source, target, amount, reason))
 
     def clone(self) -> Ledger:
-        """An independent ledger with the same entries, sharing their list until either records."""
+        """An independent ledger with the same entries, sharing their list until either records
+        (the entries made a :class:`~academie.core.frozen.ChunkedList` first, whose copy shares
+        all but its last chunk: a clone that pays costs the same late in a long match)."""
+        if type(self.entries) is list:
+            self.entries = ChunkedList(self.entries)
         self.shared = True
         other = Ledger.__new__(Ledger)
         other.entries = self.entries

@@ -111,7 +111,7 @@ def trail_of(state: State, seat: int | None) -> Trail | None:
         options = known[1]
     # built without the dataclass's __init__ (one object.__setattr__ per field), as views are
     return snapshot(Trail, game=state.game.info.id, num_players=state.num_players, options=options, seat=seat,
-                    past=state.past_traces[seat], results=tuple(state.finished_results()),
+                    past=state.past_traces[seat], results=state.finished_results(),
                     deal=tuple(state.traces[seat]))
 
 

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from academie.core.errors import AcademieError, IllegalActionError, SeatError, StackedDeckError
+from academie.core.frozen import ChunkedList, SharedTuple
 from academie.core.match import Match
 
 if TYPE_CHECKING:
@@ -186,11 +187,20 @@ class State(ABC):
         """The public result of every finished deal, JSON-ready (games override)."""
         return []
 
-    def finished_results(self) -> list[Any]:
+    def finished_results(self) -> Sequence[Any]:
         """The public result object of every finished deal, oldest first, however the deal
-        ended (games keep them in ``self.results``; a game without per-deal results has none).
-        Interfaces narrate from it: a deal that ends with no player move still has its result."""
-        return list(getattr(self, "results", ()))
+        ended (games keep them in ``self.results``, an immutable sequence; a game without
+        per-deal results has none). Interfaces narrate from it: a deal that ends with no player move still has its
+        result. The tuple itself, not a copy: it never changes (see :meth:`_add_result`)."""
+        return getattr(self, "results", ())
+
+    def _add_result(self, result: Any) -> None:
+        """Keep a finished deal's result. ``results`` is immutable (a
+        :class:`~academie.core.frozen.SharedTuple`), replaced rather than changed: clones and
+        views share it instead of copying it, and the next one shares its chunks (a copy per
+        clone, per view or per deal would grow with the match)."""
+        results = self.results
+        self.results = results.appended(result) if isinstance(results, SharedTuple) else SharedTuple((*results, result))
 
     def is_terminal(self) -> bool:
         """True once the match is over."""
@@ -305,7 +315,11 @@ class State(ABC):
         """A new state of the same class whose attributes are this one's — shared, so the game's
         :meth:`clone` must then copy every container it changes in place, best by storing into
         ``other.__dict__`` — with the match cloned, no legal actions kept and the history
-        shared until either state appends to it (copy on write, like the ledger)."""
+        shared until either state appends to it (copy on write, like the ledger; the history
+        made a :class:`~academie.core.frozen.ChunkedList` first, whose copy shares all but its last
+        chunk, so that a clone that plays costs the same at any deal)."""
+        if type(self.__dict__.get("history")) is list:  # chunks a copy can share (written once)
+            self.history = ChunkedList(self.history)
         other = object.__new__(type(self))
         other.__dict__ = d = self.__dict__.copy()
         d["match"] = self.match.clone()

@@ -807,8 +807,8 @@ def _from_state(state, params: np.ndarray) -> np.ndarray:
     for pos, (seat, card) in enumerate(trick):
         a[TRICK_SEAT + pos], a[TRICK_CARD + pos] = seat, card
     a[BETES], a[BETES_BEFORE] = state.bete_count, state.betes_before
-    for name in state.bets:
-        a[_slot(account(name))] = pots[name]
+    for name, amount in state.on_game:
+        a[_slot(account(name))] = amount
     entries = m.ledger.entries
     rows = 0
     for e in entries[state.deal_start:state.deal_start + DLOG_CAP]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -71,7 +72,9 @@ def render_turn(view: ReversisView, names: Sequence[str]) -> Panel:
         trick.append(f"{names[seat]} ").append_text(card_text(card)).append("  ")
     if not view.trick:
         trick.append("(none yet)")
-    betes = ", ".join(f"{n}: {v}" for n, v in view.betes) or "none"
+    betes = ", ".join(f"{n}: {v}" for n, v in islice(view.betes, NAMED_BETES)) or "none"
+    if len(view.betes) > NAMED_BETES:
+        betes += f" and {len(view.betes) - NAMED_BETES} more"
     quinola = {"renounce": "thrown on a renounce", "bete": "made a bête", "ecarte": "put in the écart"}
     lines: list[RenderableType] = [
         table,
@@ -137,14 +140,34 @@ def describe_drawn(view: ReversisView) -> str | None:
     return None
 
 
+NAMED_BETES = 8
+"""The most pots (the pool and the bêtes) a line names one by one; beyond, the other bêtes are
+counted with their total (random players can leave thousands on the game, and a line per deal
+naming them all would grow with the match)."""
+
+
 def _on_the_game(pots: Sequence[tuple[str, int]]) -> str:
     """What lies on the game, each amount before its pot's name (a bête's number never runs
-    into its amount).
+    into its amount); past :data:`NAMED_BETES` pots, the rest counted with their total.
 
     >>> _on_the_game([("poule", 16), ("bête 1", 8), ("bête 2", 0)])
     '16 in the pool (poule), 8 in bête 1'
+    >>> _on_the_game([("poule", 0)] + [(f"bête {k}", k) for k in range(1, 12)]).split(", ")[-2:]
+    ['8 in bête 8', 'and 3 more bêtes holding 30 jetons']
     """
-    return ", ".join(f"{amount} in {pot_label(name)}" for name, amount in pots if amount)
+    named: list[str] = []
+    more = held = 0
+    for name, amount in pots:
+        if not amount:
+            continue
+        if len(named) < NAMED_BETES:
+            named.append(f"{amount} in {pot_label(name)}")
+        else:
+            more, held = more + 1, held + amount
+    text = ", ".join(named)
+    if not more:
+        return text
+    return f"{text}, and {more} more bête{'' if more == 1 else 's'} holding {jetons(held)}"
 
 
 def render_result(

@@ -22,6 +22,7 @@ from typing import Any
 
 from academie.cards import card_code, pack, parse_card
 from academie.core.errors import CardCodeError
+from academie.core.frozen import SharedTuple
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState
@@ -55,11 +56,11 @@ class BelleFluxState(StockDrawState):
         # [000] «en commençant par la droite»: the dealer's right is the previous seat.
         self.step = -1 if options.direction == "counterclockwise" else 1
         self.belle_rank = BELLE_KING_HIGH if options.belle_order == "king_high" else BELLE_ACE_HIGH
-        self.results: list[DealResult] = []
+        self.results: SharedTuple[DealResult] = SharedTuple()  # never changed: replaced
         self.stats = {"deals": 0, "belle_carried": 0, "flux_carried": 0, "trente_un_carried": 0,
                       "thirty_ones": 0, "largest_basket": 0}
         # Each seat's trace of the finished deals and of this one (academie.core.sampling)
-        self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
+        self.past_traces: tuple[SharedTuple[tuple], ...] = (SharedTuple(),) * num_players
         self.traces: list[list[tuple]] = []
         self._clear_table()
         self._start_deal()
@@ -82,7 +83,7 @@ class BelleFluxState(StockDrawState):
     def _start_deal(self) -> None:
         m = self.match
         if self.traces:  # the deal just finished: its traces kept
-            self.past_traces = tuple(p + (tuple(t),) for p, t in zip(self.past_traces, self.traces))
+            self.past_traces = tuple(p.appended(tuple(t)) for p, t in zip(self.past_traces, self.traces))
         self.traces = [[] for _ in range(m.num_players)]
         limit = self.options.deals or OPEN_MATCH_DEALS  # deals=0: at most OPEN_MATCH_DEALS (option doc)
         need = self._required_stake()
@@ -296,7 +297,7 @@ class BelleFluxState(StockDrawState):
         else:
             self.stats["trente_un_carried"] += 1
         m = self.match
-        self.results.append(DealResult(
+        self._add_result(DealResult(
             deal=m.deal_number, dealer=m.dealer,
             up={s: self.up[s] for s in order},  # type: ignore[misc]
             belle=self.belle_winner, flux=self.flux_winner,
@@ -403,7 +404,6 @@ class BelleFluxState(StockDrawState):
         deals' results (frozen) shared."""
         other = self._clone_base()
         d = other.__dict__
-        d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()
         d["hidden"] = [h.copy() for h in self.hidden]
         d["up"] = self.up.copy()

@@ -24,7 +24,7 @@ from typing import Any
 
 from academie.cards import HEARTS, SUIT_NAMES_FR, card_code, make_card, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
-from academie.core.frozen import snapshot
+from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState
@@ -51,11 +51,11 @@ class GuimbardeState(StockDrawState):
         self.match = Match.start(num_players, counters=options.counters, pots=BOXES)
         self.deck = tuple(pack(32 if num_players <= 5 else 52))  # G15 (Parlett's table); clones share it
         self.rule3 = FOU if options.rule3_card == "fou" else make_card("K", "D")
-        self.results: list[DealResult] = []
+        self.results: SharedTuple[DealResult] = SharedTuple()  # never changed: replaced
         self.stats = {"deals": 0, "point_carried": 0, "tricks_carried": 0, "marriages_in_play": 0,
                       "grand_mariage_table": 0, "fou_captured": 0}
         # Each seat's trace of the finished deals and of this one (academie.core.sampling)
-        self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
+        self.past_traces: tuple[SharedTuple[tuple], ...] = (SharedTuple(),) * num_players
         self.traces: list[list[tuple]] = []
         self._start_deal()
 
@@ -68,7 +68,7 @@ class GuimbardeState(StockDrawState):
     def _start_deal(self) -> None:
         m = self.match
         if self.traces:  # the deal just finished: its traces kept
-            self.past_traces = tuple(p + (tuple(t),) for p, t in zip(self.past_traces, self.traces))
+            self.past_traces = tuple(p.appended(tuple(t)) for p, t in zip(self.past_traces, self.traces))
         self.traces = [[] for _ in range(self.num_players)]
         if m.deal_number >= self.options.deals:
             self.phase = OVER
@@ -364,7 +364,7 @@ class GuimbardeState(StockDrawState):
         if self.fou_holder is not None and self.fou_captured_by is None:
             for seat in order:
                 self._pay(seat, self.fou_holder, 1, "the fou [004] règle 5 «On paye un jeton pour le fou»")
-        self.results.append(DealResult(
+        self._add_result(DealResult(
             deal=m.deal_number, dealer=m.dealer, turned=self.turned, trump=self.trump,
             announcements=tuple(self.announcements), tricks=tuple(self.tricks_won),
             trick_winner=winner, counters=tuple(m.counters), boxes=tuple((b, m.pots[b]) for b in BOXES),
@@ -472,7 +472,6 @@ class GuimbardeState(StockDrawState):
         d["voids"] = [v.copy() for v in self.voids]
         d["log"] = self.log.copy()
         d["deal_queue"] = self.deal_queue.copy()
-        d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()
         d["traces"] = [t.copy() for t in self.traces]
         return other

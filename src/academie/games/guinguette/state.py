@@ -44,7 +44,7 @@ from typing import Any
 
 from academie.cards import card_code, parse_card
 from academie.core.errors import CardCodeError, StackedDeckError
-from academie.core.frozen import snapshot
+from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState, read_stacked_deck
@@ -81,12 +81,12 @@ class GuinguetteState(StockDrawState):
         self.history = []
         self.match = Match.start(num_players, counters=options.counters, pots=BASKETS)
         self.deck = tuple(pack_for(num_players))  # clones share it
-        self.results: list[DealResult] = []
+        self.results: SharedTuple[DealResult] = SharedTuple()  # never changed: replaced
         self.stats = {"deals": 0, "stirs": 0, "renvis": 0, "raises": 0, "drops": 0,
                       "guinguette_carried": 0, "cabaret_carried": 0, "cotillon_carried": 0,
                       "cabaret_unseen": 0}
         # Each seat's trace of the finished deals and of this one (academie.core.sampling)
-        self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
+        self.past_traces: tuple[SharedTuple[tuple], ...] = (SharedTuple(),) * num_players
         self.traces: list[list[tuple]] = []
         self.short: tuple[int, ...] = ()
         """The seats that could not pay their stakes, ending the match (GU14 'end')."""
@@ -103,7 +103,7 @@ class GuinguetteState(StockDrawState):
     def _start_deal(self) -> None:
         m, o = self.match, self.options
         if self.traces:  # the deal just finished (its hands shown at the end): its traces kept
-            self.past_traces = tuple(p + (tuple(t),) for p, t in zip(self.past_traces, self.traces))
+            self.past_traces = tuple(p.appended(tuple(t)) for p, t in zip(self.past_traces, self.traces))
         self.traces = [[] for _ in range(self.num_players)]
         if m.deal_number >= o.deals or (o.out_of_counters == "end" and min(m.counters) < self.stakes()):
             # GU14 'end' (ours): a player who cannot pay his stakes ends the match, as at
@@ -402,7 +402,7 @@ class GuinguetteState(StockDrawState):
         shown = [(REVEAL, s, c) for s in range(self.num_players) for c in sorted(self.hands[s])]
         for trace in self.traces:  # every hand is shown
             trace.extend(shown)
-        self.results.append(DealResult(
+        self._add_result(DealResult(
             deal=m.deal_number, dealer=m.dealer, hands=tuple(tuple(sorted(h)) for h in self.hands),
             tierces=tuple(tops[s] for s in range(self.num_players)),
             counts=tuple(counts[s] for s in range(self.num_players)), stirs=tuple(self.stirs),
@@ -542,7 +542,6 @@ class GuinguetteState(StockDrawState):
         d["raisers"] = self.raisers.copy()
         d["log"] = self.log.copy()
         d["deal_queue"] = self.deal_queue.copy()
-        d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()
         d["traces"] = [t.copy() for t in self.traces]
         return other

@@ -32,7 +32,7 @@ from typing import Any
 
 from academie.cards import card_code, pack, parse_card, require_whole_pack
 from academie.core.errors import CardCodeError
-from academie.core.frozen import snapshot
+from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, sampler, trail_of
 from academie.core.state import StockDrawState
@@ -74,6 +74,24 @@ def _deal_queue(order: tuple[int, ...], dealer: int, hand_size: int, packet: int
     return tuple(queue[::-1])
 
 
+def _meld(a: tuple | None, b: tuple | None) -> tuple | None:
+    """Two leftist heaps as one: a heap is None or a node ``(rank, key, item, left, right)``,
+    the least key on top. Nodes are tuples, never changed: a heap made from another shares
+    all but a path of its nodes (clones share it whole), and a push or a pop costs the log of
+    its size."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if b[1] < a[1]:
+        a, b = b, a
+    _, key, item, left, right = a
+    right = _meld(right, b)
+    if left is None or left[0] < right[0]:  # type: ignore[index]
+        left, right = right, left
+    return (1 + (right[0] if right is not None else 0), key, item, left, right)
+
+
 _SAMPLERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 """Each state's last determinize: (seat, length of its history, the sampler of that view)."""
 
@@ -110,8 +128,16 @@ class ReversisState(StockDrawState):
         self.deck = tuple(pack(int(options.deck)))  # never changed: clones share it
         self.hand_size = (len(self.deck) - self.talon_size - 1) // num_players
         self.bete_count = 0
-        self.bets: list[str] = []  # pots holding bêtes, in the order made
-        self.results: list[DealResult] = []
+        # The bêtes on the game, (name, counters), in the order made; a bête emptied (lifted,
+        # or returned to the reversis) leaves it and the match's pots: it is never paid into
+        # again. Shared by the views and the deals' results (see DealResult.pots).
+        self.on_game: SharedTuple[tuple[str, int]] = SharedTuple()
+        # The bêtes made before this deal and on the game, the next to lift on top (the
+        # largest, the oldest of equals): a heap (see _meld), so that finding it does not read
+        # every bête on the game.
+        self.waiting: tuple | None = None
+        self.betes_before = 0
+        self.results: SharedTuple[DealResult] = SharedTuple()  # never changed: replaced
         # Rows are tuples, replaced on each count, so that a clone copies only the dict.
         self.per_seat: dict[str, tuple[int, ...]] = {
             k: (0,) * num_players for k in ("quinola_renounced", "quinola_bete", "reversis", "talon_won")
@@ -119,7 +145,7 @@ class ReversisState(StockDrawState):
         self.stats = {"deals": 0, "reversis": 0, "quinola_renounced": 0, "quinola_bete": 0,
                       "quinola_ecarte": 0, "pool_won": 0, "broken_reversis": 0}
         # Each seat's trace of the finished deals and of this one (academie.core.sampling)
-        self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
+        self.past_traces: tuple[SharedTuple[tuple], ...] = (SharedTuple(),) * num_players
         self.traces: list[list[tuple]] = []
         self._start_deal()
 
@@ -134,7 +160,7 @@ class ReversisState(StockDrawState):
             self._retrace(PLAY + self.played[-1][1])
         if self.traces:  # the deal just finished: the talon is shown, the traces kept
             shown = [(REVEAL, -1, c) for c in self.talon]
-            self.past_traces = tuple(p + ((*t, *shown),) for p, t in zip(self.past_traces, self.traces))
+            self.past_traces = tuple(p.appended((*t, *shown)) for p, t in zip(self.past_traces, self.traces))
         self.traces = [[] for _ in range(self.num_players)]
         self.talon_slots: list[int] = []  # where the talon's cards were dealt, in the traces
         if m.deal_number >= self.options.deals:
@@ -164,7 +190,11 @@ class ReversisState(StockDrawState):
         self.claimant: int | None = None  # who threw the quinola on a renounce
         self.undertaker: int | None = None  # later ruleset: who undertook the reversis
         self.deal_start = len(m.ledger.entries)
-        self.betes_before = len(self.bets)  # bêtes made before this deal (R9: won by a later pool)
+        for k in range(self.betes_before + 1, self.bete_count + 1):  # those of the last deal wait no more
+            amount = m.pots.get(f"bête {k}")
+            if amount:
+                self.waiting = _meld(self.waiting, (1, (-amount, k), (f"bête {k}", amount), None, None))
+        self.betes_before = self.bete_count  # bêtes made before this deal (R9: won by a later pool)
         order = self.order()
         self.deal_queue = list(_deal_queue(tuple(order), m.dealer, self.hand_size, self.options.packet, self.talon_size))
         self.phase = DEALING
@@ -416,8 +446,11 @@ class ReversisState(StockDrawState):
         self.bete_count += 1
         name = f"bête {self.bete_count}"
         m.pots[name] = 0
-        self.bets.append(name)
         m.pay(holder, name, m.pots[POOL], "the quinola's bête [001] «fait la bête de ce qu'il y a sur le jeu»")
+        if m.pots[name]:
+            self.on_game = self.on_game.appended((name, m.pots[name]))
+        else:  # an empty pool makes no bête to win: nothing is put on the game
+            del m.pots[name]
         if forcer is None or forcer == holder:  # the holder never collects for his own quinola
             return
         self._pay(holder, forcer, opts.quinola_force_fee, "quinola forced [001] «gagne à celui qui le lâche, quatre jettons»")
@@ -457,12 +490,12 @@ class ReversisState(StockDrawState):
             # bête he made in it). His ante, paid before the deal, comes back with the pool.
             for entry in m.ledger.entries[self.deal_start:]:
                 if entry.source == reversis:
-                    m.pay(entry.target, reversis, entry.amount, "returned to the reversis [001] «& ceux qu'on a pu payer dans le coup»")
+                    self._pay_out(entry.target, reversis, entry.amount, "returned to the reversis [001] «& ceux qu'on a pu payer dans le coup»")
             for seat in order:
                 self._pay(seat, reversis, opts.reversis_fee, "the reversis [001] «deux jettons de chaque joueur»")
             pool_winner = reversis
         elif self.quinola == "renounce" and self.claimant is not None:
-            if opts.betes == "alone" and self._pending_betes():
+            if opts.betes == "alone" and self.waiting is not None:
                 # R19: «Il n'y a que les bêtes de renonce qui se payent avec une autre ou avec la
                 # poule»: while a bête is on the game the deal is played for it, alone.
                 self._lift_bete(self.claimant)
@@ -487,14 +520,14 @@ class ReversisState(StockDrawState):
             # poule, chacun remet deux jettons pour la rafraîchir» (R18)
             for seat in order:
                 m.pay(seat, POOL, opts.pool_ante, "the pool refreshed [001] «chacun remet deux jettons»")
-        self.results.append(snapshot(  # a frozen DealResult, built without its __init__
+        self._add_result(snapshot(  # a frozen DealResult, built without its __init__
             DealResult,
             deal=m.deal_number, dealer=m.dealer, tricks=tuple(self.trick_count),
             points=self.trick_points(),
             talon=tuple(self.talon), talon_value=value, talon_winner=talon_winner,
             talon_payers=tuple(talon_payers), quinola=self.quinola, claimant=self.claimant,
             reversis=reversis, pool_winner=pool_winner, counters=tuple(m.counters),
-            pots=tuple(sorted(m.pots.items())),
+            pots=self.on_game.with_head(((POOL, m.pots[POOL]),)),
         ))
         self.stats["deals"] += 1
         m.deal_number += 1
@@ -505,19 +538,29 @@ class ReversisState(StockDrawState):
         """The points in each seat's tricks so far this deal, by the ``trick_points`` option (R7)."""
         return tuple(int(sum(self.points[c] for c in t)) for t in self.tricks)
 
-    def _pending_betes(self) -> list[str]:
-        """The bêtes on the game made before this deal (a bête made in this deal waits)."""
-        return [b for b in self.bets[: self.betes_before] if self.match.pots[b] > 0]
+    def _pay_out(self, source: int | str, target: int, amount: int, reason: str) -> None:
+        """``match.pay``, and a bête emptied by it leaves the game: it is never paid into again
+        (each is paid into once, when it is made), so neither the match's pots nor the deals'
+        results keep it."""
+        m = self.match
+        before = m.pots.get(source) if isinstance(source, str) and source != POOL else None
+        m.pay(source, target, amount, reason)
+        if before is not None and amount:
+            left = m.pots[source]
+            self.on_game = self.on_game.replaced((source, before), (source, left) if left else None)
+            if not left:
+                del m.pots[source]
 
     def _lift_bete(self, seat: int) -> None:
         """[001] «on ne paye les bêtes qui sont sur le jeu, qu'après les avoir levées, & encore
         l'une après l'autre, faisant mettre la plus grosse la premiere» (R9: one per deal, made
         in an earlier deal — a bête made in this deal waits for a later deal)."""
-        pending = self._pending_betes()
-        if not pending:
+        top = self.waiting
+        if top is None:
             return
-        largest = max(pending, key=lambda b: (self.match.pots[b], -self.bets.index(b)))
-        self.match.pay(largest, seat, self.match.pots[largest], f"{largest} lifted [001] «la plus grosse la premiere»")
+        largest, amount = top[2]  # the largest, the oldest of equals
+        self.waiting = _meld(top[3], top[4])
+        self._pay_out(largest, seat, amount, f"{largest} lifted [001] «la plus grosse la premiere»")
 
     def _talon(self, reversis: int | None) -> tuple[int, list[int], int]:
         """The talon's winner, its payers and its value (R6, R8; [001] «il gagne le talon»)."""
@@ -622,7 +665,7 @@ class ReversisState(StockDrawState):
             tricks_won=tuple(self.trick_count), points_won=self.trick_points(),
             played=tuple(self.played),
             counters=tuple(m.counters), pool=m.pots[POOL],
-            betes=tuple((b, m.pots[b]) for b in self.bets if m.pots[b] > 0) if self.bets else (),
+            betes=self.on_game,
             quinola=self._quinola_known(seat), last_result=self.results[-1] if self.results else None,
             log=tuple(self.log), trail=trail_of(self, seat),
         )
@@ -674,8 +717,6 @@ class ReversisState(StockDrawState):
         d["log"] = self.log.copy()
         d["played"] = self.played.copy()
         d["deal_queue"] = self.deal_queue.copy()
-        d["bets"] = self.bets.copy()
-        d["results"] = self.results.copy()
         d["per_seat"] = self.per_seat.copy()
         d["stats"] = self.stats.copy()
         return other

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from academie.cards import card_code
@@ -18,8 +19,14 @@ class DealResult:
     ``trick_points`` option); ``talon`` its final cards, worth ``talon_value`` counters, won by
     ``talon_winner`` and paid by ``talon_payers``; ``quinola``: ``'renounce'`` (thrown on a
     renounce by ``claimant``), ``'bete'`` (forced or led), ``'ecarte'`` or None; ``reversis``:
-    who took every trick; ``pool_winner``; ``counters`` after the deal; ``pots``: the pool and
-    the bêtes left on the game."""
+    who took every trick; ``pool_winner``; ``counters`` after the deal; ``pots``: what is left on
+    the game after the deal, as (name, counters): the pool first, even empty, then the bêtes
+    still to be won, in the order made. A bête lifted or returned to the reversis is empty for
+    good (a bête is paid into once, when made), so no later result names it; the deal that
+    emptied it tells it in its ledger entries. ``pots`` is a
+    :class:`~academie.core.frozen.SharedTuple`: the results of a long match share the chunks of
+    their lists of bêtes instead of each holding a copy (random players can leave thousands of
+    bêtes on the game)."""
 
     deal: int
     dealer: int
@@ -34,7 +41,7 @@ class DealResult:
     reversis: int | None
     pool_winner: int | None
     counters: tuple[int, ...]
-    pots: tuple[tuple[str, int], ...]
+    pots: Sequence[tuple[str, int]]
 
     def to_json(self) -> dict:
         return {
@@ -57,10 +64,11 @@ class ReversisView:
     declining; ``trick`` the current trick as (seat, card), leader first; ``played`` every card
     played this deal; ``tricks_won`` per seat and ``points_won``, the points in the tricks each
     took (by the ``trick_points`` option: every card played is seen, and who took each trick);
-    ``counters`` per seat, ``pool`` and ``betes`` (name, counters) in counters; ``quinola`` what
-    became of the quinola so far, as far as the viewer knows: ``'ecarte'`` only for the seat that
-    put it in the écart (it lies face down under the talon; the others learn it from the deal's
-    result, when the talon is shown).
+    ``counters`` per seat, ``pool`` and ``betes`` (name, counters: the bêtes on the game, in the
+    order made, shared with the state) in counters; ``quinola`` what became of the quinola so far,
+    as far as the viewer knows: ``'ecarte'`` only for the seat that put it in the écart (it lies
+    face down under the talon; the others learn it from the deal's result, when the talon is
+    shown).
     """
 
     seat: int | None
@@ -83,7 +91,7 @@ class ReversisView:
     played: tuple[tuple[int, int], ...]
     counters: tuple[int, ...]
     pool: int
-    betes: tuple[tuple[str, int], ...]
+    betes: Sequence[tuple[str, int]]
     quinola: str | None
     last_result: DealResult | None
     log: tuple[tuple[str, int | None, int | None], ...]

@@ -16,7 +16,7 @@ from typing import Any
 
 from academie.cards import card_code, pack, parse_card
 from academie.core.errors import CardCodeError
-from academie.core.frozen import snapshot
+from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState
@@ -50,12 +50,12 @@ class TrenteEtUnState(StockDrawState):
         # [003] «La donne passe à gauche»: left = clockwise = +1 (option direction).
         self.step = 1 if options.direction == "clockwise" else -1
         self.brelan = BRELAN_VALUES[options.brelan]
-        self.results: list[DealResult] = []
+        self.results: SharedTuple[DealResult] = SharedTuple()  # never changed: replaced
         self.stats = {"rounds": 0, "knocks": 0, "thirty_ones": 0, "void_rounds": 0}
         self.winner: int | None = None
         self.final_hands: list[tuple[int, ...]] = [() for _ in range(num_players)]
         # Each seat's trace of the finished deals and of this one (academie.core.sampling)
-        self.past_traces: tuple[tuple[tuple, ...], ...] = ((),) * num_players
+        self.past_traces: tuple[SharedTuple[tuple], ...] = (SharedTuple(),) * num_players
         self.traces: list[list[tuple]] = []
         self._start_deal()
 
@@ -63,7 +63,7 @@ class TrenteEtUnState(StockDrawState):
     def _start_deal(self) -> None:
         m = self.match
         if self.traces:  # the deal just finished: its traces kept
-            self.past_traces = tuple(p + (tuple(t),) for p, t in zip(self.past_traces, self.traces))
+            self.past_traces = tuple(p.appended(tuple(t)) for p, t in zip(self.past_traces, self.traces))
         self.traces = [[] for _ in range(m.num_players)]
         self.hands: list[list[int]] = [[] for _ in range(m.num_players)]
         self.known: list[set[int]] = [set() for _ in range(m.num_players)]
@@ -318,7 +318,7 @@ class TrenteEtUnState(StockDrawState):
         remaining = [s for s in range(m.num_players) if not out[s]]
         void = not remaining and self.options.all_out == "replay"  # T6
         newly_out = tuple(s for s in range(m.num_players) if out[s] and not m.eliminated[s])
-        self.results.append(
+        self._add_result(
             DealResult(
                 deal=m.deal_number,
                 dealer=m.dealer,
@@ -489,7 +489,6 @@ class TrenteEtUnState(StockDrawState):
         rounds' results (frozen) shared."""
         other = self._clone_base()
         d = other.__dict__
-        d["results"] = self.results.copy()
         d["stats"] = self.stats.copy()
         d["final_hands"] = self.final_hands.copy()
         d["hands"] = [h.copy() for h in self.hands]
