@@ -279,3 +279,17 @@ def test_reset_without_a_seed_goes_on_from_the_last_seeded_generator():
     a.reset(seed=4), b.reset(seed=4)
     a.reset(), b.reset()
     assert a.state_.history == b.state_.history
+
+
+def test_options_of_another_type_are_refused():
+    """``deals=True`` was read as one deal, ``overtrump=0`` as False and ``deals="1"`` as 1 (the
+    command line's lax reading), where OpenSpiel and a record refuse them: each option comes in
+    its own type, as ``num_players`` does."""
+    for game_id, options in (("guimbarde", {"deals": True}), ("guimbarde", {"deals": 1.0}),
+                             ("guimbarde", {"deals": "1"}), ("guimbarde", {"overtrump": 0}),
+                             ("guimbarde", {"overtrump": "false"}), ("reversis", {"deck": 52})):
+        name = next(iter(options))
+        with pytest.raises(OptionError, match=f"option '{name}' must be"):
+            env(game_id, **options)
+    assert env("guimbarde", deals=1, overtrump=False).options.deals == 1
+    assert env("reversis", deck="52", deals=1).options.deck == "52"
