@@ -138,3 +138,20 @@ def test_output_folders_that_cannot_be_made_are_refused_before_the_run(tmp_path,
             assert f"{command[-2]} '{folder}': {message}" in result.output
             assert "Per match" not in result.output  # nothing played
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "nowhere-link"]
+
+
+def test_records_of_a_bot_with_a_long_spec_are_written(tmp_path):
+    """A spec of more than 50 characters (up to 100 are taken) made the record's player name
+    ``seat 0 (spec)`` longer than a record allows: a traceback once the matches were played. The
+    name is cut to fit; the kind keeps the whole spec, which ``replay`` rebuilds."""
+    from academie.core.record import MAX_NAME, GameRecord
+
+    spec = "ismcts:iterations=2:c=0:rollout=heuristic:others=rollout:depth=1"
+    folder = tmp_path / "long"
+    result = runner.invoke(app, ["simulate", "reversis", "--matches", "1", "--seed", "1", "--workers", "1",
+                                 "--bots", f"{spec},random,random,random", "-o", "deals=1", "--records", str(folder)])
+    assert result.exit_code == 0, result.output
+    record = GameRecord.load(folder / "match-000001.json")
+    assert record.players[0].kind == spec and len(record.players[0].name) <= MAX_NAME
+    assert record.players[0].name.startswith("seat 0 (ismcts:")
+    assert runner.invoke(app, ["replay", str(folder / "match-000001.json")]).exit_code == 0
