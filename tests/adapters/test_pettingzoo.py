@@ -293,3 +293,18 @@ def test_options_of_another_type_are_refused():
             env(game_id, **options)
     assert env("guimbarde", deals=1, overtrump=False).options.deals == 1
     assert env("reversis", deck="52", deals=1).options.deck == "52"
+
+
+def test_a_seed_that_is_no_natural_number_is_refused():
+    """``reset(seed="3")`` drew another match than ``seed=3``, ``seed=-5`` the match of ``seed=5``
+    (random.Random takes the absolute value) and ``seed=True`` that of 1: each is refused, as
+    Gymnasium refuses them, the episode as it was; a numpy integer is the int it is."""
+    e = env("reversis", deals=1)
+    e.reset(seed=3)
+    before = (list(e.state_.history), e.agent_selection)
+    for bad in ("3", -5, True, 1.5, np.float64(3)):
+        with pytest.raises(OptionError, match="a seed is an integer from 0"):
+            e.reset(seed=bad)
+        assert (list(e.state_.history), e.agent_selection) == before
+    e.reset(seed=np.int64(3))
+    assert (list(e.state_.history), e.agent_selection) == before

@@ -64,7 +64,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from academie.adapters.common import action_space
 from academie.adapters.tensors import Context, layouts
-from academie.core.errors import IllegalActionError
+from academie.core.errors import IllegalActionError, OptionError
 from academie.core.options import check_json_types
 from academie.core.state import State
 
@@ -121,7 +121,13 @@ class AcademieEnv(AECEnv):
     # --- episode --------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match; chance drawn from ``random.Random(seed)`` (without a seed, from the
-        generator of the last seeded reset)."""
+        generator of the last seeded reset). A seed is an integer from 0 (``"3"`` would draw
+        another match than 3, and -5 that of 5): else :class:`~academie.core.errors.OptionError`,
+        the episode as it was."""
+        if isinstance(seed, np.integer):
+            seed = int(seed)
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise OptionError(f"a seed is an integer from 0, or None, not {type(seed).__name__} {seed!r:.40}")
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self.state_ = self.game.new_initial_state(len(self.possible_agents), self.options)
