@@ -126,7 +126,8 @@ def _bots(rng: random.Random, game_id: str, n: int, bad: float) -> str:
 
 def _folder_args(rng: random.Random, folder: Path, bad: float, file: bool = False) -> str:
     new = str(folder / f"out-{rng.randrange(10**9)}" ) + (".jsonl" if file else "")
-    odd = ["", ".", "/", "/proc", "/proc/x", "/dev/null", str(folder / "notes.txt"), str(folder / "notes.txt" / "x"),
+    odd = ["", ".", "/", "/proc", "/proc/x", "/dev/null", "/dev/full", str(folder / "notes.txt"),
+           str(folder / "notes.txt" / "x"),
            str(folder / "missing" / "deeper" / "x"), str(folder / LONG), LONG, "\udcff", "[bold]x[/]",
            str(folder / "full"), str(folder / "empty")]
     return rng.choice(odd) if rng.random() < bad else new
@@ -198,7 +199,8 @@ def cli_line(rng: random.Random, folder: Path) -> list[str]:
             "--workers": lambda: pick(["1", "2"], INTS),
             "--backend": lambda: pick(["local"], ["ray", "", "Local", "dask"]),
             "--plot": lambda: _folder_args(rng, folder, bad),
-            "--jsonl": lambda: _folder_args(rng, folder, bad, file=True),
+            "--jsonl": lambda: (_folder_args(rng, folder, bad, file=True) if rng.random() > bad * 0.3
+                                else args[args.index("--records") + 1] if "--records" in args else "/dev/full"),
             "--records": lambda: _folder_args(rng, folder, bad),
         }
         for flag in rng.sample(sorted(extra), rng.randrange(len(extra) + 1)):
