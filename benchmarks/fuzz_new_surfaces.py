@@ -551,7 +551,11 @@ def _corrupt(rng: random.Random, text: str) -> list[str]:
 def fuzz_pettingzoo(rng: random.Random, cases: int, seconds: float, tally: Tally) -> None:
     import numpy as np
 
+    from pettingzoo.utils.env_logger import EnvLogger
+
     from academie.adapters.pettingzoo import env as make_env
+
+    EnvLogger.suppress_output()  # a step after the end warns, as it should: thousands of lines
 
     end = time.monotonic() + seconds
     bad_envs = [("nobody", None, {}), ("reversis", 3, {}), ("reversis", True, {}), ("reversis", 4.0, {}),
