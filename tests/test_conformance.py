@@ -219,6 +219,18 @@ def test_only_an_int_has_a_notation(game):
     assert [state.string_to_action(state.action_to_string(a)) for a in legal] == legal
 
 
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_an_int_outside_the_action_space_is_refused_with_our_error(game):
+    """action_to_string(-1) raised a plain ValueError, which ``except AcademieError`` (every
+    interface's catch) let through: it is an IllegalActionError (a ValueError still)."""
+    from academie.adapters.common import action_space
+
+    state = game.new_initial_state()
+    for action in (-1, action_space(game), 10**30):
+        with pytest.raises(IllegalActionError, match=f"{action} is not an action of"):
+            state.action_to_string(action)
+
+
 def test_card_codes_and_outcomes_are_strs():
     from academie.cards import parse_card, parse_cards
     from academie.core.chance import StackedChance

@@ -138,3 +138,43 @@ def test_output_folders_that_cannot_be_made_are_refused_before_the_run(tmp_path,
             assert f"{command[-2]} '{folder}': {message}" in result.output
             assert "Per match" not in result.output  # nothing played
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "nowhere-link"]
+
+
+def test_records_of_a_bot_with_a_long_spec_are_written(tmp_path):
+    """A spec of more than 50 characters (up to 100 are taken) made the record's player name
+    ``seat 0 (spec)`` longer than a record allows: a traceback once the matches were played. The
+    name is cut to fit; the kind keeps the whole spec, which ``replay`` rebuilds."""
+    from academie.core.record import MAX_NAME, GameRecord
+
+    spec = "ismcts:iterations=2:c=0:rollout=heuristic:others=rollout:depth=1"
+    folder = tmp_path / "long"
+    result = runner.invoke(app, ["simulate", "reversis", "--matches", "1", "--seed", "1", "--workers", "1",
+                                 "--bots", f"{spec},random,random,random", "-o", "deals=1", "--records", str(folder)])
+    assert result.exit_code == 0, result.output
+    record = GameRecord.load(folder / "match-000001.json")
+    assert record.players[0].kind == spec and len(record.players[0].name) <= MAX_NAME
+    assert record.players[0].name.startswith("seat 0 (ismcts:")
+    assert runner.invoke(app, ["replay", str(folder / "match-000001.json")]).exit_code == 0
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_jsonl_file_that_cannot_be_written_to_the_end_is_one_error_line():
+    """``--jsonl /dev/full --force`` passed the checks (a file can be opened there) and then
+    stopped on a traceback (ENOSPC when the lines were flushed): now one error line, exit 2."""
+    result = runner.invoke(app, ["simulate", "blason", "--matches", "2", "--seed", "1", "--workers", "1",
+                                 "--jsonl", "/dev/full", "--force"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+    assert errors == ["error: --jsonl '/dev/full': No space left on device"]
+
+
+def test_jsonl_and_records_or_plot_on_the_same_path_are_refused(tmp_path):
+    """``--jsonl x --records x`` made the folder x, then failed to open it as a file, blamed
+    ``--records`` with « Is a directory » and left the folder behind: now refused first, naming
+    both options, and nothing is made."""
+    for other in ("--records", "--plot"):
+        path = tmp_path / "x.jsonl"
+        result = runner.invoke(app, [*BASE, "--jsonl", str(path), other, str(path)])
+        assert result.exit_code == 2, result.output
+        assert f"--jsonl and {other} name the same path" in result.output
+        assert not path.exists()

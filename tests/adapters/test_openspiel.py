@@ -394,3 +394,31 @@ def test_a_finished_match_resamples_from_every_infostate(game_id):
             assert other.is_terminal() and other.returns() == state.returns()
             assert other.information_state_string(player) == state.information_state_string(player)
             assert other.observation_tensor(player) == state.observation_tensor(player)
+
+
+def test_actions_that_are_no_integer_or_not_legal_are_refused_with_our_error():
+    """True was taken for action 1 and False for 0 (pybind reads a bool as an int), and
+    ``action_to_string(player, True)`` named action 1; a negative or huge action gave OpenSpiel's
+    SpielError or pybind's TypeError. Now each is our IllegalActionError, naming the legal
+    actions, with the state as it was; a numpy integer is still read as the int it is."""
+    from academie.core.errors import IllegalActionError
+
+    game = load("blason", players=2)
+    state = played(game, 1, 3)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    legal = state.legal_actions()
+    assert 0 in legal  # the throw: False would have been taken for it
+    before = state.serialize()
+    for bad in (False, True, np.bool_(False), 0.0, 1.5, "0", None, -1, 2**63, 10**30, np.int64(-1)):
+        with pytest.raises(IllegalActionError, match="legal: throw"):
+            state.apply_action(bad)
+        assert state.serialize() == before
+    for bad in (False, True, 0.0):
+        with pytest.raises(IllegalActionError, match="an action is an int, not"):
+            state.action_to_string(state.current_player(), bad)
+        with pytest.raises(IllegalActionError, match="an action is an int, not"):
+            state.action_to_string(bad)
+    assert state.action_to_string(state.current_player(), np.int64(0)) == state.action_to_string(0) == "throw"
+    state.apply_action(np.int64(0))
+    assert state.history()[-1] == 0

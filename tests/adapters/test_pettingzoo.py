@@ -279,3 +279,32 @@ def test_reset_without_a_seed_goes_on_from_the_last_seeded_generator():
     a.reset(seed=4), b.reset(seed=4)
     a.reset(), b.reset()
     assert a.state_.history == b.state_.history
+
+
+def test_options_of_another_type_are_refused():
+    """``deals=True`` was read as one deal, ``overtrump=0`` as False and ``deals="1"`` as 1 (the
+    command line's lax reading), where OpenSpiel and a record refuse them: each option comes in
+    its own type, as ``num_players`` does."""
+    for game_id, options in (("guimbarde", {"deals": True}), ("guimbarde", {"deals": 1.0}),
+                             ("guimbarde", {"deals": "1"}), ("guimbarde", {"overtrump": 0}),
+                             ("guimbarde", {"overtrump": "false"}), ("reversis", {"deck": 52})):
+        name = next(iter(options))
+        with pytest.raises(OptionError, match=f"option '{name}' must be"):
+            env(game_id, **options)
+    assert env("guimbarde", deals=1, overtrump=False).options.deals == 1
+    assert env("reversis", deck="52", deals=1).options.deck == "52"
+
+
+def test_a_seed_that_is_no_natural_number_is_refused():
+    """``reset(seed="3")`` drew another match than ``seed=3``, ``seed=-5`` the match of ``seed=5``
+    (random.Random takes the absolute value) and ``seed=True`` that of 1: each is refused, as
+    Gymnasium refuses them, the episode as it was; a numpy integer is the int it is."""
+    e = env("reversis", deals=1)
+    e.reset(seed=3)
+    before = (list(e.state_.history), e.agent_selection)
+    for bad in ("3", -5, True, 1.5, np.float64(3)):
+        with pytest.raises(OptionError, match="a seed is an integer from 0"):
+            e.reset(seed=bad)
+        assert (list(e.state_.history), e.agent_selection) == before
+    e.reset(seed=np.int64(3))
+    assert (list(e.state_.history), e.agent_selection) == before

@@ -180,3 +180,23 @@ def test_ctrl_c_gives_the_rates_over_the_deals_finished(monkeypatch):
     result = runner.invoke(app, ["analyse", "reversis", "check", "--samples", "500", "--seed", "1"],
                            terminal_width=200)
     assert result.exit_code == 130 and "PARTIAL" in result.output
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_csv_prints_on_a_terminal_that_cannot_print_the_suits(encoding):
+    """``analyse reversis --csv`` stopped on a UnicodeEncodeError under a Latin-1 or ASCII
+    terminal (the quinola Q♥ of its titles; at the Blason the squares' accents under ASCII): the
+    CSV is written in ASCII there, as the tables are (AH and JH, accents dropped)."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, LC_ALL="C", PYTHONIOENCODING=encoding)
+    for game in ("reversis", "blason"):
+        done = subprocess.run([sys.executable, "-m", "academie.cli.app", "analyse", game, "--csv"], env=env,
+                              capture_output=True, timeout=120)
+        assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr.decode("latin-1")[-300:]
+        text = done.stdout.decode("ascii")  # nothing but ASCII
+        assert text.startswith("table,options,method")
+        if game == "reversis":
+            assert "holds AH and JH" in text

@@ -357,6 +357,16 @@ class AcademieGame(pyspiel.Game):
         return self._replayed(from_record(record))
 
 
+def _action_of(state: State, action: Any) -> int:
+    """``action`` as an ``int`` (a numpy integer read as one); anything else (a ``bool``, a
+    ``float``, a ``str``…) raises the state's :class:`~academie.core.errors.IllegalActionError`."""
+    if isinstance(action, np.integer):
+        action = int(action)
+    if type(action) is not int:
+        state.action_to_string(action)  # raises, naming the type and the legal actions
+    return action
+
+
 class AcademieState(pyspiel.State):
     """An OpenSpiel state wrapping an academie :class:`~academie.core.state.State`
     (``academie_state``); every call goes through the state contract."""
@@ -391,6 +401,23 @@ class AcademieState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return sorted(self._box.state.chance_outcomes())
+
+    def apply_action(self, action: Any) -> None:
+        """OpenSpiel's ``apply_action``, the action checked by the state first: pybind would read
+        ``True`` as action 1 and refuse -1 or 2**63 with its own errors. Anything but an ``int``
+        (a numpy integer is one) or a legal one raises
+        :class:`~academie.core.errors.IllegalActionError` naming the legal actions, the state
+        unchanged."""
+        action = _action_of(self._box.state, action)
+        if not self._box.state.is_legal(action):
+            self._box.state.apply_action(action)  # raises, naming the legal actions; nothing changed
+        super().apply_action(action)
+
+    def action_to_string(self, *args: Any) -> str:
+        """OpenSpiel's ``action_to_string([player,] action)``; an action is an ``int`` (a numpy
+        integer is one), never a ``bool``: else :class:`~academie.core.errors.IllegalActionError`."""
+        *player, action = args
+        return super().action_to_string(*player, _action_of(self._box.state, action))
 
     def _apply_action(self, action: int) -> None:
         self._box.state.apply_action(int(action))  # checked: an action from outside

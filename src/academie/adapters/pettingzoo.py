@@ -7,8 +7,9 @@
 ('player_3', (671,), 252)
 
 ``env(game_id, num_players=None, render_mode=None, **options)`` takes the game's id, the number
-of seats (default the game's) and its options under their own names (``deals=1``); a bad id,
-count or option raises the game's error naming what is legal
+of seats (default the game's) and its options under their own names, each in its own type as a
+record holds it (``deals=1``, ``deck="52"``, ``overtrump=False``; not ``deals=True`` nor
+``deals="1"``); a bad id, count or option raises the game's error naming what is legal
 (:class:`~academie.core.errors.UnknownGameError`, ``PlayerCountError``, ``OptionError``).
 
 * Agents are ``player_0`` … ``player_{n-1}`` (seat ``k`` is ``player_k``); one episode is one
@@ -63,7 +64,8 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from academie.adapters.common import action_space
 from academie.adapters.tensors import Context, layouts
-from academie.core.errors import IllegalActionError
+from academie.core.errors import IllegalActionError, OptionError
+from academie.core.options import check_json_types
 from academie.core.state import State
 
 
@@ -88,6 +90,7 @@ class AcademieEnv(AECEnv):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not supported; the modes are: ansi (or None)")
         self.game = game
+        check_json_types(game.options_model, options, what="option")  # deals=True is no 1, as in a record
         self.options = game.parse_options(options)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"academie_{game_id.replace('-', '_')}"}
@@ -118,7 +121,13 @@ class AcademieEnv(AECEnv):
     # --- episode --------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match; chance drawn from ``random.Random(seed)`` (without a seed, from the
-        generator of the last seeded reset)."""
+        generator of the last seeded reset). A seed is an integer from 0 (``"3"`` would draw
+        another match than 3, and -5 that of 5): else :class:`~academie.core.errors.OptionError`,
+        the episode as it was."""
+        if isinstance(seed, np.integer):
+            seed = int(seed)
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise OptionError(f"a seed is an integer from 0, or None, not {type(seed).__name__} {seed!r:.40}")
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self.state_ = self.game.new_initial_state(len(self.possible_agents), self.options)

@@ -339,12 +339,16 @@ def _line(spec: MatchSpec, seeds: list[int], returns: list[float], stats: dict[s
     n = len(spec.bot_names)
     line: dict[str, Any] = {"seeds": list(seeds), "seed": seeds[n], "returns": list(returns), "statistics": stats}
     if actions is not None:
-        from academie.core.record import GameRecord, PlayerRecord
+        from academie.core.record import MAX_NAME, GameRecord, PlayerRecord
+
+        def seat(s: int, name: str) -> str:  # a spec may be longer than a name: cut, the kind keeps it
+            text = f"seat {s} ({name})"
+            return text if len(text) <= MAX_NAME else text[: MAX_NAME - 2] + "…)"
 
         line["record"] = GameRecord(
             game=spec.game.info.id, game_version=spec.game.info.version, num_players=n,
             options=spec.options.model_dump(),
-            players=[PlayerRecord(name=f"seat {s} ({name})", kind=name) for s, name in enumerate(spec.bot_names)],
+            players=[PlayerRecord(name=seat(s, name), kind=name) for s, name in enumerate(spec.bot_names)],
             seed=seeds[n], actions=actions, complete=True,
             result={"returns": list(returns), "statistics": stats},
         )

@@ -18,7 +18,7 @@ from rich.text import Text
 from academie.analysis.tables import Estimate, Table, options_text, to_csv
 from academie.analysis.topics import TOPICS, analyse
 from academie.cli.info import GameArg
-from academie.cli.terminal import make_console, print_error, prints_unicode
+from academie.cli.terminal import make_console, print_error, prints_unicode, to_ascii
 from academie.core.errors import AcademieError, OptionError
 from academie.outputs import named
 
@@ -162,7 +162,8 @@ def analyse_cmd(
                 "tables": [t.to_json() for t in tables]}
         Console(highlight=False).print_json(json.dumps(data, ensure_ascii=plain), ensure_ascii=plain)
     elif as_csv:
-        sys.stdout.write(to_csv(tables))
+        text = to_csv(tables)  # (Q♥ in Reversis' cells, accents at the Blason): ASCII where they cannot print
+        sys.stdout.write(text if prints_unicode(sys.stdout) else to_ascii(text))
     else:
         out = make_console()
         for table in tables:

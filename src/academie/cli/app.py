@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -277,6 +278,10 @@ def simulate_cmd(
         check_backend(backend, workers, address)
         if seed is None:
             seed = draw_seed()
+        for other, path in (("--records", records), ("--plot", plot)):  # a file and a folder on one path
+            if jsonl is not None and path is not None and os.path.abspath(jsonl) == os.path.abspath(path):
+                raise OptionError(f"--jsonl and {other} name the same path {str(jsonl)!r:.80}: the lines go in a"
+                                  f" file, the {other.removeprefix('--')} in a folder; give two names")
         if jsonl is not None:
             check_record_path(jsonl, force=force, option="--jsonl")
         if records is not None:
@@ -297,20 +302,20 @@ def simulate_cmd(
             bar.update(task, completed=finished)
             warn(finished)
 
-        try:
-            with user_errors():  # a Ray cluster that cannot be reached
+        with user_errors():  # a Ray cluster that cannot be reached, a --jsonl that cannot be written
+            try:
                 report = simulate(g, names, matches, seed, opts, progress=progress, workers=workers,
                                   backend=backend, address=address, on_match=keeper.on_match if keeper.wanted else None,
                                   records=records is not None,
                                   on_compile=compile_note(lambda message: note(message, bar.console)))
-        except SimulationInterrupted as stop:
-            keeper.close()
-            if stop.report is None:
-                note(f"interrupted before the first of {matches:,} matches ended: nothing to report.")
-                raise typer.Exit(130) from None
-            report = stop.report
-        finally:
-            keeper.close()
+            except SimulationInterrupted as stop:
+                keeper.close()
+                if stop.report is None:
+                    note(f"interrupted before the first of {matches:,} matches ended: nothing to report.")
+                    raise typer.Exit(130) from None
+                report = stop.report
+            finally:
+                keeper.close()
     if as_json:
         print_json(report.to_json(), console)
     else:
@@ -332,7 +337,7 @@ class MatchKeeper:
     record in the ``records`` directory, its numeric figures for the plots."""
 
     def __init__(self, jsonl: Optional[Path], records: Optional[Path], figures: bool) -> None:
-        self.records, self.keep_figures = records, figures
+        self.records, self.keep_figures, self.jsonl = records, figures, jsonl
         self.figures: dict[str, list[float]] = {}
         self.wanted = jsonl is not None or records is not None or figures
         try:
@@ -348,16 +353,25 @@ class MatchKeeper:
         if record is not None and self.records is not None:
             record.save(self.records / f"match-{line['match']:06d}.json")
         if self.out is not None:
-            self.out.write(json.dumps(line, ensure_ascii=False) + "\n")
+            try:
+                self.out.write(json.dumps(line, ensure_ascii=False) + "\n")
+            except OSError as exc:  # a full disk (/dev/full): opened, but not written
+                raise self._failed(exc) from None
         if self.keep_figures:
             for key, value in line["statistics"].items():
                 if isinstance(value, (int, float)) and not isinstance(value, bool) and key != "winner":
                     self.figures.setdefault(key, []).append(float(value))
 
     def close(self) -> None:
-        if self.out is not None:
-            self.out.close()
-            self.out = None
+        out, self.out = self.out, None
+        if out is not None:
+            try:
+                out.close()
+            except OSError as exc:  # the last lines could not be flushed
+                raise self._failed(exc) from None
+
+    def _failed(self, exc: OSError) -> OptionError:
+        return OptionError(f"--jsonl {str(self.jsonl)!r:.80}: {exc.strerror or exc}")
 
 
 def returns_table(title: str, rows: list[MeanReturn]) -> Table:

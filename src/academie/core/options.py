@@ -134,8 +134,9 @@ def _json_text(value: Any) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def check_json_types(model: type[GameOptions], given: Mapping[str, Any]) -> None:
-    """Options read from a record must come in their JSON types: an ``int`` option as a JSON
+def check_json_types(model: type[GameOptions], given: Mapping[str, Any], what: str = "record option") -> None:
+    """Options read from a record (or given to an API in Python values: ``what`` names them in
+    the message) must come in their JSON types: an ``int`` option as a JSON
     integer (not ``"1"`` nor ``1.0``), a ``bool`` one as ``true``/``false`` (not ``0`` nor
     ``"false"``), a choice or a text as a JSON string (``"brelan": "30.5"``, ``"deck": "48"``, as
     the program writes them). Unknown options pass here (:func:`parse_options` names them).
@@ -180,7 +181,7 @@ def check_json_types(model: type[GameOptions], given: Mapping[str, Any]) -> None
         else:
             continue
         if not ok:
-            raise OptionError(f"record option {key!r} must be {want}, not {_json_text(value)}")
+            raise OptionError(f"{what} {key!r} must be {want}, not {_json_text(value)}")
 
 
 def parse_options(model: type[M], given: Mapping[str, Any] | None = None) -> M:

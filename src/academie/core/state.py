@@ -87,15 +87,20 @@ class State(ABC):
     def action_to_string(self, action: int) -> str:
         """The string notation of ``action`` in this state (e.g. ``'knock'``, ``'KH'``). Raises
         :class:`~academie.core.errors.IllegalActionError` for an action that is no ``int`` (a
-        ``bool`` is none: ``True`` is not action 1), ``ValueError`` for an int that is no
-        action of the game."""
+        ``bool`` is none: ``True`` is not action 1) and for an int that is no action of the game
+        (the game's ``ValueError``, as an error of ours)."""
         if type(action) is not int and (not isinstance(action, int) or isinstance(action, bool)):
             shown = () if self.is_terminal() else tuple(self.legal_action_strings())
             raise IllegalActionError(
                 f"an action is an int, not {type(action).__name__} {action!r:.40}; legal: {', '.join(shown)}",
                 action, shown,
             )
-        return self._action_to_string(action)
+        try:
+            return self._action_to_string(action)
+        except IllegalActionError:
+            raise
+        except ValueError as exc:  # an int outside the game's actions
+            raise IllegalActionError(str(exc), action, ()) from None
 
     @abstractmethod
     def _action_to_string(self, action: int) -> str:
