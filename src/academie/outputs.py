@@ -53,6 +53,18 @@ def _try_writing_in(folder: Path) -> None:
     os.unlink(name)
 
 
+def refusal(exc: OSError) -> str:
+    """Why the system refused a file in a folder that exists, in words: ``/proc`` and other
+    virtual file systems answer "No such file or directory" for a file they will not make.
+
+    >>> refusal(FileNotFoundError(2, "No such file or directory")), refusal(PermissionError(13, "Permission denied"))
+    ('its file system takes no new file', 'Permission denied')
+    """
+    if isinstance(exc, FileNotFoundError):
+        return "its file system takes no new file"
+    return exc.strerror or str(exc)
+
+
 def check_output_folder(folder: str | Path, option: str, what: str = "records") -> None:
     """Raise :class:`~academie.core.errors.OptionError`, changing nothing, when ``folder`` could
     not hold a run's output (``what``: ``records``, ``plots``): an empty name, a file, a link to
@@ -73,7 +85,7 @@ def check_output_folder(folder: str | Path, option: str, what: str = "records") 
                 _try_writing_in(path)
             except OSError as exc:
                 raise OptionError(f"{option} {shown}: no file can be written in this folder"
-                                  f" ({exc.strerror or exc})") from None
+                                  f" ({refusal(exc)})") from None
             return
         parent = path.parent
         if parent.exists() and not parent.is_dir():
