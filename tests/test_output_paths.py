@@ -46,7 +46,7 @@ def test_a_place_that_cannot_be_written_is_refused_before_the_work(command, wher
     monkeypatch.chdir(tmp_path)
     (tmp_path / "afile").write_text("mine\n", encoding="utf-8")
     if command in FILE_COMMANDS and where == "/proc":
-        where, message = "/proc/x.json", "cannot write there (No such file or directory)"
+        where, message = "/proc/x.json", "cannot write there (its file system takes no new file)"
     elif command in FILE_COMMANDS and where:
         where += ".json"
     result = runner.invoke(app, [*command, where], terminal_width=200)

@@ -141,4 +141,4 @@ def check_output_file(path: str | Path, option: str, force: bool = False, own: b
         if not existed:
             path.unlink()
     except OSError as exc:
-        raise OptionError(f"{option} {shown}: cannot write there ({exc.strerror or exc})") from None
+        raise OptionError(f"{option} {shown}: cannot write there ({refusal(exc)})") from None
