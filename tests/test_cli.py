@@ -249,7 +249,7 @@ def test_a_terminal_that_cannot_print_suits_gets_an_ascii_table(tmp_path):
 
 
 def test_ascii_forces_the_ascii_table_also_in_replay(tmp_path):
-    from academie.cli.render import glyphs
+    from academie.presentation.render import glyphs
 
     path = tmp_path / "b.json"
     try:

@@ -123,8 +123,8 @@ def test_the_end_of_a_deal_is_told_in_as_many_lines_late_in_a_long_reversis_matc
 
     from rich.console import Console
 
-    from academie.cli.render import reversis as render
-    from academie.narration import deal_deltas
+    from academie.presentation.render import reversis as render
+    from academie.presentation.narration import deal_deltas
 
     game = get_game("reversis")
     state = game.new_initial_state(4, {"deals": 600})

@@ -249,7 +249,7 @@ def rendered(renderable, width: int = 120) -> str:
 
 
 def test_the_person_is_you_inside_a_sentence_and_one_trick_is_a_trick():
-    from academie.cli.render import reversis, trente_et_un
+    from academie.presentation.render import reversis, trente_et_un
     from tests.helpers import play, t31_state
     from tests.reversis.support import to_trick
 
@@ -267,7 +267,7 @@ def test_the_person_is_you_inside_a_sentence_and_one_trick_is_a_trick():
 
 
 def test_reversis_result_says_nothing_is_left_rather_than_an_empty_list(tmp_path):
-    from academie.cli.render import reversis
+    from academie.presentation.render import reversis
     from tests.reversis.support import run
 
     import dataclasses
@@ -283,7 +283,7 @@ def test_reversis_result_says_nothing_is_left_rather_than_an_empty_list(tmp_path
 
 
 def test_suits_are_named_in_english_and_french_next_to_their_symbol():
-    from academie.cli.render import guimbarde
+    from academie.presentation.render import guimbarde
     from tests.guimbarde.support import deal
 
     state, _ = deal(["KS QS 7C 8C 9C", "7S 8S 9S 10S JS", "7D 8D 9D 10D AD"], "AC")
@@ -293,7 +293,7 @@ def test_suits_are_named_in_english_and_french_next_to_their_symbol():
 
 
 def test_the_belle_flux_face_down_card_keeps_the_table_in_line():
-    from academie.cli.render import belle_flux
+    from academie.presentation.render import belle_flux
     from tests.helpers import bft_state, play
 
     deck = bft_deck(["2C 3C", "4H 5H", "4D 5D"], ["9S", "8H", "7C"], extra="2D 6S")
@@ -327,7 +327,7 @@ def test_no_payment_told_names_a_card_not_yet_played(tmp_path):
 
 
 def test_you_is_lower_case_inside_every_result_sentence():
-    from academie.cli.render import reversis
+    from academie.presentation.render import reversis
     from tests.reversis.support import run
 
     result = run(ACES).finished_results()[0]
@@ -338,7 +338,7 @@ def test_you_is_lower_case_inside_every_result_sentence():
 
 
 def test_the_belle_flux_result_panel_names_who_tied_and_the_sources_words():
-    from academie.cli.render import belle_flux
+    from academie.presentation.render import belle_flux
     from tests.helpers import bft_state, play
 
     deck = bft_deck(["2C 3C", "QD 10H", "10D QC"], ["7C", "KS", "KH"])  # Camille and Denis: K up, 30

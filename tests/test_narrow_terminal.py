@@ -75,7 +75,7 @@ def test_games_wraps_the_allowed_values_at_their_commas(game_id):
 
 
 def test_the_blason_legend_keeps_each_square_with_its_name():
-    from academie.cli.render.blason import describe_deal
+    from academie.presentation.render.blason import describe_deal
 
     game = get_game("blason")
     state = game.new_initial_state(4)
@@ -92,7 +92,7 @@ def test_the_blason_legend_keeps_each_square_with_its_name():
 @pytest.mark.parametrize("game_id, players", [("guimbarde", 8), ("trente-et-un", 9)])
 def test_the_standings_keep_each_player_whole(game_id, players):
     from academie.cli.narrate import standings
-    from academie.cli.render import RENDERERS
+    from academie.presentation.render import RENDERERS
 
     names = ["Anne", "Bastien", "Camille", "Denis", "Élise", "François", "Gaspard", "Hélène", "Isidore"][:players]
     state = get_game(game_id).new_initial_state(players)

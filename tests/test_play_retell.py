@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from academie.cli.app import app
 from academie.cli.narrate import reason_text
 from academie.cli.play import PlaySession
-from academie.cli.render import RENDERERS, blason, guimbarde, reversis, trente_et_un
+from academie.presentation.render import RENDERERS, blason, guimbarde, reversis, trente_et_un
 from academie.cli.terminal import print_error
 from academie.core.record import GameRecord, replay
 from academie.games import get_game

@@ -193,7 +193,7 @@ def test_guimbarde_table_shows_beside_a_player_only_the_shown_cards_still_in_han
     from dataclasses import replace
 
     from academie.cards import parse_card
-    from academie.cli.render import guimbarde as render
+    from academie.presentation.render import guimbarde as render
     from academie.core.chance import SeededChance
     from academie.core.runner import advance_chance
 
@@ -213,8 +213,8 @@ def test_guimbarde_table_shows_beside_a_player_only_the_shown_cards_still_in_han
 def test_blason_table_says_1_jeton_and_writes_negatives_with_one_minus_sign():
     from dataclasses import replace
 
-    from academie.cli.render import blason as render
-    from academie.cli.render.common import jetons, number, signed
+    from academie.presentation.render import blason as render
+    from academie.presentation.render.common import jetons, number, signed
 
     state = get_game("blason").new_initial_state(3)
     view = replace(state.public_view(), counters=(1, -3, 0), pot=1)
@@ -226,7 +226,7 @@ def test_blason_table_says_1_jeton_and_writes_negatives_with_one_minus_sign():
 
 
 def test_ascii_terminal_writes_the_minus_sign_as_a_hyphen():
-    from academie.cli.render.common import jetons, signed
+    from academie.presentation.render.common import jetons, signed
     from academie.cli.terminal import to_ascii
 
     assert to_ascii(jetons(-3)) == "-3 jetons" and to_ascii(signed(-6)) == "-6"

@@ -9,7 +9,7 @@ from io import StringIO
 from rich.console import Console
 
 from academie.cards import parse_card, parse_cards
-from academie.cli.render import trente_et_un as t31_render
+from academie.presentation.render import trente_et_un as t31_render
 from tests.helpers import play, t31_deck, t31_state
 
 NAMES = ["Anne", "You", "Camille"]
@@ -51,7 +51,7 @@ def test_the_card_taken_from_the_pile_is_no_discard_to_value_when_it_may_not_be_
 
 # --- Reversis: the points in the tricks each player took -------------------------------------------
 def test_reversis_table_shows_the_points_each_player_took_so_far():
-    from academie.cli.render import reversis as render
+    from academie.presentation.render import reversis as render
     from tests.reversis.support import RENOUNCE, start
 
     state, chance = start(RENOUNCE)
@@ -84,7 +84,7 @@ def _told(render, state, chance, seat: int, move: str, viewer: int | None) -> st
 
 
 def test_your_own_ecart_names_the_card_you_take_and_nobody_elses_does():
-    from academie.cli.render import reversis as render
+    from academie.presentation.render import reversis as render
     from tests.reversis.support import RENOUNCE, start
 
     for viewer, line in ((3, "You exchange 3♠ with the talon and take A♠."),
@@ -132,7 +132,7 @@ def test_a_draw_that_makes_31_at_once_still_names_your_card_and_the_one_that_wen
 
 # --- the Blason: the special squares marked on the track, from the board's own data ----------------
 def _track(**options) -> str:
-    from academie.cli.render import blason as render
+    from academie.presentation.render import blason as render
     from academie.games import get_game
 
     view = get_game("blason").new_initial_state(3, options).public_view()
@@ -154,7 +154,7 @@ def test_the_blason_marks_follow_the_options_that_change_the_board():
     text = _track(casque_squares="10,20", rest_reading="others_throw_twice", restart_square="start")
     assert "10→26" in text and "20→26" in text and "9→26" not in text and "18→26" not in text
     assert "19‖1" in text and "49‖1" in text and "58→start" in text
-    from academie.cli.render import blason as render
+    from academie.presentation.render import blason as render
     from academie.games import get_game
 
     view = get_game("blason").new_initial_state(3, {"rest_reading": "others_throw_twice"}).public_view()
@@ -163,7 +163,7 @@ def test_the_blason_marks_follow_the_options_that_change_the_board():
 
 
 def test_your_own_throw_is_told_with_your_verbs():
-    from academie.cli.render import blason as render
+    from academie.presentation.render import blason as render
     from tests.helpers import blason_state, throw
 
     state, chance = blason_state("6 4 5", players=3)

@@ -86,7 +86,7 @@ def test_no_throw_after_the_race_is_over():
     (" 3", "bounce", "Anne throws 3: from 60 to 63."),
 ])
 def test_a_throw_past_63_is_told_as_a_bounce(throws, finish, told):
-    from academie.cli.render.blason import describe_action
+    from academie.presentation.render.blason import describe_action
 
     state, chance = blason_state(TO_60 + throws, players=2, exact_finish=finish)
     throw(state, chance, 8)

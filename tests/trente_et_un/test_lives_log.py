@@ -6,7 +6,7 @@ from io import StringIO
 from rich.console import Console
 
 from academie.cli.narrate import Narrator, lives_line
-from academie.cli.render import RENDERERS
+from academie.presentation.render import RENDERERS
 import pytest
 
 from academie.bots import make_bot

@@ -263,7 +263,7 @@ class AcademieEnv(AECEnv):
         try:
             from rich.console import Console
 
-            from academie.cli.render import RENDERERS
+            from academie.presentation.render import RENDERERS
 
             renderer = RENDERERS.get(self.game.info.id)
         except ImportError:
@@ -276,7 +276,7 @@ class AcademieEnv(AECEnv):
             console.print(renderer.render_turn(view, names))
             return console.file.getvalue()
         # the match is over: no turn to draw (its trick or round would be one past the last)
-        from academie.narration import deal_deltas
+        from academie.presentation.narration import deal_deltas
 
         results = state.finished_results()
         entries = state.match.ledger.entries

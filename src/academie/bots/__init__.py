@@ -12,53 +12,16 @@ academie.core.errors.UnknownBotError: unknown bot 'genius' for trente-et-un; the
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Protocol
 
+from academie.bots import spec as _spec
+from academie.bots.ismcts import ismcts_factory
+from academie.bots.roster import Bot, RandomBot
+from academie.bots.roster import own_bots as _registry
 from academie.bots.spec import parse_spec
 from academie.core.errors import UnknownBotError
-
-
-class Bot(Protocol):
-    """A player: picks one of ``legal`` (action ids) from what ``view`` shows. A bot with a
-    class attribute ``uses_view = False`` never looks at it: drivers may pass ``None`` and save
-    building the view."""
-
-    name: str
-
-    def choose(self, view: Any, legal: Sequence[int]) -> int:
-        """The action to play."""
-        ...
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions."""
-
-    name = "random"
-    uses_view = False  # the view is never read: play_match passes None
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: Any, legal: Sequence[int]) -> int:
-        return legal[self.rng.randrange(len(legal))]
-
-
-def _registry() -> dict[str, dict[str, Callable[..., Bot]]]:
-    from academie.bots.belle_flux import HeuristicBelleFlux
-    from academie.bots.guimbarde import HeuristicGuimbarde
-    from academie.bots.guinguette import HeuristicGuinguette
-    from academie.bots.reversis import HeuristicReversis
-    from academie.bots.trente_et_un import HeuristicTrenteEtUn
-
-    return {
-        "trente-et-un": {"random": RandomBot, "heuristic": HeuristicTrenteEtUn},
-        "belle-flux-trente-un": {"random": RandomBot, "heuristic": HeuristicBelleFlux},
-        "reversis": {"random": RandomBot, "heuristic": HeuristicReversis},
-        "guimbarde": {"random": RandomBot, "heuristic": HeuristicGuimbarde},
-        "guinguette": {"random": RandomBot, "heuristic": HeuristicGuinguette},
-    }
+from academie.core.record import register_bots
 
 
 def _bots_of(game_id: str) -> dict[str, Callable[..., Bot]]:
@@ -67,8 +30,6 @@ def _bots_of(game_id: str) -> dict[str, Callable[..., Bot]]:
     :func:`has_decisions`), whatever the game."""
     bots = dict(_registry().get(game_id, {"random": RandomBot}))
     if has_decisions(game_id):
-        from academie.bots.ismcts import ismcts_factory
-
         bots["ismcts"] = ismcts_factory(game_id)
     return bots
 
@@ -121,3 +82,7 @@ def bot_spec(spec: str, game_id: str) -> str:
     'heuristic'
     """
     return parse_spec(spec, game_id, _bots_of(game_id)).text
+
+
+register_bots(bot_names, bot_spec)  # records may name the bots
+_spec.default_bots = _bots_of  # a spec read without its bots is read against the game's

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from academie.core.sampling import HIDDEN, deal_start, sample
@@ -40,6 +40,12 @@ from academie.core.sampling import HIDDEN, deal_start, sample
 
 BURN_IN = 3
 """Steps walked before the first world, in multiples of ``moves``."""
+
+
+MOVE_CHANCE: Callable[[Any, Any, Sequence[int], int], float] | None = None
+"""``chance_of(model, view, legal, action)``: the chance that ``model`` plays ``action`` from
+``view``. Set by :mod:`academie.bots.ismcts` (``_chance_of``, with its ``MISTAKE``), which stands
+on this module and hands its move model down."""
 
 
 class WorldChain:
@@ -52,11 +58,10 @@ class WorldChain:
     ``proposed`` count the moves (for diagnosis).
     """
 
-    def __init__(self, view: Any, models: Any, rng: random.Random, moves: int = 10) -> None:
-        from academie.bots.ismcts import _chance_of
-
+    def __init__(self, view: Any, models: Any, rng: random.Random, moves: int = 10,
+                 chance_of: Callable[[Any, Any, Sequence[int], int], float] | None = None) -> None:
         self.view, self.models, self.rng, self.moves = view, models, rng, moves
-        self._chance_of = _chance_of
+        self._chance_of = MOVE_CHANCE if chance_of is None else chance_of
         cache = view.__dict__.get("_sampling")
         self.base = cache.base if cache is not None else deal_start(view.trail)
         self.me = view.trail.seat

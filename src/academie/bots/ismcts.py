@@ -75,6 +75,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from academie import fast
+from academie.bots import belief
+from academie.bots.belief import WorldChain
+from academie.bots.roster import own_bots
 from academie.bots.spec import Param
 
 PARAMS = {
@@ -283,9 +287,7 @@ class ISMCTSBot:
         heuristics = self._heuristics(rng) if self.policy == "heuristic" else None
         models = self._heuristics(rng) if self.infer != "none" else None
         if models is not None and self.infer == "mcmc":
-            from academie.bots.belief import WorldChain
-
-            models = WorldChain(view, models, rng, self.moves)  # the worlds are the chain's
+            models = WorldChain(view, models, rng, self.moves, chance_of=_chance_of)  # the worlds are the chain's
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         if self.paired and heuristics is not None:  # (a game without a heuristic bot: the tree)
             return self._paired(view, legal, rng, heuristics, models, deadline)
@@ -530,9 +532,7 @@ class ISMCTSBot:
     def _heuristics(self, rng: random.Random) -> list[Any] | None:
         """One heuristic bot per seat for the playouts (seeded from ``rng``), or None when the
         game has none (uniform random playouts then)."""
-        from academie.bots import _registry
-
-        factory = _registry().get(self.game_id, {}).get("heuristic")
+        factory = own_bots().get(self.game_id, {}).get("heuristic")
         if factory is None:
             return None
         return _SeatBots(factory, rng.getrandbits(32))
@@ -544,8 +544,6 @@ class ISMCTSBot:
         if cached is not None and (cached[0] is options or cached[0] == options):
             return cached if cached[1] is not None else None
         entry: tuple[Any, Any, Any, int] = (options, None, None, 0)
-        from academie import fast
-
         gid = state.game.info.id
         if gid in KERNEL_MODULES and fast.available() and fast.supports(state.game, options, state.num_players):
             module = importlib.import_module(f"academie.fast.{KERNEL_MODULES[gid]}")
@@ -587,11 +585,10 @@ def _own_factory(game_id: str, text: str) -> Callable[[int], Any]:
     """``factory(seed)`` for ``own=`` ``text`` (a spec of one of ``game_id``'s own bots, its parts
     joined by ``/``); raises :class:`~academie.core.errors.UnknownBotError` naming the bots or
     the parameter at fault."""
-    from academie.bots import _registry
     from academie.bots.spec import parse_spec
     from academie.core.errors import UnknownBotError
 
-    bots = _registry().get(game_id, {})
+    bots = own_bots().get(game_id, {})
     try:
         spec = parse_spec(text.replace("/", ":"), game_id, bots)
     except UnknownBotError as exc:
@@ -610,3 +607,22 @@ def ismcts_factory(game_id: str) -> Callable[..., ISMCTSBot]:
     make.PARAMS = params_for(game_id)  # type: ignore[attr-defined]
     make.__doc__ = ISMCTSBot.__doc__
     return make
+
+
+def _searches(game: Any, bot_names: Any) -> list[ISMCTSBot]:
+    """One ISMCTS bot for each distinct ISMCTS spec of ``bot_names`` (seeded 0): what
+    :func:`academie.fast.prepare` warms the kernels with."""
+    from academie.bots.spec import parse_spec
+
+    gid = game.info.id
+    bots = {"ismcts": ismcts_factory(gid)}
+    found = []
+    for name in dict.fromkeys(bot_names):
+        if name.split(":")[0].strip() == "ismcts":
+            spec = parse_spec(name, gid, bots)
+            found.append(bots[spec.name](0, **spec.params))
+    return found
+
+
+belief.MOVE_CHANCE = _chance_of  # the chain's worlds weighed by the moves as the search sees them
+fast.SEARCHES = _searches  # the kernels an ISMCTS bot calls, compiled before its first move

@@ -109,15 +109,19 @@ def _write(value: Any) -> str:
     return str(value)
 
 
+def default_bots(game_id: str) -> dict[str, Any]:
+    """Name → factory of every bot of ``game_id``: replaced by :mod:`academie.bots` when it is
+    imported (which importing this module does first) with its registry."""
+    raise UnknownBotError(f"no bots are registered for {game_id}")
+
+
 def parse_spec(text: str, game_id: str, bots: dict[str, Any] | None = None) -> BotSpec:
     """Read bot spec ``text`` for ``game_id`` (``bots``: name → factory, default the game's
     registry). Raises :class:`~academie.core.errors.UnknownBotError` naming what was wrong: an
     unknown bot (listing the bots), an unknown or repeated parameter (listing the bot's
     parameters), a parameter not written ``key=value``, or a bad value (giving its range)."""
     if bots is None:
-        from academie.bots import _bots_of
-
-        bots = _bots_of(game_id)
+        bots = default_bots(game_id)
     if not isinstance(text, str):
         raise UnknownBotError(f"a bot spec is a string such as 'heuristic', not {type(text).__name__}")
     shown = repr(text)

@@ -128,7 +128,7 @@ def analyse_cmd(
     plot: Annotated[Optional[Path], typer.Option(parser=named, metavar="DIR", help="Write each table's plot into DIR, as PNG and SVG (needs academie\\[analysis]).", show_default=False)] = None,
 ) -> None:
     """Exact odds of the deal, the Blason race as a Markov chain, and simulated checks."""
-    from academie.cli.app import parse_kv  # the same -o parsing as play and simulate
+    from academie.cli.base import parse_kv  # the same -o parsing as play and simulate
 
     try:
         if as_json and as_csv:

@@ -17,7 +17,6 @@ from typing import Annotated, Any, Optional
 import typer
 from rich.console import Console
 from rich.padding import Padding
-from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
@@ -28,14 +27,13 @@ except ImportError:  # pragma: no cover - a typer that uses click itself
 
 import academie
 from academie.bots import bot_names
-from academie.cli.render.common import Joined
 from academie.cli.terminal import MAX_WIDTH, MIN_WIDTH, make_console, print_error, print_json
 from academie.core.errors import AcademieError
 from academie.core.game import Game
 from academie.core.guide import guide_of
-from academie.core.options import OptionDoc
 from academie.games import GAMES, get_game
-from academie.sources import READINGS, bibliography, game_sources
+from academie.presentation.rules import print_option, print_reconstructed, print_rules, sigla
+from academie.sources import READINGS, bibliography
 
 class _Stdout:
     """The console on standard output as it is when a line is printed: Unicode, or ASCII where
@@ -183,28 +181,6 @@ def _game_json(g: Game) -> dict[str, Any]:
     }
 
 
-def _default_text(o: OptionDoc) -> str:
-    return str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
-
-
-def option_line(o: OptionDoc) -> Joined:
-    """``-o name=default``, its provenance and reading tag, and the allowed values: on a narrow
-    terminal it breaks between values, after the comma, with the doc's indent, never inside a
-    value nor between ``allowed:`` and the first."""
-    values = o.allowed.split(", ")
-    atoms = [Text("  -o ").append(f"{o.name}={_default_text(o)}  ", style="bold cyan"),
-             Text(f"[{o.provenance}, {o.ref}]", style="dim")]
-    for i, value in enumerate(values):
-        atoms.append(Text(("allowed: " if i == 0 else "") + value + ("," if i < len(values) - 1 else ""), style="dim"))
-    return Joined(atoms, indent=6)
-
-
-def print_option(o: OptionDoc) -> None:
-    """One option: ``-o name=default``, its provenance and reading tag, allowed values, doc."""
-    console.print(option_line(o))
-    console.print(Padding(Text(o.doc), (0, 0, 0, 6)))
-
-
 def print_game(g: Game) -> None:
     """One game as ``academie games`` lists it."""
     info = g.info
@@ -216,21 +192,9 @@ def print_game(g: Game) -> None:
     )
     console.print(Padding(Text(info.summary), (0, 0, 0, 2)))
     console.print(Padding(Text("Source: " + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
-    print_reconstructed(g)
+    print_reconstructed(g, console)
     for o in g.describe_options():
-        print_option(o)
-
-
-def print_reconstructed(g: Game) -> None:
-    """For a game rebuilt from sources that stop short (``GameInfo.reconstructed``): says so,
-    and lists the rules no source gives."""
-    if not g.info.reconstructed:
-        return
-    console.print(Padding(Text("A RECONSTRUCTION: the sources stop short. Not in any source (our"
-                               " reconstruction, each rule tagged and, where readings differ, an option):",
-                               style="bold yellow"), (0, 0, 0, 2)))
-    for rule in g.info.reconstructed:
-        console.print(Padding(Text(f"• {rule}"), (0, 0, 0, 4)))
+        print_option(o, console)
 
 
 def games(
@@ -257,19 +221,12 @@ def games(
 
 
 # --- academie rules ----------------------------------------------------------------------------
-def _sigla(g: Game) -> list[str]:
-    """The sources a game's guide cites: its own text(s) first, then later ones, each once."""
-    used = [r.source for r in guide_of(g).rules() if r.source]
-    own = [s.siglum for s in game_sources(g.info.id) if s.siglum in used or s.siglum.isdigit()]
-    return own + [s for s in dict.fromkeys(used) if s not in own]
-
-
 def _rules_json(g: Game) -> dict[str, Any]:
     guide = guide_of(g)
     return {
         "id": g.info.id,
         "name": g.info.name,
-        "sources": {s: bibliography(s) for s in _sigla(g)},
+        "sources": {s: bibliography(s) for s in sigla(g)},
         "sections": [
             {"title": title, "rules": [dict(asdict(r), citation=r.citation()) for r in rules]}
             for title, rules in guide.sections()
@@ -290,40 +247,4 @@ def rules(
     if as_json:
         _print_json(_rules_json(g))
         return
-    guide = guide_of(g)
-    console.print(Text(f"{g.info.name}: the rules in our own words", style="bold"))
-    console.print(
-        Padding(Text(f"{g.info.min_players} to {g.info.max_players} players. {g.info.summary}"), (0, 0, 0, 2))
-    )
-    print_reconstructed(g)
-    console.print(Text("Sources", style="bold"))
-    for siglum in _sigla(g):
-        console.print(Padding(Text(f"[{siglum}] ", style="bold").append(bibliography(siglum), style=""), (0, 0, 0, 2)))
-    for title, section in guide.sections():
-        console.print()
-        console.print(Text(title, style="bold"))
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
-        grid.add_column()
-        for rule in section:
-            grid.add_row("•", Text(rule.text).append("\n" + rule.citation(), style="dim"))
-        console.print(Padding(grid, (0, 0, 0, 2)))
-    console.print()
-    console.print(Text("How to win", style="bold"))
-    advice = Table.grid(padding=(0, 1))
-    advice.add_column(no_wrap=True)
-    advice.add_column()
-    for number, line in enumerate(guide.how_to_win, 1):
-        advice.add_row(f"{number}.", Text(line))
-    console.print(Padding(advice, (0, 0, 0, 2)))
-    console.print()
-    console.print(Text("Options (-o name=value; the default is the reading played unless you choose another)", style="bold"))
-    for o in g.describe_options():
-        print_option(o)
-    console.print()
-    console.print(
-        Text(f"A tag such as {g.describe_options()[0].ref} names a reading in {READINGS}: where a"
-             " source is silent or can be read two ways, the reading is an option, and its"
-             " provenance says whether it comes from the source text, a later source, or is our"
-             " proposal.", style="dim")
-    )
+    print_rules(g, console)

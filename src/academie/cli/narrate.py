@@ -1,9 +1,9 @@
-"""The narration of a match, shared with the web: :mod:`academie.narration` (this module keeps
-the name the command line and its tests import it by)."""
+"""The narration of a match, shared with the web: :mod:`academie.presentation.narration` (this
+module keeps the name the command line and its tests import it by)."""
 
 from __future__ import annotations
 
-from academie.narration import (  # noqa: F401
+from academie.presentation.narration import (  # noqa: F401
     Narrator,
     _CODE,
     _TAG,

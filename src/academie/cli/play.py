@@ -25,7 +25,7 @@ from rich.text import Text
 from academie.bots import make_bot
 from academie.cards import parse_card
 from academie.cli.narrate import Narrator, options_line, players_line
-from academie.cli.render import RENDERERS
+from academie.presentation.render import RENDERERS
 from academie.cli.terminal import printable
 from academie.core.chance import ChanceSource, chance_source
 from academie.core.errors import IllegalActionError, OptionError, RecordError
@@ -166,7 +166,7 @@ class PlaySession:
         self.bots = {
             s: make_bot(kind, game.info.id, (seed or 0) * 100 + s) for s, kind in enumerate(kinds) if kind != "human"
         }
-        from academie.cli.app import compile_note, note
+        from academie.cli.base import compile_note, note
         from academie.fast import prepare
 
         # an ISMCTS bot's kernels compiled now, said so, rather than silently at its first move

@@ -27,7 +27,7 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from academie.cli.render import glyphs
+from academie.presentation.render import glyphs
 
 PROBE = "♠♥♦♣─│╭━▒·—«é"
 """Characters the Unicode table needs: suits, box drawing, the face-down card, punctuation."""

@@ -37,7 +37,7 @@ from academie.games import get_game
 from academie.outputs import named
 
 
-# academie.cli.app registers this command, so its helpers are imported when the command runs
+# academie.cli.app registers this command; the helpers it shares with the others are in academie.cli.base
 OptionsArg = Annotated[
     Optional[list[str]],
     typer.Option("--option", "-o", help="A game option as key=value (see `academie games`); repeatable."),
@@ -45,7 +45,7 @@ OptionsArg = Annotated[
 
 
 def _check_seed(value: Optional[int]) -> Optional[int]:
-    from academie.cli.app import check_seed
+    from academie.cli.base import check_seed
 
     return check_seed(value)
 
@@ -68,7 +68,7 @@ def tournament_cmd(
 ) -> None:
     """A duplicate tournament: every bot in every seat, the same cards for every seating;
     scores with 95% intervals over the boards, a pairwise table and openskill ratings."""
-    from academie.cli.app import compile_note, draw_seed, err_console, note, parse_kv, split_bots, user_errors
+    from academie.cli.base import compile_note, draw_seed, err_console, note, parse_kv, split_bots, user_errors
 
     with user_errors():
         g = get_game(game)
@@ -150,7 +150,7 @@ class BoardsWarning:
         self.long, self.done, self.tenth = False, False, 0
 
     def __call__(self, finished: int) -> None:
-        from academie.cli.app import WARN_AFTER, about
+        from academie.cli.base import WARN_AFTER, about
 
         if finished == 0:  # the first board starts: the imports and the workers' start are behind
             self.start = self.clock()
@@ -178,7 +178,7 @@ class BoardsWarning:
                       f"{about(now - self.start)} so far, {about(left)} to go")
 
     def _say(self, message: str) -> None:
-        from academie.cli.app import note
+        from academie.cli.base import note
 
         (self.say or note)(message)
 

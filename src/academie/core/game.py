@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from academie.core.errors import PlayerCountError
+from academie.core.errors import PlayerCountError, UnknownGameError
 from academie.core.options import GameOptions, OptionDoc, describe_options, parse_options
 
 if TYPE_CHECKING:
@@ -76,3 +76,25 @@ class Game(ABC):
     @abstractmethod
     def _new_state(self, num_players: int, options: Any) -> State:
         """Build the initial state; arguments are already validated."""
+
+
+_REGISTRY: dict[str, Game] = {}
+"""The games by id, filled by :mod:`academie.games` when it is imported: the engine core knows no
+game, what it needs of them (the sampler's replay of a trail) it finds here."""
+
+
+def register_game(game: Game) -> Game:
+    """Make ``game`` known to the engine core under its id; returns it."""
+    _REGISTRY[game.info.id] = game
+    return game
+
+
+def registered_game(game_id: str) -> Game:
+    """The game registered as ``game_id``. Raises
+    :class:`~academie.core.errors.UnknownGameError` listing the registered games."""
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        raise UnknownGameError(
+            f"unknown game {game_id!r}; the games are: {', '.join(sorted(_REGISTRY))}"
+        ) from None

@@ -293,10 +293,23 @@ def replay(
     return state
 
 
+_BOTS: list[tuple[Callable[[str], list[str]], Callable[[str, str], object]]] = []
+"""The players a record may name besides ``human``: ``(bot_names, bot_spec)`` registered by
+:mod:`academie.bots` when it is imported (the bots know the games; the engine core does not
+import them)."""
+
+
+def register_bots(bot_names: Callable[[str], list[str]], bot_spec: Callable[[str, str], object]) -> None:
+    """Let records name the bots: ``bot_names(game_id)`` lists a game's bots, ``bot_spec(spec,
+    game_id)`` raises an :class:`~academie.core.errors.AcademieError` for a bad spec."""
+    _BOTS[:] = [(bot_names, bot_spec)]
+
+
 def _check_kinds(record: GameRecord, game: Game) -> None:
     """Every player is ``human`` or a bot of ``game`` (a name, or a bot spec with parameters)."""
-    from academie.bots import bot_names, bot_spec  # the bots know the games; the engine core does not import them
-
+    if not _BOTS:
+        raise RecordError("no bots are known to check the players: import academie.bots first")
+    bot_names, bot_spec = _BOTS[0]
     kinds = ["human", *bot_names(game.info.id)]
     for seat, player in enumerate(record.players):
         if player.kind in kinds:

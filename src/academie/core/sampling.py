@@ -43,8 +43,10 @@ from itertools import accumulate
 from math import comb, perm
 from typing import TYPE_CHECKING, Any
 
+from academie.core import state as _state
 from academie.core.errors import SamplingError
 from academie.core.frozen import FrozenMap, snapshot
+from academie.core.game import registered_game
 from academie.core.state import _INLINE_SHUFFLE
 
 if TYPE_CHECKING:
@@ -248,7 +250,6 @@ def deal_start(trail: Trail) -> State:
     if hit is not None:
         _STARTS.move_to_end(key)
         return hit
-    from academie.games import get_game  # the registry imports every game: late
 
     # the longest cached prefix of finished deals, else the match's start
     state = None
@@ -259,7 +260,7 @@ def deal_start(trail: Trail) -> State:
             state, done = _STARTS[prefix], k
             break
     if state is None:
-        state = get_game(trail.game).new_initial_state(trail.num_players, trail.options)
+        state = registered_game(trail.game).new_initial_state(trail.num_players, trail.options)
     seat = trail.seat
     for j in range(done, len(trail.past)):
         trace, result = trail.past[j], trail.results[j]
@@ -866,3 +867,6 @@ def fill_slots(actions: list[Any], members: Sequence[Sequence[int]], dealt: Sequ
     for slots, cards in zip(members, dealt):
         for pos, card in zip(slots, cards):
             actions[pos] = card
+
+
+_state._sampler = sample  # State.determinize draws its worlds here

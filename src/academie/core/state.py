@@ -25,16 +25,17 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from academie.core.errors import AcademieError, IllegalActionError, SeatError, StackedDeckError
 from academie.core.frozen import ChunkedList, SharedTuple
 from academie.core.match import Match
 
-if TYPE_CHECKING:
-    from academie.core.game import Game
-
 S = TypeVar("S", bound="State")
+
+_sampler: Callable[[Any, random.Random], Any] | None = None
+"""``academie.core.sampling.sample``, set by that module when it is imported: sampling replays
+states, so it stands on this module and hands its sampler down (every game's state imports it)."""
 
 CHANCE = -1
 """``current_player()`` at a chance node (a card dealt, a die thrown)."""
@@ -50,7 +51,7 @@ class State(ABC):
     ``history`` (every action applied, chance outcomes included).
     """
 
-    game: Game
+    game: Any  # the academie.core.game.Game that made it (that module stands on this one)
     options: Any
     match: Match
     history: list[int]
@@ -136,9 +137,9 @@ class State(ABC):
         ``academie.core.sampling.sample(self.view(seat), rng)``, so it depends on the view
         alone (see :mod:`academie.core.sampling`). Raises
         :class:`~academie.core.errors.SeatError` for a seat not at the table."""
-        from academie.core.sampling import sample  # sampling replays games: imported late
-
-        return sample(self.view(self.check_seat(seat)), rng)
+        if _sampler is None:
+            raise AcademieError("no world sampler: academie.core.sampling is not imported")
+        return _sampler(self.view(self.check_seat(seat)), rng)
 
     def _sample_deal(self, seat: int | None, trace: Sequence[Any], rng: random.Random,
                      memo: dict[str, Any]) -> list[int] | None:

@@ -364,7 +364,7 @@ def prepare(game: Any, options: Any, num_players: int, bot_names: Any = (), matc
     steps: list[Callable[[], Any]] = []
     if matches and supports(game, options, num_players):
         steps.append(lambda: RandomMatches(game, options, num_players).play_seeds([[0] * (num_players + 1)]))
-    searches = _searches(game, bot_names)
+    searches = SEARCHES(game, bot_names)
     if searches:
         steps.append(lambda: _one_move_each(game, options, num_players, searches))
     if not steps:
@@ -390,14 +390,10 @@ def prepare(game: Any, options: Any, num_players: int, bot_names: Any = (), matc
             step()
 
 
-def _searches(game: Any, bot_names: Any) -> list[Any]:
-    """One ISMCTS bot for each distinct ISMCTS spec of ``bot_names`` (seeded 0; their searches
-    here are cut short)."""
-    from academie.bots import make_bot
-    from academie.bots.ismcts import ISMCTSBot
-
-    bots = [make_bot(name, game.info.id, 0) for name in dict.fromkeys(bot_names) if name.split(":")[0] == "ismcts"]
-    return [bot for bot in bots if isinstance(bot, ISMCTSBot)]
+SEARCHES: Callable[[Any, Any], list[Any]] = lambda game, bot_names: []
+"""``SEARCHES(game, bot_names)``: one ISMCTS bot for each distinct ISMCTS spec of ``bot_names``
+(seeded 0; their searches here are cut short). Set by :mod:`academie.bots.ismcts` when it is
+imported: the bots stand on the kernels, not the other way round."""
 
 
 def _one_move_each(game: Any, options: Any, num_players: int, bots: list[Any]) -> None:
@@ -423,3 +419,34 @@ def _one_move_each(game: Any, options: Any, num_players: int, bots: list[Any]) -
             searched += 1
         decisions += len(legal) > 1
         state.apply_action(legal[0])
+
+
+class _ReversisWorlds:
+    """The compiled proposals of the play of the cards at Reversis, as its world sampler takes
+    them (:data:`academie.games.reversis.sampling.COMPILED`): loaded on first use only."""
+
+    @staticmethod
+    def available() -> bool:
+        return available()
+
+    @staticmethod
+    def proposer(d: Any, cards: Any) -> Any:
+        from academie.fast.reversis_worlds import proposer
+
+        return proposer(d, cards)
+
+    @staticmethod
+    def state_of(rng: random.Random) -> Any:
+        from academie.fast.pyrandom import state_of
+
+        return state_of(rng)
+
+
+def _install() -> None:
+    """Hand the games' samplers their compiled proposals (a game imports no kernel)."""
+    from academie.games.reversis import sampling
+
+    sampling.COMPILED = _ReversisWorlds()
+
+
+_install()

@@ -11,7 +11,7 @@ academie.core.errors.UnknownGameError: unknown game 'scat'; the games are: belle
 from __future__ import annotations
 
 from academie.core.errors import UnknownGameError
-from academie.core.game import Game
+from academie.core.game import Game, register_game
 from academie.games.belle_flux import GAME as BELLE_FLUX
 from academie.games.blason import GAME as BLASON
 from academie.games.guimbarde import GAME as GUIMBARDE
@@ -21,6 +21,10 @@ from academie.games.trente_et_un import GAME as TRENTE_ET_UN
 
 GAMES: dict[str, Game] = {g.info.id: g for g in (TRENTE_ET_UN, BELLE_FLUX, BLASON, REVERSIS, GUIMBARDE,
                                                        GUINGUETTE)}
+
+
+for _game in GAMES.values():
+    register_game(_game)  # the engine core (its world sampler) finds the games here
 
 
 def get_game(game_id: str) -> Game:

@@ -74,18 +74,14 @@ class TableIn(BaseModel):
 
 @functools.lru_cache(maxsize=None)
 def rules_text(game_id: str) -> str:
-    """The text ``academie rules GAME`` prints (its console lent a text buffer meanwhile)."""
+    """The text ``academie rules GAME`` prints (:mod:`academie.presentation.rules`), on a text buffer."""
     from rich.console import Console
 
-    from academie.cli import info
+    from academie.presentation.rules import print_rules
 
     buffer = io.StringIO()
-    saved = info.console
-    info.console = Console(file=buffer, width=100, color_system=None, highlight=False, force_terminal=False)
-    try:
-        info.rules(game_id, False)
-    finally:
-        info.console = saved
+    print_rules(GAMES[game_id], Console(file=buffer, width=100, color_system=None, highlight=False,
+                                 force_terminal=False))
     return buffer.getvalue()
 
 

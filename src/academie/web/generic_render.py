@@ -1,5 +1,5 @@
 """A narration renderer for a game the terminal has no renderer for (the interface of
-:mod:`academie.cli.render`, drawn from public views and the ledger only): each move is told
+:mod:`academie.presentation.render`, drawn from public views and the ledger only): each move is told
 as ``Anne: KH``, each deal's end with every player's +/−, the end with the counters."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 
 from rich.text import Text
 
-from academie.narration import card_labels
-from academie.cli.render.common import signed
+from academie.presentation.narration import card_labels
+from academie.presentation.render.common import signed
 
 HELP = "Choose one of the legal moves."
 

@@ -27,8 +27,8 @@ from typing import Any
 from rich.console import Console
 
 from academie.bots import bot_spec, make_bot
-from academie.narration import Narrator
-from academie.cli.render import RENDERERS
+from academie.presentation.narration import Narrator
+from academie.presentation.render import RENDERERS
 from academie.core.chance import ChanceSource, SeededChance
 from academie.core.errors import AcademieError, IllegalActionError
 from academie.core.game import Game
@@ -58,7 +58,7 @@ def seat_kind(spec: str, game_id: str) -> str:
 
 
 class TextNarrator:
-    """The terminal's :class:`~academie.narration.Narrator`, told to a text buffer: the very
+    """The terminal's :class:`~academie.presentation.narration.Narrator`, told to a text buffer: the very
     same lines (headers, moves, payments with their rules, results), for every onlooker."""
 
     def __init__(self) -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from academie.adapters.tensors import (Layout, Layouts, cards, common_head, log_counts, number, numbers, seat,
+from academie.adapters.tensors.pieces import (Layout, Layouts, cards, common_head, log_counts, number, numbers, seat,
                                        seat_cards, seat_flags, seat_numbers)
 
 PHASES = ("deal", "requests", "extra", "over")

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from academie.adapters.tensors import Context, Layout, Layouts, Piece, choice, number, seat, seat_numbers
+from academie.adapters.tensors.pieces import Context, Layout, Layouts, Piece, choice, number, seat, seat_numbers
 
 SQUARES = 64
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from academie.adapters.tensors import CARDS, Context, Layout, Layouts, Piece
+from academie.adapters.tensors.pieces import CARDS, Context, Layout, Layouts, Piece
 from academie.cards import CARD_CODES
 
 SAMPLE_DECISIONS = 3000

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from academie.adapters.tensors import (Layout, Layouts, card, cards, choice, common_head, log_cards, number,
+from academie.adapters.tensors.pieces import (Layout, Layouts, card, cards, choice, common_head, log_cards, number,
                                        numbers, seat, seat_cards, seat_numbers)
 
 PHASES = ("deal", "play", "over")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from academie.adapters.tensors import (Layout, Layouts, card, cards, choice, common_head, number, seat,
+from academie.adapters.tensors.pieces import (Layout, Layouts, card, cards, choice, common_head, number, seat,
                                        seat_cards, seat_flags, seat_numbers)
 
 PHASES = ("deal", "ecart", "play", "over")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from academie.adapters.tensors import (Layout, Layouts, card, cards, common_head, log_cards, number, seat,
+from academie.adapters.tensors.pieces import (Layout, Layouts, card, cards, common_head, log_cards, number, seat,
                                        seat_cards, seat_flags, seat_numbers)
 
 PHASES = ("deal", "draw", "stock", "discard", "over")

@@ -24,7 +24,7 @@ from academie.core.sampling import HIDDEN, Assignment, fill_slots, slot_fits, sl
 def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
     """The places of the hidden cards of the deal starting at ``base``, their sizes and which
     card fits which, from ``seat``'s trace."""
-    from academie.games.belle_flux.state import ASK, STAND
+    from academie.games.belle_flux.actions import ASK, STAND
 
     n = base.num_players
     dealt: dict[int, list[int]] = {t: [] for t in range(n)}  # each seat's cards, in order: positions

@@ -26,13 +26,13 @@ from academie.core.frozen import SharedTuple
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState
+from academie.games.belle_flux.actions import ASK, STAND
 from academie.games.belle_flux.options import OPEN_MATCH_DEALS, BelleFluxOptions
 from academie.games.belle_flux.rules import (
     BELLE_ACE_HIGH, BELLE_KING_HIGH, THIRTY_ONE, best_unique, flux_value, tied_for_best, trente_un_value,
 )
 from academie.games.belle_flux.view import BelleFluxView, DealResult
 
-ASK, STAND = 52, 53
 BASKETS = ("belle", "flux", "trente-un")
 """[000] «On a trois paniers… la belle… le flux… le trente-un»."""
 

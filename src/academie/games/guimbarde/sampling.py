@@ -33,7 +33,7 @@ from academie.games.guimbarde.rules import FOU, GUIMBARDE, ROI
 def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
     """The places of the hidden cards of the deal starting at ``base``, their sizes and which
     card fits which (see the module's doc), from ``seat``'s trace."""
-    from academie.games.guimbarde.state import PLAY, PLAYING
+    from academie.games.guimbarde.actions import PLAY, PLAYING
 
     n = base.num_players
     recipients = list(reversed(base.deal_queue))  # first card first; None: the turned card

@@ -28,16 +28,15 @@ from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState
+from academie.games.guimbarde.actions import DEALING, OVER, PLAY, PLAYING
 from academie.games.guimbarde.options import GuimbardeOptions
 from academie.games.guimbarde.rules import (
     FOU, GUIMBARDE, PERMANENT, ROI, TRUMP, is_trump, point, strength, trick_winner,
 )
 from academie.games.guimbarde.view import DealResult, GuimbardeView
 
-PLAY = 100
 BOXES = ("point", "mariage", "fou", "roi", "guimbarde")
 """[004] «Figures des boites: Le Point. Le Mariage. Le Fou. Le Roi. La Guimbarde.»"""
-DEALING, PLAYING, OVER = "deal", "play", "over"
 HAND = 5
 
 

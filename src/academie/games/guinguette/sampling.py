@@ -62,7 +62,7 @@ def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[s
 
 def _current(base: Any, seat: int, moves: list[tuple], shown: tuple[int, int] | None,
              rng: random.Random) -> list[int] | None:
-    from academie.games.guinguette.state import STIR, STIR_HIDDEN
+    from academie.games.guinguette.actions import STIR, STIR_HIDDEN
 
     deal_size = 4 * base.num_players
     hidden = [i for i, (_, obs) in enumerate(moves) if obs == HIDDEN]
@@ -104,7 +104,7 @@ def _current(base: Any, seat: int, moves: list[tuple], shown: tuple[int, int] | 
 
 def _finished(base: Any, seat: int, moves: list[tuple], hands: dict[int, list[int]],
               shown: tuple[int, int] | None, rng: random.Random) -> list[int] | None:
-    from academie.games.guinguette.state import STIR, STIR_HIDDEN
+    from academie.games.guinguette.actions import STIR, STIR_HIDDEN
 
     n = base.num_players
     stirs = [0] * n

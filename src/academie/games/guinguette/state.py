@@ -48,15 +48,12 @@ from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState, read_stacked_deck
+from academie.games.guinguette.actions import STIR, STIR_HIDDEN
 from academie.games.guinguette.options import GuinguetteOptions
 from academie.games.guinguette.rules import GUINGUETTE, count, pack_for, suit_point, tierce
 from academie.games.guinguette.view import DealResult, GuinguetteView
 
 STAY, PASS, HOLD, DROP, DEMI_SEPTIER, CHOPINE, PINTE, RENVI = range(60, 68)
-STIR = 100
-STIR_HIDDEN = STIR - 1
-"""In a seat's trace: another seat gave up a card face down to stir the cotillon (which, it cannot
-know)."""
 WORDS = {STAY: "stay", PASS: "pass", HOLD: "hold", DROP: "drop", DEMI_SEPTIER: "demi-septier",
          CHOPINE: "chopine", PINTE: "pinte", RENVI: "renvi"}
 ACTIONS = {w: a for a, w in WORDS.items()}

@@ -40,7 +40,7 @@ from typing import Any
 
 from academie.core.sampling import HIDDEN, REVEAL, Assignment, below, shuffle
 from academie.games.reversis.rules import KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA, is_heart
-from academie.games.reversis.state import ECART, ECART_HIDDEN, PASS, PLAY, PLAYING
+from academie.games.reversis.actions import ECART, ECART_HIDDEN, PASS, PLAY, PLAYING
 
 HEARTS = QUINOLA // 13
 
@@ -187,10 +187,17 @@ script, a hint or an adapter that samples a few worlds never pays it, a search s
 (``benchmarks/first_sample.py``). Both draw the same worlds from the same numbers."""
 _drawn = 0  # worlds of the play drawn by the pure proposals so far, up to COMPILED_AFTER
 
+COMPILED: Any = None
+"""The compiled proposals, installed by :mod:`academie.fast` when it is imported (the layer that
+runs the games chooses the faster way; a game imports no kernel): an object with
+``available()`` (whether ``academie[fast]`` is installed), ``proposer(d, cards)`` (the proposals
+of :mod:`academie.fast.reversis_worlds` for ``d``) and ``state_of(rng)`` (``rng``'s state for
+compiled draws). None: the pure proposals only."""
+
 
 def _compiled(d: dict[str, Any]) -> Any:
-    """The compiled proposals of :mod:`academie.fast.reversis_worlds` for ``d`` (made once), or
-    None without ``academie[fast]``, when its assignment is not compiled, or while this process
+    """The compiled proposals of :mod:`academie.fast.reversis_worlds` for ``d`` (made once, by
+    :data:`COMPILED`), or None without ``academie[fast]`` or when academie.fast is not imported, when its assignment is not compiled, or while this process
     has drawn fewer than :data:`COMPILED_AFTER` worlds."""
     global _drawn
     if _drawn < COMPILED_AFTER:
@@ -199,13 +206,9 @@ def _compiled(d: dict[str, Any]) -> Any:
     fast = d.get("fast", False)
     if fast is False:
         fast = d["fast"] = None
-        from academie import fast as kernels
-
-        if kernels.available():
-            from academie.fast.reversis_worlds import proposer
-
+        if COMPILED is not None and COMPILED.available():
             _where(d)
-            fast = d["fast"] = proposer(d, (HEARTS, KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA))
+            fast = d["fast"] = COMPILED.proposer(d, (HEARTS, KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA))
     return fast
 
 
@@ -421,9 +424,9 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
 def _generator(rng: random.Random) -> Any:
     """``rng``'s state for compiled draws (:func:`academie.fast.pyrandom.state_of`), or None."""
     global _generator
-    from academie.fast.pyrandom import state_of
+    state_of = COMPILED.state_of
 
-    _generator = state_of  # imported once (called only once academie[fast] is known installed)
+    _generator = state_of  # looked up once (called only once academie[fast] is known installed)
     return state_of(rng)
 
 

@@ -36,6 +36,7 @@ from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, sampler, trail_of
 from academie.core.state import StockDrawState
+from academie.games.reversis.actions import DEALING, ECART, ECART_HIDDEN, EXCHANGE, OVER, PASS, PLAY, PLAYING
 from academie.games.reversis.options import ReversisOptions, talon_size
 from academie.games.reversis.rules import (
     ACE_OF_DIAMONDS, ACE_OF_HEARTS, KING_OF_HEARTS, QUEEN_OF_HEARTS, QUINOLA, TRICK_POINTS,
@@ -43,12 +44,6 @@ from academie.games.reversis.rules import (
 )
 from academie.games.reversis.view import DealResult, ReversisView
 
-PASS = 52
-ECART = 100
-PLAY = 200
-ECART_HIDDEN = ECART - 1
-"""In a seat's trace: another seat put a card in the talon, face down (which, it cannot know)."""
-DEALING, EXCHANGE, PLAYING, OVER = "deal", "ecart", "play", "over"
 POOL = "poule"
 
 

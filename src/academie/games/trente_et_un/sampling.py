@@ -28,7 +28,7 @@ from academie.core.sampling import HIDDEN, Assignment, fill_slots, slot_fits, sl
 def derive(base: Any, seat: int, trace: tuple) -> list[dict[str, Any]]:
     """For each stock of the deal starting at ``base`` (the first, then each reshuffle): the
     places of its hidden cards, their sizes and which card fits which, from ``seat``'s trace."""
-    from academie.games.trente_et_un.state import DISCARD, KNOCK, PILE, STOCK
+    from academie.games.trente_et_un.actions import DISCARD, KNOCK, PILE, STOCK
 
     n = base.num_players
     opts = base.options

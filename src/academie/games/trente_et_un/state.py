@@ -20,12 +20,11 @@ from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState
+from academie.games.trente_et_un.actions import DISCARD, KNOCK, PILE, STOCK
 from academie.games.trente_et_un.options import TrenteEtUnOptions
 from academie.games.trente_et_un.rules import BRELAN_VALUES, hand_value, is_thirty_one
 from academie.games.trente_et_un.view import DealResult, TrenteEtUnView
 
-STOCK, PILE, KNOCK = 52, 53, 54
-DISCARD = 64
 HAND_SIZE = 3
 
 # Phases of a deal.

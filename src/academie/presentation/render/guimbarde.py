@@ -10,9 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.common import counter_standings, delta_column, jetons, nets_from, number, signed, suit_name
-from academie.cli.render.reversis import hand_by_suit, sorted_by_suit
-from academie.cli.render.trente_et_un import card_text, cards_text, verb
+from academie.presentation.render.common import counter_standings, delta_column, jetons, nets_from, number, signed, suit_name
+from academie.presentation.render.reversis import hand_by_suit, sorted_by_suit
+from academie.presentation.render.trente_et_un import card_text, cards_text, verb
 from academie.games.guimbarde import DealResult, GuimbardeView
 from academie.games.guimbarde.rules import trick_winner
 

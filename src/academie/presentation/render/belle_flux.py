@@ -9,9 +9,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from academie.cli.render.common import counter_standings, delta_column, jetons, nets_from, number, person, signed
-from academie.cli.render.glyphs import FACE_DOWN
-from academie.cli.render.trente_et_un import card_text, cards_text, verb
+from academie.presentation.render.common import counter_standings, delta_column, jetons, nets_from, number, person, signed
+from academie.presentation.render.glyphs import FACE_DOWN
+from academie.presentation.render.trente_et_un import card_text, cards_text, verb
 from academie.games.belle_flux import BelleFluxView, DealResult
 from academie.sources import cite
 

@@ -10,8 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.common import places
-from academie.cli.render.glyphs import half
+from academie.presentation.render.common import places
+from academie.presentation.render.glyphs import half
 from academie.games.trente_et_un import DealResult, TrenteEtUnView
 
 HELP = (

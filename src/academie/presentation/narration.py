@@ -1,6 +1,6 @@
 """The course of a match told as text, the same way in the terminal (``play`` for a person or a
 demo, ``replay``) and in the browser (``academie serve`` tells each table with it): shared by both
-interfaces, moved out of :mod:`academie.cli` (which keeps :mod:`academie.cli.narrate` as its name).
+interfaces (the command line also knows it as :mod:`academie.cli.narrate`).
 
 The driver applies every chance outcome one at a time and tells the narrator after each
 (:meth:`Narrator.chanced`), and after each player's move (:meth:`Narrator.moved`). After every
@@ -28,7 +28,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.common import Joined, jetons, person, signed
+from academie.presentation.render.common import Joined, jetons, person, signed
 from academie.core.ledger import Account, Entry, LivesEntry
 from academie.core.state import State
 from academie.sources import source
@@ -306,7 +306,7 @@ def standings(state: State, render: ModuleType, names: Sequence[str], before_dea
 
     Lines such as ``Standings so far, after 2 deals: Anne 58 jetons (+8) · Bastien 42 (−8)`` and
     ``On the table: the belle basket 4.``; on a narrow terminal the first breaks between two
-    players (:class:`~academie.cli.render.common.Joined`).
+    players (:class:`~academie.presentation.render.common.Joined`).
     """
     m = state.match
     counters, pots = list(m.counters), dict(m.pots)

@@ -1,4 +1,5 @@
-"""Per-game terminal renderers. Each module draws views and never holds a rule.
+"""Per-game renderers (rich), for the terminal and the browser. Each module draws views and
+never holds a rule.
 
 A renderer module provides ``HELP``; ``render_turn(view, names)`` (the person's table);
 ``describe_action(view, seat, action, names, after)`` (``view`` before the action, ``after`` once
@@ -8,14 +9,14 @@ that opens a deal, or a rich renderable of several: from the public view, or fro
 (a deal's result panel, ``deltas`` each seat's counters won or lost in it) and
 ``render_end(view, names, results=(), ledger=())`` (the final standings). Optional:
 ``pot_label(name)`` (a pot in a sentence) and ``displayed_hand(view)`` (the viewer's cards in
-the order shown, for the move prompt). The :class:`~academie.cli.narrate.Narrator` calls them.
+the order shown, for the move prompt). The :class:`~academie.presentation.narration.Narrator` calls them.
 """
 
 from __future__ import annotations
 
 from types import ModuleType
 
-from academie.cli.render import belle_flux, blason, guimbarde, guinguette, reversis, trente_et_un
+from academie.presentation.render import belle_flux, blason, guimbarde, guinguette, reversis, trente_et_un
 
 RENDERERS: dict[str, ModuleType] = {
     "trente-et-un": trente_et_un,

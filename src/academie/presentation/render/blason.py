@@ -10,8 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from academie.cli.render.common import Joined, jetons, nets_from, number, person, places, signed
-from academie.cli.render.trente_et_un import verb
+from academie.presentation.render.common import Joined, jetons, nets_from, number, person, places, signed
+from academie.presentation.render.trente_et_un import verb
 from academie.games.blason import BlasonView, Square
 
 HELP = "Press [bold]Enter[/] (or type [bold]throw[/]) to throw the dice."

@@ -11,8 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.cli.render.common import counter_standings, delta_column, jetons, nets_from, number, person, signed
-from academie.cli.render.trente_et_un import card_text, cards_text, verb
+from academie.presentation.render.common import counter_standings, delta_column, jetons, nets_from, number, person, signed
+from academie.presentation.render.trente_et_un import card_text, cards_text, verb
 from academie.games.reversis import DealResult, ReversisView
 from academie.games.reversis.rules import trick_winner
 

@@ -1,0 +1,101 @@
+"""A game's rules and options as words, the same in the terminal (``academie rules GAME``,
+``academie games``) and in the browser (its rules page): the rules text is each game's ``guide``
+module (:mod:`academie.core.guide`); the options are printed from the game's option model;
+sources by their bibliographic names (:mod:`academie.sources`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from academie.core.game import Game
+from academie.core.guide import guide_of
+from academie.core.options import OptionDoc
+from academie.presentation.render.common import Joined
+from academie.sources import READINGS, bibliography, game_sources
+
+
+def _default_text(o: OptionDoc) -> str:
+    return str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
+
+
+def option_line(o: OptionDoc) -> Joined:
+    """``-o name=default``, its provenance and reading tag, and the allowed values: on a narrow
+    terminal it breaks between values, after the comma, with the doc's indent, never inside a
+    value nor between ``allowed:`` and the first."""
+    values = o.allowed.split(", ")
+    atoms = [Text("  -o ").append(f"{o.name}={_default_text(o)}  ", style="bold cyan"),
+             Text(f"[{o.provenance}, {o.ref}]", style="dim")]
+    for i, value in enumerate(values):
+        atoms.append(Text(("allowed: " if i == 0 else "") + value + ("," if i < len(values) - 1 else ""), style="dim"))
+    return Joined(atoms, indent=6)
+
+
+def print_option(o: OptionDoc, out: Any) -> None:
+    """One option: ``-o name=default``, its provenance and reading tag, allowed values, doc."""
+    out.print(option_line(o))
+    out.print(Padding(Text(o.doc), (0, 0, 0, 6)))
+
+
+def print_reconstructed(g: Game, out: Any) -> None:
+    """For a game rebuilt from sources that stop short (``GameInfo.reconstructed``): says so,
+    and lists the rules no source gives."""
+    if not g.info.reconstructed:
+        return
+    out.print(Padding(Text("A RECONSTRUCTION: the sources stop short. Not in any source (our"
+                           " reconstruction, each rule tagged and, where readings differ, an option):",
+                           style="bold yellow"), (0, 0, 0, 2)))
+    for rule in g.info.reconstructed:
+        out.print(Padding(Text(f"• {rule}"), (0, 0, 0, 4)))
+
+
+def sigla(g: Game) -> list[str]:
+    """The sources a game's guide cites: its own text(s) first, then later ones, each once."""
+    used = [r.source for r in guide_of(g).rules() if r.source]
+    own = [s.siglum for s in game_sources(g.info.id) if s.siglum in used or s.siglum.isdigit()]
+    return own + [s for s in dict.fromkeys(used) if s not in own]
+
+
+def print_rules(g: Game, out: Any) -> None:
+    """A game's rules in our own words, each with its source, then its options and readings,
+    printed on ``out`` (a rich console: the terminal's, or a text buffer for the browser)."""
+    guide = guide_of(g)
+    out.print(Text(f"{g.info.name}: the rules in our own words", style="bold"))
+    out.print(
+        Padding(Text(f"{g.info.min_players} to {g.info.max_players} players. {g.info.summary}"), (0, 0, 0, 2))
+    )
+    print_reconstructed(g, out)
+    out.print(Text("Sources", style="bold"))
+    for siglum in sigla(g):
+        out.print(Padding(Text(f"[{siglum}] ", style="bold").append(bibliography(siglum), style=""), (0, 0, 0, 2)))
+    for title, section in guide.sections():
+        out.print()
+        out.print(Text(title, style="bold"))
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for rule in section:
+            grid.add_row("•", Text(rule.text).append("\n" + rule.citation(), style="dim"))
+        out.print(Padding(grid, (0, 0, 0, 2)))
+    out.print()
+    out.print(Text("How to win", style="bold"))
+    advice = Table.grid(padding=(0, 1))
+    advice.add_column(no_wrap=True)
+    advice.add_column()
+    for number, line in enumerate(guide.how_to_win, 1):
+        advice.add_row(f"{number}.", Text(line))
+    out.print(Padding(advice, (0, 0, 0, 2)))
+    out.print()
+    out.print(Text("Options (-o name=value; the default is the reading played unless you choose another)", style="bold"))
+    for o in g.describe_options():
+        print_option(o, out)
+    out.print()
+    out.print(
+        Text(f"A tag such as {g.describe_options()[0].ref} names a reading in {READINGS}: where a"
+             " source is silent or can be read two ways, the reading is an option, and its"
+             " provenance says whether it comes from the source text, a later source, or is our"
+             " proposal.", style="dim")
+    )
