@@ -89,9 +89,23 @@ def register_game(game: Game) -> Game:
     return game
 
 
+def load_plugins(group: str) -> None:
+    """Import the modules that packages declare under the entry-point ``group``
+    (``academie.games``, ``academie.bots``: pyproject's ``[project.entry-points]``), so that a
+    registry of the core is filled even when its caller imported none of them: the standard
+    plugin mechanism, through which the core finds the games and bots without importing them."""
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=group):
+        point.load()
+
+
 def registered_game(game_id: str) -> Game:
-    """The game registered as ``game_id``. Raises
-    :class:`~academie.core.errors.UnknownGameError` listing the registered games."""
+    """The game registered as ``game_id`` (the ``academie.games`` plugins loaded first when
+    none is). Raises :class:`~academie.core.errors.UnknownGameError` listing the registered
+    games."""
+    if not _REGISTRY:
+        load_plugins("academie.games")
     try:
         return _REGISTRY[game_id]
     except KeyError:

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from academie.core.chance import ChanceSource, StackedChance, chance_source, check_deck_notation
 from academie.core.errors import AcademieError, IllegalActionError, OptionError, RecordError
-from academie.core.game import Game
+from academie.core.game import Game, load_plugins
 from academie.core.options import check_json_types
 from academie.core.runner import advance_chance
 from academie.core.state import State
@@ -307,6 +307,8 @@ def register_bots(bot_names: Callable[[str], list[str]], bot_spec: Callable[[str
 
 def _check_kinds(record: GameRecord, game: Game) -> None:
     """Every player is ``human`` or a bot of ``game`` (a name, or a bot spec with parameters)."""
+    if not _BOTS:
+        load_plugins("academie.bots")  # (they register themselves)
     if not _BOTS:
         raise RecordError("no bots are known to check the players: import academie.bots first")
     bot_names, bot_spec = _BOTS[0]
