@@ -3,18 +3,19 @@
 #   make test   -- the whole test suite
 #   make serve  -- play in the browser at http://127.0.0.1:8000/ (a SQLite file, no set-up);
 #                  make serve PORT=8001 HOST=0.0.0.0 chooses the port and the address
+#   make docs   -- the documentation site in site/ (rules pages rewritten from the guides first)
 PYTHON ?= python3
 HOST ?= 127.0.0.1
 PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench figures serve clean
+.PHONY: play test bench figures docs serve clean
 
 $(BIN)/.installed: pyproject.toml
 	@echo "Setting up $(VENV): downloading and installing academie's packages (a few minutes, once)."
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -e '.[test,fast,ray,tournament,web,openspiel,pettingzoo,analysis]'
+	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -e '.[test,fast,ray,tournament,web,openspiel,pettingzoo,analysis,docs]'
 	@echo "Set-up done."
 	touch $@
 
@@ -33,5 +34,9 @@ bench: $(BIN)/.installed
 figures: $(BIN)/.installed
 	$(BIN)/python benchmarks/figures.py --write
 
+docs: $(BIN)/.installed
+	$(BIN)/python docs/generate.py --write
+	$(BIN)/mkdocs build --strict
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache
+	rm -rf $(VENV) build site src/*.egg-info .pytest_cache

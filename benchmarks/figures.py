@@ -1,11 +1,13 @@
-"""The bot and simulation figures quoted in README, computed by the commands README names.
+"""The bot and simulation figures quoted in the documentation, computed by the commands it names.
 
 Each figure is one ``academie simulate`` command (the same :func:`academie.analysis.simulate`
-call, seeded, so the numbers are reproducible) and one sentence built from its report. README
-holds each sentence between ``<!-- figures:KEY -->`` and ``<!-- /figures -->``; ``--write``
-rewrites those blocks, ``--check`` fails if README differs from what the commands print today.
+call, seeded, so the numbers are reproducible) and one sentence built from its report. A page of
+the documentation (README.md or docs/**/*.md; the game's rules page, or the command line's for
+Trente et un's) holds each sentence between ``<!-- figures:KEY -->`` and ``<!-- /figures -->``;
+``--write`` rewrites those blocks, ``--check`` fails if a page differs from what the commands
+print today.
 
-Run: ``make figures`` (prints and rewrites README), or
+Run: ``make figures`` (prints and rewrites the pages), or
 ``.venv/bin/python benchmarks/figures.py [--write | --check] [--only KEY]``.
 """
 
@@ -22,12 +24,18 @@ from pathlib import Path
 from academie.analysis.simulate import MeanReturn, SimulationReport, WinRate, simulate
 from academie.games import get_game
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+
+
+def pages() -> list[Path]:
+    """README and every page of the documentation site, where figure blocks may stand."""
+    return [README, *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 @dataclass(frozen=True)
 class FigureSpec:
-    """One README figure: the command's arguments and the sentence made from its report."""
+    """One quoted figure: the command's arguments and the sentence made from its report."""
 
     key: str
     game: str
@@ -119,18 +127,19 @@ FIGURES = (
 
 
 def block(spec: FigureSpec) -> str:
-    """The README text of one figure: the command, then the sentence."""
+    """The quoted text of one figure: the command, then the sentence."""
     return f"`{spec.command()}`: {spec.sentence(spec.run())}."
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--write", action="store_true", help="rewrite README's figure blocks")
-    mode.add_argument("--check", action="store_true", help="exit 1 if README differs")
+    mode.add_argument("--write", action="store_true", help="rewrite the pages' figure blocks")
+    mode.add_argument("--check", action="store_true", help="exit 1 if a page differs")
     parser.add_argument("--only", choices=[f.key for f in FIGURES], help="one figure only")
     args = parser.parse_args(argv)
-    text = README.read_text(encoding="utf-8")
+    texts = {path: path.read_text(encoding="utf-8") for path in pages()}
+    changed: set[Path] = set()
     stale = []
     for spec in FIGURES:
         if args.only and spec.key != args.only:
@@ -138,19 +147,23 @@ def main(argv: list[str] | None = None) -> int:
         body = block(spec)
         print(f"[{spec.key}] {body}\n")
         pattern = re.compile(rf"(<!-- figures:{re.escape(spec.key)} -->)(.*?)(<!-- /figures -->)", re.S)
-        match = pattern.search(text)
-        if match is None:
-            print(f"README has no <!-- figures:{spec.key} --> block", file=sys.stderr)
+        found = [(path, m) for path, text in texts.items() if (m := pattern.search(text))]
+        if not found:
+            print(f"no page has a <!-- figures:{spec.key} --> block", file=sys.stderr)
             stale.append(spec.key)
             continue
-        if match.group(2).strip() != body:
-            stale.append(spec.key)
-            text = text[: match.start(2)] + body + text[match.end(2):]
+        for path, match in found:
+            if match.group(2).strip() != body:
+                stale.append(spec.key)
+                changed.add(path)
+                text = texts[path]
+                texts[path] = text[: match.start(2)] + body + text[match.end(2):]
     if args.write:
-        README.write_text(text, encoding="utf-8")
-        print(f"README updated ({', '.join(stale) or 'nothing changed'})")
+        for path in changed:
+            path.write_text(texts[path], encoding="utf-8")
+        print(f"pages updated ({', '.join(stale) or 'nothing changed'})")
     elif args.check and stale:
-        print(f"README figures differ from the commands: {', '.join(stale)}", file=sys.stderr)
+        print(f"figures differ from the commands: {', '.join(stale)}", file=sys.stderr)
         return 1
     return 0
 

@@ -151,11 +151,12 @@ def test_every_game_argument_lists_the_game_ids_in_help():
 
 
 def package_files() -> list[Path]:
-    return [p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts] + [ROOT / "README.md"]
+    return ([p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+            + [ROOT / "README.md", ROOT / "mkdocs.yml"] + sorted((ROOT / "docs").rglob("*.md")))
 
 
 def test_the_package_points_to_no_file_it_does_not_ship():
-    # what `grep -rn "shared/\|REFERENCE.md" src README.md` checks, over the package and README
+    # what `grep -rn "shared/\|REFERENCE.md" src README.md docs` checks, over the package and the docs
     offending = []
     for path in package_files():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):

@@ -1,5 +1,6 @@
-"""README's bot figures are what the commands beside them print today: ``benchmarks/figures.py``
-recomputes each one (``make figures`` rewrites them) and ``--check`` fails on any that differ."""
+"""The documentation's bot figures (README.md and docs/**/*.md) are what the commands beside them
+print today: ``benchmarks/figures.py`` recomputes each one (``make figures`` rewrites them) and
+``--check`` fails on any that differ."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def load_figures():
 
 def test_every_readme_figure_is_what_its_command_prints_today(capsys):
     figures = load_figures()
-    readme = figures.README.read_text(encoding="utf-8")
+    text = "\n".join(path.read_text(encoding="utf-8") for path in figures.pages())
     for spec in figures.FIGURES:
-        assert f"<!-- figures:{spec.key} -->`{spec.command()}`: " in readme
+        assert f"<!-- figures:{spec.key} -->`{spec.command()}`: " in text
     assert figures.main(["--check"]) == 0, capsys.readouterr().err
