@@ -184,8 +184,9 @@ class State(ABC):
         return []
 
     def deal_results(self) -> list[dict[str, Any]]:
-        """The public result of every finished deal, JSON-ready (games override)."""
-        return []
+        """The public result of every finished deal, JSON-ready: each of
+        :meth:`finished_results` by its ``to_json()`` (none for a game without results)."""
+        return [r.to_json() for r in self.finished_results()]
 
     def finished_results(self) -> Sequence[Any]:
         """The public result object of every finished deal, oldest first, however the deal
@@ -477,6 +478,15 @@ class StockDrawState(State):
 
     def sample_chance(self, rng: random.Random) -> int:
         return self.stock[rng.randrange(len(self.stock))]
+
+    def view_deal(self) -> tuple[int, int]:
+        """The deal number and dealer a view shows: the match's; once it is over, its last
+        deal's (a match over announces no deal after its last). Reads the results'
+        ``deal`` and ``dealer``."""
+        results = self.finished_results()
+        if self.phase == "over" and results:
+            return results[-1].deal, results[-1].dealer
+        return self.match.deal_number, self.match.dealer
 
     def outcome_notation_error(self, text: str) -> str | None:
         """A chance outcome here is a card code."""

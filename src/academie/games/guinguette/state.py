@@ -48,6 +48,7 @@ from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
 from academie.core.state import StockDrawState, read_stacked_deck
+from academie.games.boxes import best_of, stake_every_box
 from academie.games.guinguette.options import GuinguetteOptions
 from academie.games.guinguette.rules import GUINGUETTE, count, pack_for, suit_point, tierce
 from academie.games.guinguette.view import DealResult, GuinguetteView
@@ -97,8 +98,7 @@ class GuinguetteState(StockDrawState):
         """Seats from the dealer's right (the eldest) to the dealer: the later source, the one who
         draws the highest card « fait donner par son voisin de gauche », so the eldest sits on the
         dealer's right and the deal goes to the right."""
-        n, d = self.num_players, self.match.dealer
-        return [(d - k) % n for k in range(1, n + 1)]
+        return self.match.order(-1)
 
     def _start_deal(self) -> None:
         m, o = self.match, self.options
@@ -113,12 +113,11 @@ class GuinguetteState(StockDrawState):
             self.phase = OVER
             return
         order = self.order()
-        for seat in order:
-            m.pay(seat, "guinguette", o.guinguette_stake,
-                  f"stake in the guinguette basket (GU3) {LATER}")
-        for seat in order:
-            for basket in ("cabaret", "cotillon"):
-                m.pay(seat, basket, o.basket_stake, f"stake in the {basket} basket (our reconstruction, GU4)")
+        stake_every_box(m, order, ("guinguette",), o.guinguette_stake, "stake in the {box} basket (GU3) " + LATER)
+        # GU4, OUR RECONSTRUCTION: a stake in each basket, as at the Guimbarde ([004] (Guimbarde)
+        # «Chacun des joueurs met un jeton dans chaque boite»)
+        stake_every_box(m, order, ("cabaret", "cotillon"), o.basket_stake,
+                        "stake in the {box} basket (our reconstruction, GU4)")
         n = self.num_players
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock = list(self.deck)
@@ -225,7 +224,7 @@ class GuinguetteState(StockDrawState):
                 self.shown = (holder, GUINGUETTE)
                 for trace in self.traces:
                     trace.append((REVEAL, holder, GUINGUETTE))
-                self._take("guinguette", holder, "the guinguette basket to the QD, shown at the deal"
+                self.match.take_pot("guinguette", holder, "the guinguette basket to the QD, shown at the deal"
                            " (our reconstruction, GU5)")
                 self.guinguette_taken = (holder, "the Q♦ shown at the deal")
             else:
@@ -337,15 +336,13 @@ class GuinguetteState(StockDrawState):
         self._next()
 
     # --- showdown -------------------------------------------------------------------------------
-    def _take(self, basket: str, seat: int, why: str) -> None:
-        self.match.pay(basket, seat, self.match.pots[basket], why)
-
     def _best(self, seats: list[int], score: dict[int, int]) -> tuple[int | None, str]:
         """The best score among ``seats`` (in order from the eldest), with ties (GU10)."""
-        best = max(score[s] for s in seats)
+        best, tied = best_of(seats, score)
         if best <= 0:
             return None, "nobody has one"
-        tied = [s for s in seats if score[s] == best]
+        # GU10 'eldest', OUR RECONSTRUCTION: the Guimbarde's point ([004] (Guimbarde) «à point
+        # égal, celui qui a la main gagne le point»); 'carry': Belle-Flux's « aucun d'eux ne tire le panier »
         if len(tied) > 1 and self.options.ties == "carry":
             return None, "equal best: nobody takes it"
         return tied[0], "the best" + (", the eldest of equals" if len(tied) > 1 else "")
@@ -357,7 +354,7 @@ class GuinguetteState(StockDrawState):
         if o.guinguette_when == "showdown":
             holder = next((s for s in order if GUINGUETTE in self.hands[s]), None)
             if holder is not None:
-                self._take("guinguette", holder, "the guinguette basket to the QD (our reconstruction, GU5)"
+                self.match.take_pot("guinguette", holder, "the guinguette basket to the QD (our reconstruction, GU5)"
                            " [004] «La guinguette est la dame de carreau»")
                 winners.append(("guinguette", holder, "holds the Q♦"))
             else:
@@ -377,7 +374,7 @@ class GuinguetteState(StockDrawState):
         else:
             seat, why = self._best(contest, tops)
         if seat is not None:
-            self._take("cabaret", seat, "the cabaret basket to the best tierce (our reconstruction,"
+            self.match.take_pot("cabaret", seat, "the cabaret basket to the best tierce (our reconstruction,"
                        " GU12) [004] «Le cabaret est composé d'une tierce»" if why != "the others dropped" else
                        "the cabaret basket to the last one in (our reconstruction, GU12)")
         else:
@@ -394,7 +391,7 @@ class GuinguetteState(StockDrawState):
         else:
             seat, why = self._best(contest, counts)
         if seat is not None:
-            self._take("cotillon", seat, "the cotillon basket to the best count (our reconstruction,"
+            self.match.take_pot("cotillon", seat, "the cotillon basket to the best count (our reconstruction,"
                        " GU8) [004] «les as ne valent qu'un point»")
         else:
             self.stats["cotillon_carried"] += 1
@@ -411,8 +408,7 @@ class GuinguetteState(StockDrawState):
             baskets=tuple((b, m.pots[b]) for b in BASKETS),
         ))
         self.stats["deals"] += 1
-        m.deal_number += 1
-        m.dealer = (m.dealer - 1) % self.num_players  # the deal goes to the right (GU2)
+        m.next_deal(-1)  # the deal goes to the right (GU2), as at the Guimbarde (G14)
         self._start_deal()
 
     def returns(self) -> list[float]:
@@ -420,7 +416,7 @@ class GuinguetteState(StockDrawState):
         belong to nobody."""
         if self.phase != OVER:
             return [0.0] * self.num_players
-        return [float(c - self.options.counters) for c in self.match.counters]
+        return self.match.winnings(self.options.counters)
 
     # --- notation --------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
@@ -498,8 +494,7 @@ class GuinguetteState(StockDrawState):
     # --- views -----------------------------------------------------------------------------------
     def _make_view(self, seat: int | None) -> GuinguetteView:
         m = self.match
-        last = self.results[-1] if self.phase == OVER and self.results else None
-        deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
+        deal, dealer = self.view_deal()
         return snapshot(
             GuinguetteView,
             seat=seat, num_players=m.num_players, deal_number=deal, dealer=dealer,
@@ -577,9 +572,6 @@ class GuinguetteState(StockDrawState):
         for s in range(self.num_players):
             cards += self.hands[s] + self.aside[s]
         return cards
-
-    def deal_results(self) -> list[dict[str, Any]]:
-        return [r.to_json() for r in self.results]
 
     def statistics(self) -> dict[str, Any]:
         return dict(self.stats)
