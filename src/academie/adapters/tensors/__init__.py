@@ -257,6 +257,19 @@ def seat_flags(n: int, name: str, get: Callable[[Any], Sequence[Any]], doc: str,
     return Piece(name, (n, len(values)), fill, f"{doc} (per seat one-hot: {shown})")
 
 
+def seat_pairs(n: int, name: str, get: Callable[[Any], Iterable[tuple[int, int]]], doc: str) -> Piece:
+    """``(n, 52)``: the cards of the ``(seat, card)`` pairs ``get`` gives (a trick, the cards
+    played), by the seat's relative row."""
+
+    def cards_by_seat(view: Any) -> list[list[int]]:
+        out: list[list[int]] = [[] for _ in range(n)]
+        for s, c in get(view):
+            out[s].append(c)
+        return out
+
+    return seat_cards(n, name, cards_by_seat, doc)
+
+
 def log_cards(n: int, name: str, kind: str, doc: str) -> Piece:
     """``(n, 52)``: the cards of the view's ``log`` events of ``kind`` (``(kind, seat, card)``),
     by the seat's relative row."""
