@@ -121,13 +121,16 @@ class Match:
         self.deal_number += 1
         self.dealer = (self.dealer + step) % self.num_players
 
-    def winnings(self, start: int) -> list[float]:
-        """Each seat's counters won (+) or lost (−) against the ``start`` it brought.
+    def winnings(self, start: int, *, over: bool = True) -> list[float]:
+        """Each seat's counters won (+) or lost (−) against the ``start`` it brought: the
+        returns of a match played for counters; zeros until it is ``over``.
 
         >>> m = Match.start(2, counters=5); m.pay(0, 1, 2, "lost")
-        >>> m.winnings(5)
-        [-2.0, 2.0]
+        >>> m.winnings(5), m.winnings(5, over=False)
+        ([-2.0, 2.0], [0.0, 0.0])
         """
+        if not over:
+            return [0.0] * self.num_players
         return [float(c - start) for c in self.counters]
 
     def active_seats(self) -> list[int]:

@@ -372,6 +372,20 @@ def read_stacked_deck(state: State, outcomes: Sequence[str]) -> list[int]:
     return actions
 
 
+def refuse_repeats(state: State, outcomes: Sequence[str], cards: Sequence[int], count: int) -> None:
+    """Refuse a stacked deck whose first ``count`` cards (``outcomes`` as read, ``cards``) are
+    not distinct: a card leaves the pack once. Raises
+    :class:`~academie.core.errors.StackedDeckError` naming the card stacked twice."""
+    first: dict[int, int] = {}
+    for pos, card in enumerate(cards[:count]):
+        if card in first:
+            raise StackedDeckError(
+                f"stacked deck, deal {state.match.deal_number + 1}, position {pos + 1}:"
+                f" {outcomes[pos]!r:.40} is stacked twice (first at position {first[card] + 1})"
+            )
+        first[card] = pos
+
+
 def _inline_shuffler(rng: random.Random, n: int) -> Callable[[list[Any]], None]:
     """``rng.shuffle`` for lists of ``n`` items, drawing the very same numbers from ``rng`` (the
     loop of :meth:`random.Random.shuffle` with ``_randbelow`` written in: one call less per
@@ -510,12 +524,4 @@ class StockDrawState(State):
         size) are distinct: a card leaves the stock once (later outcomes may repeat a card
         when the pile becomes a new stock). Raises
         :class:`~academie.core.errors.StackedDeckError` naming the card stacked twice."""
-        cards = read_stacked_deck(self, outcomes)
-        first: dict[int, int] = {}
-        for pos, card in enumerate(cards[: len(self.stock)]):
-            if card in first:
-                raise StackedDeckError(
-                    f"stacked deck, deal {self.match.deal_number + 1}, position {pos + 1}:"
-                    f" {outcomes[pos]!r:.40} is stacked twice (first at position {first[card] + 1})"
-                )
-            first[card] = pos
+        refuse_repeats(self, outcomes, read_stacked_deck(self, outcomes), len(self.stock))

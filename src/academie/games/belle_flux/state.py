@@ -315,9 +315,7 @@ class BelleFluxState(StockDrawState):
     def returns(self) -> list[float]:
         """Each seat's counters won (+) or lost (−) over the match; zeros before the end.
         Counters left in the baskets at the end belong to nobody."""
-        if self.phase != OVER:
-            return [0.0] * self.num_players
-        return self.match.winnings(self.options.counters)
+        return self.match.winnings(self.options.counters, over=self.phase == OVER)
 
     # --- notation ----------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:

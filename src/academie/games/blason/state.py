@@ -196,9 +196,7 @@ class BlasonState(State):
 
     def returns(self) -> list[float]:
         """Each seat's counters won (+) or paid (−) over the race; zeros before the end."""
-        if self.phase != OVER:
-            return [0.0] * self.num_players
-        return self.match.winnings(self.options.counters)
+        return self.match.winnings(self.options.counters, over=self.phase == OVER)
 
     # --- notation ----------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:

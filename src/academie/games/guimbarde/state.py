@@ -371,9 +371,7 @@ class GuimbardeState(StockDrawState):
     def returns(self) -> list[float]:
         """Counters won (+) or lost (−) per seat; zeros before the end. Boxes left at the end
         belong to nobody."""
-        if self.phase != OVER:
-            return [0.0] * self.num_players
-        return self.match.winnings(self.options.counters)
+        return self.match.winnings(self.options.counters, over=self.phase == OVER)
 
     # --- notation --------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:

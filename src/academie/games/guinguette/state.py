@@ -43,11 +43,11 @@ import random
 from typing import Any
 
 from academie.cards import card_code, parse_card
-from academie.core.errors import CardCodeError, StackedDeckError
+from academie.core.errors import CardCodeError
 from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
-from academie.core.state import StockDrawState, read_stacked_deck
+from academie.core.state import StockDrawState, read_stacked_deck, refuse_repeats
 from academie.games.boxes import best_of, stake_every_box
 from academie.games.guinguette.options import GuinguetteOptions
 from academie.games.guinguette.rules import GUINGUETTE, count, pack_for, suit_point, tierce
@@ -414,9 +414,7 @@ class GuinguetteState(StockDrawState):
     def returns(self) -> list[float]:
         """Counters won (+) or lost (−) per seat; zeros before the end. Baskets left at the end
         belong to nobody."""
-        if self.phase != OVER:
-            return [0.0] * self.num_players
-        return self.match.winnings(self.options.counters)
+        return self.match.winnings(self.options.counters, over=self.phase == OVER)
 
     # --- notation --------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
@@ -548,15 +546,7 @@ class GuinguetteState(StockDrawState):
         :class:`~academie.core.errors.StackedDeckError` naming the card stacked twice."""
         if self.options.discard == "aside":
             return super().check_stacked_deck(outcomes)
-        cards = read_stacked_deck(self, outcomes)
-        first: dict[int, int] = {}
-        for pos, card in enumerate(cards[: HAND * self.num_players]):
-            if card in first:
-                raise StackedDeckError(
-                    f"stacked deck, deal {self.match.deal_number + 1}, position {pos + 1}:"
-                    f" {outcomes[pos]!r:.40} is stacked twice (first at position {first[card] + 1})"
-                )
-            first[card] = pos
+        refuse_repeats(self, outcomes, read_stacked_deck(self, outcomes), HAND * self.num_players)
         return None
 
     def _sample_deal(self, seat: int | None, trace: Any, rng: random.Random, memo: dict[str, Any]) -> list[int] | None:

@@ -591,9 +591,7 @@ class ReversisState(StockDrawState):
     def returns(self) -> list[float]:
         """Counters won (+) or lost (−) by each seat over the match; zeros before the end.
         The pool and bêtes left at the end belong to nobody."""
-        if self.phase != OVER:
-            return [0.0] * self.num_players
-        return self.match.winnings(self.options.counters)
+        return self.match.winnings(self.options.counters, over=self.phase == OVER)
 
     # --- notation ------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
