@@ -13,7 +13,6 @@ from academie.presentation.narration import (  # noqa: F401
     card_labels,
     clean_reason,
     deal_deltas,
-    deal_deltas_all,
     hanging,
     join_names,
     ledger_lines,

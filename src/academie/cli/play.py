@@ -315,10 +315,7 @@ class PlaySession:
         while True:
             text = self.read_line(Text("Press Enter for the next deal (or quit): ", style="bold")).strip()
             low = text.lower()
-            if low in ("quit", "exit", "q"):
-                raise QuitRequested
-            if low in ("help", "h"):
-                self._help()
+            if self._quit_or_help(low):
                 continue
             if low == "auto" and getattr(self.render, "AUTO", None) is None:
                 self._no_auto()
@@ -330,6 +327,16 @@ class PlaySession:
                 self.console.print(Text(f"(ignored {quoted(text)}: the next deal has not started yet; type"
                                         " your move when you are asked for it)", style="yellow"), soft_wrap=True)
             return
+
+    def _quit_or_help(self, low: str) -> bool:
+        """The commands of every prompt: ``quit`` (raises :class:`QuitRequested`) and ``help``
+        (shown: True, ask again); False for anything else."""
+        if low in ("quit", "exit", "q"):
+            raise QuitRequested
+        if low in ("help", "h"):
+            self._help()
+            return True
+        return False
 
     def _no_auto(self) -> None:
         self.console.print(Text(f"auto is not a command in {self.game.info.name}: you always have a"
@@ -370,10 +377,7 @@ class PlaySession:
             prompt = Text("Your move", style="bold").append(f" ({', '.join(legal)}): ")
             text = self.read_line(prompt).strip()
             low = text.lower()
-            if low in ("quit", "exit", "q"):
-                raise QuitRequested
-            if low in ("help", "h"):
-                self._help()
+            if self._quit_or_help(low):
                 continue
             if low == "auto" and getattr(self.render, "AUTO", None) is None:
                 self._no_auto()

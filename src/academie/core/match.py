@@ -101,6 +101,38 @@ class Match:
         d["ledger"] = self.ledger.clone()
         return other
 
+    def order(self, step: int) -> list[int]:
+        """Every seat, from the one after the dealer going ``step`` (+1 or -1) round to the dealer
+        (the order of dealing and speaking; eliminated seats included).
+
+        >>> Match.start(4, dealer=1).order(-1)
+        [0, 3, 2, 1]
+        """
+        n, d = self.num_players, self.dealer
+        return [(d + step * k) % n for k in range(1, n + 1)]
+
+    def take_pot(self, pot: str, seat: int, reason: str) -> None:
+        """The whole of ``pot`` to ``seat`` (nothing moves when it is empty)."""
+        self.pay(pot, seat, self.pots[pot], reason)
+
+    def next_deal(self, step: int) -> None:
+        """The next deal: its number, and the deal passed to the next seat going ``step``
+        (eliminated seats not skipped: see :meth:`next_seat`)."""
+        self.deal_number += 1
+        self.dealer = (self.dealer + step) % self.num_players
+
+    def winnings(self, start: int, *, over: bool = True) -> list[float]:
+        """Each seat's counters won (+) or lost (−) against the ``start`` it brought: the
+        returns of a match played for counters; zeros until it is ``over``.
+
+        >>> m = Match.start(2, counters=5); m.pay(0, 1, 2, "lost")
+        >>> m.winnings(5), m.winnings(5, over=False)
+        ([-2.0, 2.0], [0.0, 0.0])
+        """
+        if not over:
+            return [0.0] * self.num_players
+        return [float(c - start) for c in self.counters]
+
     def active_seats(self) -> list[int]:
         """Seats not eliminated, in seat order."""
         return [s for s in range(self.num_players) if not self.eliminated[s]]

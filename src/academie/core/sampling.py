@@ -869,4 +869,24 @@ def fill_slots(actions: list[Any], members: Sequence[Sequence[int]], dealt: Sequ
             actions[pos] = card
 
 
+def propose_slots(trace: Sequence[Any], rng: random.Random, memo: dict[str, Any], key: str,
+                  derive: Callable[[], dict[str, Any]]) -> list[int] | None:
+    """A history of the deal whose trace is ``trace``: its hidden cards drawn uniformly by an
+    :class:`Assignment` of what ``derive()`` found (kept in ``memo[key]`` across calls): the
+    ``pool`` of hidden cards, the places' ``caps``, which card ``fits`` which place, the places'
+    ``members`` (their slots in the trace) and, if any, ``pinned`` actions by position; the
+    trace's own actions elsewhere. None when the hidden cards cannot be dealt so."""
+    d = memo.get(key)
+    if d is None:
+        d = memo[key] = derive()
+        d["assignment"] = Assignment(d["pool"], d["caps"], d["fits"])
+    dealt = d["assignment"].draw(rng)
+    if dealt is None:
+        return None
+    pinned = d.get("pinned", {})
+    actions = [pinned.get(pos, e[1]) if len(e) == 2 else None for pos, e in enumerate(trace)]
+    fill_slots(actions, d["members"], dealt)
+    return [a for a, e in zip(actions, trace) if len(e) == 2]
+
+
 _state._sampler = sample  # State.determinize draws its worlds here

@@ -190,8 +190,9 @@ class State(ABC):
         return []
 
     def deal_results(self) -> list[dict[str, Any]]:
-        """The public result of every finished deal, JSON-ready (games override)."""
-        return []
+        """The public result of every finished deal, JSON-ready: each of
+        :meth:`finished_results` by its ``to_json()`` (none for a game without results)."""
+        return [r.to_json() for r in self.finished_results()]
 
     def finished_results(self) -> Sequence[Any]:
         """The public result object of every finished deal, oldest first, however the deal
@@ -377,6 +378,20 @@ def read_stacked_deck(state: State, outcomes: Sequence[str]) -> list[int]:
     return actions
 
 
+def refuse_repeats(state: State, outcomes: Sequence[str], cards: Sequence[int], count: int) -> None:
+    """Refuse a stacked deck whose first ``count`` cards (``outcomes`` as read, ``cards``) are
+    not distinct: a card leaves the pack once. Raises
+    :class:`~academie.core.errors.StackedDeckError` naming the card stacked twice."""
+    first: dict[int, int] = {}
+    for pos, card in enumerate(cards[:count]):
+        if card in first:
+            raise StackedDeckError(
+                f"stacked deck, deal {state.match.deal_number + 1}, position {pos + 1}:"
+                f" {outcomes[pos]!r:.40} is stacked twice (first at position {first[card] + 1})"
+            )
+        first[card] = pos
+
+
 def _inline_shuffler(rng: random.Random, n: int) -> Callable[[list[Any]], None]:
     """``rng.shuffle`` for lists of ``n`` items, drawing the very same numbers from ``rng`` (the
     loop of :meth:`random.Random.shuffle` with ``_randbelow`` written in: one call less per
@@ -484,6 +499,15 @@ class StockDrawState(State):
     def sample_chance(self, rng: random.Random) -> int:
         return self.stock[rng.randrange(len(self.stock))]
 
+    def view_deal(self) -> tuple[int, int]:
+        """The deal number and dealer a view shows: the match's; once it is over, its last
+        deal's (a match over announces no deal after its last). Reads the results'
+        ``deal`` and ``dealer``."""
+        results = self.finished_results()
+        if self.phase == "over" and results:
+            return results[-1].deal, results[-1].dealer
+        return self.match.deal_number, self.match.dealer
+
     def outcome_notation_error(self, text: str) -> str | None:
         """A chance outcome here is a card code."""
         from academie.cards import parse_card  # cards are no game; imported late (cards uses core.errors)
@@ -506,12 +530,4 @@ class StockDrawState(State):
         size) are distinct: a card leaves the stock once (later outcomes may repeat a card
         when the pile becomes a new stock). Raises
         :class:`~academie.core.errors.StackedDeckError` naming the card stacked twice."""
-        cards = read_stacked_deck(self, outcomes)
-        first: dict[int, int] = {}
-        for pos, card in enumerate(cards[: len(self.stock)]):
-            if card in first:
-                raise StackedDeckError(
-                    f"stacked deck, deal {self.match.deal_number + 1}, position {pos + 1}:"
-                    f" {outcomes[pos]!r:.40} is stacked twice (first at position {first[card] + 1})"
-                )
-            first[card] = pos
+        refuse_repeats(self, outcomes, read_stacked_deck(self, outcomes), len(self.stock))

@@ -28,7 +28,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.presentation.render.common import Joined, jetons, person, signed
+from academie.presentation.render.common import Joined, jetons, nets_from, person, signed
 from academie.core.ledger import Account, Entry, LivesEntry
 from academie.core.state import State
 from academie.sources import source
@@ -323,7 +323,7 @@ def standings(state: State, render: ModuleType, names: Sequence[str], before_dea
     atoms = [Text(head, style="bold")]
     lives_text = getattr(render, "lives_text", None)
     view = state.public_view()
-    nets = deal_deltas_all(past, m.num_players)
+    nets = nets_from(past, m.num_players)
     for seat in range(m.num_players):
         if lives_text is not None:
             atom = f"{names[seat]} {lives_text(view, seat)}"
@@ -337,17 +337,6 @@ def standings(state: State, render: ModuleType, names: Sequence[str], before_dea
         return line
     table = [Text(f"{pot}," if k < len(held) - 1 else f"{pot}.") for k, pot in enumerate(held)] or [Text("nothing.")]
     return Group(line, Joined([Text("On the table:"), *table], indent=2))
-
-
-def deal_deltas_all(entries: Sequence[Entry], num_players: int) -> list[int]:
-    """Each seat's counters won (+) or lost (−) over ``entries``."""
-    out = [0] * num_players
-    for e in entries:
-        if isinstance(e.source, int):
-            out[e.source] -= e.amount
-        if isinstance(e.target, int):
-            out[e.target] += e.amount
-    return out
 
 
 class Narrator:

@@ -86,6 +86,16 @@ class TextNarrator:
         self.narrator.state = state
         return self.narrator
 
+    def tell_moved(self, state: State, game: Game, names: Sequence[str], seat: int, text: str, before: Any) -> None:
+        """A move replayed, told as when it was played: ``text`` its notation, ``before`` the
+        narrator's view before it."""
+        n = self.attach(state, game, names)
+        self.tell(lambda: n.moved(seat, text, before))
+
+    def tell_chance(self, state: State, game: Game, names: Sequence[str]) -> None:
+        """A chance outcome replayed (a card dealt), told as when it was drawn."""
+        self.tell(self.attach(state, game, names).chanced)
+
     def flush(self) -> list[str]:
         """The lines told since the last flush (also kept in :attr:`lines`)."""
         text = self.buffer.getvalue()
@@ -168,12 +178,10 @@ class LiveTable:
             told["move"] = (state.action_to_string(action), n.view())
 
         def after_action(state: State, index: int, seat: int, action: int) -> None:
-            text, before = told.pop("move")
-            n = teller.attach(state, game, names)
-            teller.tell(lambda: n.moved(seat, text, before))
+            teller.tell_moved(state, game, names, seat, *told.pop("move"))
 
         def on_chance(state: State) -> None:
-            teller.tell(teller.attach(state, game, names).chanced)
+            teller.tell_chance(state, game, names)
 
         record = self.record.model_copy(update={"complete": self.row.complete, "result": None})
         state = replay(record, self.game, on_action, after_action, on_chance=on_chance, chance=self.chance)

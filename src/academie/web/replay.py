@@ -48,12 +48,10 @@ def replay_frames(table: LiveTable) -> dict[str, Any]:
         told["last"] = f"{names[seat]}, {text}"
 
     def after_action(state: State, index: int, seat: int, action: int) -> None:
-        text, before = told.pop("move")
-        n = teller.attach(state, game, names)
-        teller.tell(lambda: n.moved(seat, text, before))
+        teller.tell_moved(state, game, names, seat, *told.pop("move"))
 
     def on_chance(state: State) -> None:
-        teller.tell(teller.attach(state, game, names).chanced)
+        teller.tell_chance(state, game, names)
 
     state = replay(record, game, on_action, after_action, on_chance=on_chance)
     teller.tell(teller.attach(state, game, names).finish)

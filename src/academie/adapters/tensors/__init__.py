@@ -30,7 +30,7 @@ from typing import Any
 
 from academie.adapters.tensors.pieces import (  # noqa: F401  (re-exported: what layouts are made of)
     CARDS, Context, Fill, Layout, Layouts, Piece, card, cards, choice, common_head, describe,
-    log_cards, log_counts, number, numbers, seat, seat_cards, seat_flags, seat_numbers,
+    log_cards, log_counts, number, numbers, seat, seat_cards, seat_flags, seat_numbers, seat_pairs,
 )
 
 

@@ -26,17 +26,10 @@ from __future__ import annotations
 from typing import Any
 
 from academie.adapters.tensors.pieces import (Layout, Layouts, card, cards, choice, common_head, log_cards, number,
-                                       numbers, seat, seat_cards, seat_numbers)
+                                       numbers, seat, seat_cards, seat_numbers, seat_pairs)
 
 PHASES = ("deal", "play", "over")
 BOXES = ("point", "mariage", "fou", "roi", "guimbarde")
-
-
-def _by_seat(pairs: Any, n: int) -> list[list[int]]:
-    out: list[list[int]] = [[] for _ in range(n)]
-    for s, c in pairs:
-        out[s].append(c)
-    return out
 
 
 def layouts(n: int, options: Any) -> Layouts:
@@ -44,7 +37,7 @@ def layouts(n: int, options: Any) -> Layouts:
         cards("hand", lambda v: v.hand, "the viewer's cards"),
         card("turned", lambda v: v.turned, "the turned card"),
         seat_cards(n, "shown", lambda v: v.shown, "cards spread for a box or a marriage, by seat"),
-        seat_cards(n, "trick", lambda v: _by_seat(v.trick, n), "the current trick, by seat"),
+        seat_pairs(n, "trick", lambda v: v.trick, "the current trick, by seat"),
         seat_numbers(n, "hand_sizes", lambda v: v.hand_sizes, "cards in each hand", 0.0),
         seat_numbers(n, "tricks_won", lambda v: v.tricks_won, "tricks won this deal", 0.0),
         seat_numbers(n, "counters", lambda v: v.counters, "each seat's counters"),

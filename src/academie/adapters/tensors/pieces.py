@@ -240,3 +240,16 @@ def common_head(n: int, phases: Sequence[str]) -> list[Piece]:
         seat(n, "dealer", lambda v: v.dealer, "the dealer"),
         seat(n, "to_act", lambda v: v.current_player, "the seat to act"),
     ]
+
+
+def seat_pairs(n: int, name: str, get: Callable[[Any], Iterable[tuple[int, int]]], doc: str) -> Piece:
+    """``(n, 52)``: the cards of the ``(seat, card)`` pairs ``get`` gives (a trick, the cards
+    played), by the seat's relative row."""
+
+    def cards_by_seat(view: Any) -> list[list[int]]:
+        out: list[list[int]] = [[] for _ in range(n)]
+        for s, c in get(view):
+            out[s].append(c)
+        return out
+
+    return seat_cards(n, name, cards_by_seat, doc)

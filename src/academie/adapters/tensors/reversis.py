@@ -27,16 +27,9 @@ from __future__ import annotations
 from typing import Any
 
 from academie.adapters.tensors.pieces import (Layout, Layouts, card, cards, choice, common_head, number, seat,
-                                       seat_cards, seat_flags, seat_numbers)
+                                       seat_cards, seat_flags, seat_numbers, seat_pairs)
 
 PHASES = ("deal", "ecart", "play", "over")
-
-
-def _by_seat(pairs: Any, n: int) -> list[list[int]]:
-    out: list[list[int]] = [[] for _ in range(n)]
-    for s, c in pairs:
-        out[s].append(c)
-    return out
 
 
 def layouts(n: int, options: Any) -> Layouts:
@@ -45,7 +38,7 @@ def layouts(n: int, options: Any) -> Layouts:
         card("my_ecart", lambda v: v.my_ecart, "the card the viewer put in the talon"),
         card("my_taken", lambda v: v.my_taken, "the talon card the viewer took"),
         card("peeked", lambda v: v.peeked, "the talon card the viewer looked at"),
-        seat_cards(n, "trick", lambda v: _by_seat(v.trick, n), "the current trick, by seat"),
+        seat_pairs(n, "trick", lambda v: v.trick, "the current trick, by seat"),
         seat_flags(n, "ecart", lambda v: v.ecart, "what each seat did in the écart",
                    ("exchanged", "declined", "discarded")),
         seat_numbers(n, "hand_sizes", lambda v: v.hand_sizes, "cards in each hand", 0.0),
@@ -59,5 +52,5 @@ def layouts(n: int, options: Any) -> Layouts:
         number("pool", lambda v: v.pool, "counters in the pool"),
         number("betes", lambda v: sum(c for _, c in v.betes), "counters in the bêtes left on the game"),
     )
-    info = obs + (seat_cards(n, "played", lambda v: _by_seat(v.played, n), "every card played this deal, by seat"),)
+    info = obs + (seat_pairs(n, "played", lambda v: v.played, "every card played this deal, by seat"),)
     return Layouts(Layout(obs), Layout(info))

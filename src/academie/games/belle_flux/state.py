@@ -68,8 +68,7 @@ class BelleFluxState(StockDrawState):
     # --- deal ------------------------------------------------------------------------------
     def _order(self) -> list[int]:
         """Seats from the dealer's right round to the dealer (deal and request order, B12)."""
-        n, d = self.match.num_players, self.match.dealer
-        return [(d + self.step * k) % n for k in range(1, n + 1)]
+        return self.match.order(self.step)
 
     def _required_stake(self) -> dict[str, int]:
         stake = self.options.stake
@@ -309,18 +308,14 @@ class BelleFluxState(StockDrawState):
         ))
         self._reveal(order)
         self.stats["deals"] += 1
-        m.deal_number += 1
         # B10: the deal passes to the dealer's right, the first to receive cards.
-        m.dealer = (m.dealer + self.step) % m.num_players
+        m.next_deal(self.step)
         self._start_deal()
 
     def returns(self) -> list[float]:
         """Each seat's counters won (+) or lost (−) over the match; zeros before the end.
         Counters left in the baskets at the end belong to nobody."""
-        if self.phase != OVER:
-            return [0.0] * self.num_players
-        start = self.options.counters
-        return [float(c - start) for c in self.match.counters]
+        return self.match.winnings(self.options.counters, over=self.phase == OVER)
 
     # --- notation ----------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
@@ -356,9 +351,7 @@ class BelleFluxState(StockDrawState):
     # --- views -------------------------------------------------------------------------------
     def _make_view(self, seat: int | None) -> BelleFluxView:
         m = self.match
-        # A match over announces no deal after its last: its number and dealer are the last one's.
-        last = self.results[-1] if self.phase == OVER and self.results else None
-        deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
+        deal, dealer = self.view_deal()
         face_up = self.options.extra_cards == "face_up"
         return BelleFluxView(
             seat=seat,
@@ -430,9 +423,6 @@ class BelleFluxState(StockDrawState):
         for s in range(self.num_players):
             cards += self._cards(s)
         return cards
-
-    def deal_results(self) -> list[dict[str, Any]]:
-        return [r.to_json() for r in self.results]
 
     def statistics(self) -> dict[str, Any]:
         return dict(self.stats)

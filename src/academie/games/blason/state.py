@@ -140,7 +140,7 @@ class BlasonState(State):
             # [002] «gagnera la partie & tirera tous les jettons»
             self.winner = seat
             self.stats["pot"] = self.match.pots["pot"]
-            self.match.pay("pot", seat, self.match.pots["pot"], "the pot to the winner [002] «tirera tous les jettons»")
+            self.match.take_pot("pot", seat, "the pot to the winner [002] «tirera tous les jettons»")
             self.phase = OVER
 
     def _meet(self, seat: int, origin: int, landed: int, dest: int, events: list[str]) -> None:
@@ -196,9 +196,7 @@ class BlasonState(State):
 
     def returns(self) -> list[float]:
         """Each seat's counters won (+) or paid (−) over the race; zeros before the end."""
-        if self.phase != OVER:
-            return [0.0] * self.num_players
-        return [float(c - self.options.counters) for c in self.match.counters]
+        return self.match.winnings(self.options.counters, over=self.phase == OVER)
 
     # --- notation ----------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from academie.core.sampling import HIDDEN, Assignment, fill_slots, slot_fits, slot_places
+from academie.core.sampling import HIDDEN, propose_slots, slot_fits, slot_places
 from academie.games.guimbarde.rules import FOU, GUIMBARDE, ROI
 
 
@@ -93,13 +93,4 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
 def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str, Any]) -> list[int] | None:
     """A history of the deal starting at ``base`` drawn uniformly among those meeting what
     :func:`derive` found in ``seat``'s trace, or None when the hidden cards cannot be dealt so."""
-    d = memo.get("guimbarde")
-    if d is None:
-        d = memo["guimbarde"] = derive(base, seat, trace)
-        d["assignment"] = Assignment(d["pool"], d["caps"], d["fits"])
-    dealt = d["assignment"].draw(rng)
-    if dealt is None:
-        return None
-    actions = [e[1] if len(e) == 2 else None for e in trace]
-    fill_slots(actions, d["members"], dealt)
-    return [a for a, e in zip(actions, trace) if len(e) == 2]
+    return propose_slots(trace, rng, memo, "guimbarde", lambda: derive(base, seat, trace))

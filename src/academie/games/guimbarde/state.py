@@ -33,6 +33,7 @@ from academie.games.guimbarde.options import GuimbardeOptions
 from academie.games.guimbarde.rules import (
     FOU, GUIMBARDE, PERMANENT, ROI, TRUMP, is_trump, point, strength, trick_winner,
 )
+from academie.games.boxes import best_of, stake_every_box
 from academie.games.guimbarde.view import DealResult, GuimbardeView
 
 BOXES = ("point", "mariage", "fou", "roi", "guimbarde")
@@ -61,8 +62,7 @@ class GuimbardeState(StockDrawState):
     # --- deal ------------------------------------------------------------------------------
     def order(self) -> list[int]:
         """Seats from the dealer's right (the eldest, « celui qui a la main ») to the dealer (G14)."""
-        n, d = self.num_players, self.match.dealer
-        return [(d - k) % n for k in range(1, n + 1)]
+        return self.match.order(-1)
 
     def _start_deal(self) -> None:
         m = self.match
@@ -73,9 +73,7 @@ class GuimbardeState(StockDrawState):
             self.phase = OVER
             return
         # [004] «Chacun des joueurs met un jeton dans chaque boite»
-        for seat in self.order():
-            for box in BOXES:
-                m.pay(seat, box, 1, f"stake in the {box} box [004] «met un jeton dans chaque boite»")
+        stake_every_box(m, self.order(), BOXES, 1, "stake in the {box} box [004] «met un jeton dans chaque boite»")
         n = self.num_players
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock = list(self.deck)
@@ -135,9 +133,6 @@ class GuimbardeState(StockDrawState):
             self._play(action - PLAY)
 
     # --- the boxes before play -----------------------------------------------------------------
-    def _take_box(self, box: str, seat: int, why: str) -> None:
-        self.match.pay(box, seat, self.match.pots[box], why)
-
     def _announce(self) -> None:
         m, order = self.match, self.order()
         holder = {c: s for s in order for c in self.hands[s]}
@@ -149,12 +144,12 @@ class GuimbardeState(StockDrawState):
                 seat = holder[card]
                 self.shown[seat].add(card)
                 self.announcements.append((box, seat, card_code(card)))
-                self._take_box(box, seat, f"the {box} box [004] «on les tire à proportion»")
+                m.take_pot(box, seat, f"the {box} box [004] «on les tire à proportion»")
         self.fou_holder = holder.get(FOU)
         if ROI in holder and holder.get(GUIMBARDE) == holder[ROI]:
             seat = holder[ROI]
             self.announcements.append(("mariage", seat, "KH QH"))
-            self._take_box("mariage", seat, "the mariage box [004] «pour ces deux derniers ensemble, celle du mariage»")
+            m.take_pot("mariage", seat, "the mariage box [004] «pour ces deux derniers ensemble, celle du mariage»")
             # Rule 4: «Qui a le grand mariage en main… reçoit deux jetons de chaque joueur»
             for other in order:
                 if other != seat:
@@ -177,11 +172,11 @@ class GuimbardeState(StockDrawState):
         points = {s: point(self.hands[s]) for s in order}
         if self.options.point_tiebreak == "eldest":
             points = {s: (p[0], 0) for s, p in points.items()}
-        best = max(points.values())
+        best, tied = best_of(order, points)
         if best[0] >= 3:
-            seat = next(s for s in order if points[s] == best)
+            seat = tied[0]  # «à point égal, celui qui a la main gagne le point»
             self.announcements.append(("point", seat, f"{best[0]} cards"))
-            self._take_box("point", seat, "the point box [004] «le plus haut l'emporte»")
+            m.take_pot("point", seat, "the point box [004] «le plus haut l'emporte»")
         else:
             self.stats["point_carried"] += 1
         # [004] «Quand le point est levé, on met chacun un jeton dans la même boite pour celui qui
@@ -353,7 +348,7 @@ class GuimbardeState(StockDrawState):
             tied = [s for s in order if self.tricks_won[s] == most]
             winner = min(tied, key=lambda s: self.reached[s][most - 1]) if most >= 2 else None
         if winner is not None:
-            self._take_box("point", winner, "the tricks [004] «pour celui qui lèvera le plus de mains»")
+            m.take_pot("point", winner, "the tricks [004] «pour celui qui lèvera le plus de mains»")
         else:
             # «le fond de mise demeure dans la boite, pour servir de point au coup suivant»
             self.stats["tricks_carried"] += 1
@@ -369,16 +364,13 @@ class GuimbardeState(StockDrawState):
             trick_winner=winner, counters=tuple(m.counters), boxes=tuple((b, m.pots[b]) for b in BOXES),
         ))
         self.stats["deals"] += 1
-        m.deal_number += 1
-        m.dealer = (m.dealer - 1) % self.num_players  # G14: the deal goes to the right
+        m.next_deal(-1)  # G14: the deal goes to the right
         self._start_deal()
 
     def returns(self) -> list[float]:
         """Counters won (+) or lost (−) per seat; zeros before the end. Boxes left at the end
         belong to nobody."""
-        if self.phase != OVER:
-            return [0.0] * self.num_players
-        return [float(c - self.options.counters) for c in self.match.counters]
+        return self.match.winnings(self.options.counters, over=self.phase == OVER)
 
     # --- notation --------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
@@ -427,9 +419,7 @@ class GuimbardeState(StockDrawState):
     # --- views -----------------------------------------------------------------------------------
     def _make_view(self, seat: int | None) -> GuimbardeView:
         m = self.match
-        # A match over announces no deal after its last: its number and dealer are the last one's.
-        last = self.results[-1] if self.phase == OVER and self.results else None
-        deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
+        deal, dealer = self.view_deal()
         # Built at every decision: a snapshot (no per-field __init__).
         return snapshot(
             GuimbardeView,
@@ -497,9 +487,6 @@ class GuimbardeState(StockDrawState):
         played = [c for k, _, c in self.log if k == "play" and c is not None]
         in_trick = {c for _, c in self.trick}
         return cards + [c for c in played if c not in in_trick]
-
-    def deal_results(self) -> list[dict[str, Any]]:
-        return [r.to_json() for r in self.results]
 
     def statistics(self) -> dict[str, Any]:
         return dict(self.stats)

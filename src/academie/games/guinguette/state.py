@@ -43,11 +43,12 @@ import random
 from typing import Any
 
 from academie.cards import card_code, parse_card
-from academie.core.errors import CardCodeError, StackedDeckError
+from academie.core.errors import CardCodeError
 from academie.core.frozen import SharedTuple, snapshot
 from academie.core.match import Match
 from academie.core.sampling import HIDDEN, REVEAL, trail_of
-from academie.core.state import StockDrawState, read_stacked_deck
+from academie.core.state import StockDrawState, read_stacked_deck, refuse_repeats
+from academie.games.boxes import best_of, stake_every_box
 from academie.games.guinguette.actions import STIR, STIR_HIDDEN
 from academie.games.guinguette.options import GuinguetteOptions
 from academie.games.guinguette.rules import GUINGUETTE, count, pack_for, suit_point, tierce
@@ -94,8 +95,7 @@ class GuinguetteState(StockDrawState):
         """Seats from the dealer's right (the eldest) to the dealer: the later source, the one who
         draws the highest card « fait donner par son voisin de gauche », so the eldest sits on the
         dealer's right and the deal goes to the right."""
-        n, d = self.num_players, self.match.dealer
-        return [(d - k) % n for k in range(1, n + 1)]
+        return self.match.order(-1)
 
     def _start_deal(self) -> None:
         m, o = self.match, self.options
@@ -110,12 +110,11 @@ class GuinguetteState(StockDrawState):
             self.phase = OVER
             return
         order = self.order()
-        for seat in order:
-            m.pay(seat, "guinguette", o.guinguette_stake,
-                  f"stake in the guinguette basket (GU3) {LATER}")
-        for seat in order:
-            for basket in ("cabaret", "cotillon"):
-                m.pay(seat, basket, o.basket_stake, f"stake in the {basket} basket (our reconstruction, GU4)")
+        stake_every_box(m, order, ("guinguette",), o.guinguette_stake, "stake in the {box} basket (GU3) " + LATER)
+        # GU4, OUR RECONSTRUCTION: a stake in each basket, as at the Guimbarde ([004] (Guimbarde)
+        # «Chacun des joueurs met un jeton dans chaque boite»)
+        stake_every_box(m, order, ("cabaret", "cotillon"), o.basket_stake,
+                        "stake in the {box} basket (our reconstruction, GU4)")
         n = self.num_players
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock = list(self.deck)
@@ -222,7 +221,7 @@ class GuinguetteState(StockDrawState):
                 self.shown = (holder, GUINGUETTE)
                 for trace in self.traces:
                     trace.append((REVEAL, holder, GUINGUETTE))
-                self._take("guinguette", holder, "the guinguette basket to the QD, shown at the deal"
+                self.match.take_pot("guinguette", holder, "the guinguette basket to the QD, shown at the deal"
                            " (our reconstruction, GU5)")
                 self.guinguette_taken = (holder, "the Q♦ shown at the deal")
             else:
@@ -334,15 +333,13 @@ class GuinguetteState(StockDrawState):
         self._next()
 
     # --- showdown -------------------------------------------------------------------------------
-    def _take(self, basket: str, seat: int, why: str) -> None:
-        self.match.pay(basket, seat, self.match.pots[basket], why)
-
     def _best(self, seats: list[int], score: dict[int, int]) -> tuple[int | None, str]:
         """The best score among ``seats`` (in order from the eldest), with ties (GU10)."""
-        best = max(score[s] for s in seats)
+        best, tied = best_of(seats, score)
         if best <= 0:
             return None, "nobody has one"
-        tied = [s for s in seats if score[s] == best]
+        # GU10 'eldest', OUR RECONSTRUCTION: the Guimbarde's point ([004] (Guimbarde) «à point
+        # égal, celui qui a la main gagne le point»); 'carry': Belle-Flux's « aucun d'eux ne tire le panier »
         if len(tied) > 1 and self.options.ties == "carry":
             return None, "equal best: nobody takes it"
         return tied[0], "the best" + (", the eldest of equals" if len(tied) > 1 else "")
@@ -354,7 +351,7 @@ class GuinguetteState(StockDrawState):
         if o.guinguette_when == "showdown":
             holder = next((s for s in order if GUINGUETTE in self.hands[s]), None)
             if holder is not None:
-                self._take("guinguette", holder, "the guinguette basket to the QD (our reconstruction, GU5)"
+                self.match.take_pot("guinguette", holder, "the guinguette basket to the QD (our reconstruction, GU5)"
                            " [004] «La guinguette est la dame de carreau»")
                 winners.append(("guinguette", holder, "holds the Q♦"))
             else:
@@ -374,7 +371,7 @@ class GuinguetteState(StockDrawState):
         else:
             seat, why = self._best(contest, tops)
         if seat is not None:
-            self._take("cabaret", seat, "the cabaret basket to the best tierce (our reconstruction,"
+            self.match.take_pot("cabaret", seat, "the cabaret basket to the best tierce (our reconstruction,"
                        " GU12) [004] «Le cabaret est composé d'une tierce»" if why != "the others dropped" else
                        "the cabaret basket to the last one in (our reconstruction, GU12)")
         else:
@@ -391,7 +388,7 @@ class GuinguetteState(StockDrawState):
         else:
             seat, why = self._best(contest, counts)
         if seat is not None:
-            self._take("cotillon", seat, "the cotillon basket to the best count (our reconstruction,"
+            self.match.take_pot("cotillon", seat, "the cotillon basket to the best count (our reconstruction,"
                        " GU8) [004] «les as ne valent qu'un point»")
         else:
             self.stats["cotillon_carried"] += 1
@@ -408,16 +405,13 @@ class GuinguetteState(StockDrawState):
             baskets=tuple((b, m.pots[b]) for b in BASKETS),
         ))
         self.stats["deals"] += 1
-        m.deal_number += 1
-        m.dealer = (m.dealer - 1) % self.num_players  # the deal goes to the right (GU2)
+        m.next_deal(-1)  # the deal goes to the right (GU2), as at the Guimbarde (G14)
         self._start_deal()
 
     def returns(self) -> list[float]:
         """Counters won (+) or lost (−) per seat; zeros before the end. Baskets left at the end
         belong to nobody."""
-        if self.phase != OVER:
-            return [0.0] * self.num_players
-        return [float(c - self.options.counters) for c in self.match.counters]
+        return self.match.winnings(self.options.counters, over=self.phase == OVER)
 
     # --- notation --------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
@@ -495,8 +489,7 @@ class GuinguetteState(StockDrawState):
     # --- views -----------------------------------------------------------------------------------
     def _make_view(self, seat: int | None) -> GuinguetteView:
         m = self.match
-        last = self.results[-1] if self.phase == OVER and self.results else None
-        deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
+        deal, dealer = self.view_deal()
         return snapshot(
             GuinguetteView,
             seat=seat, num_players=m.num_players, deal_number=deal, dealer=dealer,
@@ -550,15 +543,7 @@ class GuinguetteState(StockDrawState):
         :class:`~academie.core.errors.StackedDeckError` naming the card stacked twice."""
         if self.options.discard == "aside":
             return super().check_stacked_deck(outcomes)
-        cards = read_stacked_deck(self, outcomes)
-        first: dict[int, int] = {}
-        for pos, card in enumerate(cards[: HAND * self.num_players]):
-            if card in first:
-                raise StackedDeckError(
-                    f"stacked deck, deal {self.match.deal_number + 1}, position {pos + 1}:"
-                    f" {outcomes[pos]!r:.40} is stacked twice (first at position {first[card] + 1})"
-                )
-            first[card] = pos
+        refuse_repeats(self, outcomes, read_stacked_deck(self, outcomes), HAND * self.num_players)
         return None
 
     def _sample_deal(self, seat: int | None, trace: Any, rng: random.Random, memo: dict[str, Any]) -> list[int] | None:
@@ -574,9 +559,6 @@ class GuinguetteState(StockDrawState):
         for s in range(self.num_players):
             cards += self.hands[s] + self.aside[s]
         return cards
-
-    def deal_results(self) -> list[dict[str, Any]]:
-        return [r.to_json() for r in self.results]
 
     def statistics(self) -> dict[str, Any]:
         return dict(self.stats)

@@ -498,7 +498,7 @@ class ReversisState(StockDrawState):
                 pool_winner = self.claimant
         if pool_winner is not None:
             self.stats["pool_won"] += 1
-            m.pay(POOL, pool_winner, m.pots[POOL], "the pool [001] «gagne le jeu»")
+            m.take_pot(POOL, pool_winner, "the pool [001] «gagne le jeu»")
             if opts.betes == "with_pool":
                 self._lift_bete(pool_winner)
         talon_winner, talon_payers, value = self._talon(reversis)
@@ -525,8 +525,7 @@ class ReversisState(StockDrawState):
             pots=self.on_game.with_head(((POOL, m.pots[POOL]),)),
         ))
         self.stats["deals"] += 1
-        m.deal_number += 1
-        m.dealer = (m.dealer + self.step) % n  # R5: « la donne circule toujours par la droite »
+        m.next_deal(self.step)  # R5: « la donne circule toujours par la droite »
         self._start_deal()
 
     def trick_points(self) -> tuple[int, ...]:
@@ -587,9 +586,7 @@ class ReversisState(StockDrawState):
     def returns(self) -> list[float]:
         """Counters won (+) or lost (−) by each seat over the match; zeros before the end.
         The pool and bêtes left at the end belong to nobody."""
-        if self.phase != OVER:
-            return [0.0] * self.num_players
-        return [float(c - self.options.counters) for c in self.match.counters]
+        return self.match.winnings(self.options.counters, over=self.phase == OVER)
 
     # --- notation ------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
@@ -638,9 +635,7 @@ class ReversisState(StockDrawState):
         m = self.match
         if self._stale is not None:
             self._retrace()
-        # A match over announces no deal after its last: its number and dealer are the last one's.
-        last = self.results[-1] if self.phase == OVER and self.results else None
-        deal, dealer = (last.deal, last.dealer) if last is not None else (m.deal_number, m.dealer)
+        deal, dealer = self.view_deal()
         mine = seat is not None
         s = seat if seat is not None else 0
         # Built at every decision: a snapshot (no per-field __init__), the cards played kept
@@ -794,9 +789,6 @@ class ReversisState(StockDrawState):
             cards += self.hands[s]
             cards += self.tricks[s]
         return cards
-
-    def deal_results(self) -> list[dict[str, Any]]:
-        return [r.to_json() for r in self.results]
 
     def statistics(self) -> dict[str, Any]:
         """Match figures, and ``per_seat``: for each seat, quinolas thrown on a renounce, bêtes

@@ -510,8 +510,5 @@ class TrenteEtUnState(StockDrawState):
     def all_cards(self) -> list[int]:
         return [c for hand in self.hands for c in hand] + self.stock + self.pile
 
-    def deal_results(self) -> list[dict[str, Any]]:
-        return [r.to_json() for r in self.results]
-
     def statistics(self) -> dict[str, Any]:
         return dict(self.stats, winner=self.winner)

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from academie.presentation.render.common import counter_standings, delta_column, jetons, nets_from, number, person, signed
+from academie.presentation.render.common import counter_standings, delta_column, jetons, match_over, nets_from, number, person, signed
 from academie.presentation.render.glyphs import FACE_DOWN
 from academie.presentation.render.trente_et_un import card_text, cards_text, verb
 from academie.games.belle_flux import BelleFluxView, DealResult
@@ -190,6 +190,6 @@ def render_end(
     """The end of a match: places by counters, each player's counters won or lost, and what is
     left in the baskets (it belongs to nobody)."""
     left = " · ".join(f"{k} {v}" for k, v in view.baskets)
-    notes = [Text(f"Match over after {len(results)} deal{'' if len(results) == 1 else 's'}.", style="bold green"),
+    notes = [match_over(len(results)),
              Text(f"Left in the baskets: {left}.")]
     return counter_standings("End of the match", names, view.counters, nets_from(ledger, len(names)), notes)

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -97,6 +97,17 @@ def counter_standings(
         table.add_row(place[seat], names[seat], number(counters[seat]), signed(nets[seat]))
     parts: list[RenderableType] = [*notes, table]
     return Panel(Group(*parts), title=title, expand=False, border_style="green")
+
+
+def match_over(deals: int) -> Text:
+    """The first note under a match's final standings: how many deals it lasted."""
+    return Text(f"Match over after {deals} deal{'' if deals == 1 else 's'}.", style="bold green")
+
+
+def left_in(where: str, pots: Iterable[tuple[str, int]]) -> Text:
+    """What is left in the pots (``where``: the boxes, the baskets) at the end of a match."""
+    left = ", ".join(f"{k} {v}" for k, v in pots if v)
+    return Text(f"Left in the {where} (it belongs to nobody): {left}." if left else f"The {where} are empty.")
 
 
 def nets_from(ledger: Sequence, num_players: int) -> list[int]:

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.presentation.render.common import counter_standings, delta_column, jetons, nets_from, number, signed, suit_name
+from academie.presentation.render.common import counter_standings, delta_column, jetons, left_in, match_over, nets_from, number, signed, suit_name
 from academie.presentation.render.reversis import hand_by_suit, sorted_by_suit
 from academie.presentation.render.trente_et_un import card_text, cards_text, verb
 from academie.games.guimbarde import DealResult, GuimbardeView
@@ -139,7 +139,5 @@ def render_end(
     view: GuimbardeView, names: Sequence[str], results: Sequence[DealResult] = (), ledger: Sequence = ()
 ) -> Panel:
     """The end of a match: places by counters, counters won or lost, what is left in the boxes."""
-    left = ", ".join(f"{k} {v}" for k, v in view.boxes if v)
-    notes = [Text(f"Match over after {len(results)} deal{'' if len(results) == 1 else 's'}.", style="bold green"),
-             Text(f"Left in the boxes (it belongs to nobody): {left}." if left else "The boxes are empty.")]
+    notes = [match_over(len(results)), left_in("boxes", view.boxes)]
     return counter_standings("End of the match", names, view.counters, nets_from(ledger, len(names)), notes)

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.presentation.render.common import counter_standings, delta_column, jetons, nets_from, number, signed
+from academie.presentation.render.common import counter_standings, delta_column, jetons, left_in, match_over, nets_from, number, signed
 from academie.presentation.render.trente_et_un import card_text, cards_text, verb
 from academie.games.guinguette import DealResult, GuinguetteView
 from academie.games.guinguette.rules import ORDER, count, tierce, tierce_name
@@ -164,9 +164,7 @@ def render_end(
     view: GuinguetteView, names: Sequence[str], results: Sequence[DealResult] = (), ledger: Sequence = ()
 ) -> Panel:
     """The end of a match: places by counters, counters won or lost, what is left in the baskets."""
-    left = ", ".join(f"{k} {v}" for k, v in view.baskets if v)
-    notes = [Text(f"Match over after {len(results)} deal{'' if len(results) == 1 else 's'}.", style="bold green"),
-             Text(f"Left in the baskets (it belongs to nobody): {left}." if left else "The baskets are empty.")]
+    notes = [match_over(len(results)), left_in("baskets", view.baskets)]
     if view.short:
         who = ", ".join(names[s] for s in view.short)
         notes.insert(1, Text(f"{who} cannot pay the stakes of another deal: the match ends (our reconstruction,"

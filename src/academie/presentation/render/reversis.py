@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.cards import card_label, parse_card
-from academie.presentation.render.common import counter_standings, delta_column, jetons, nets_from, number, person, signed
+from academie.presentation.render.common import counter_standings, delta_column, jetons, match_over, nets_from, number, person, signed
 from academie.presentation.render.trente_et_un import card_text, cards_text, verb
 from academie.games.reversis import DealResult, ReversisView
 from academie.games.reversis.rules import trick_winner
@@ -201,6 +201,6 @@ def render_end(
 ) -> Panel:
     """The end of a match: places by counters, counters won or lost, what is left on the game."""
     left = _on_the_game(results[-1].pots if results else ())
-    notes = [Text(f"Match over after {len(results)} deal{'' if len(results) == 1 else 's'}.", style="bold green"),
+    notes = [match_over(len(results)),
              Text(f"Left on the game (it belongs to nobody): {left}." if left else "Nothing is left on the game.")]
     return counter_standings("End of the match", names, view.counters, nets_from(ledger, len(names)), notes)
