@@ -158,3 +158,27 @@ def test_the_reader_sees_imports_inside_functions_and_relative_ones(tmp_path):
     assert "academie.games.x" in edges["academie.core.b"]
     assert circles(edges) == [["academie.core.a", "academie.core.b", "academie.games.x"]]
     assert upward(edges) == ["academie.core.b -> academie.games.x"]
+
+
+def test_a_record_replays_in_a_process_that_imported_no_bot(tmp_path):
+    """The engine core checks a record's players against the bots without importing them: it
+    loads the ``academie.bots`` entry-point plugins (pyproject's ``[project.entry-points]``)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "match.json"
+    made = subprocess.run([sys.executable, "-m", "academie", "play", "trente-et-un", "--demo", "--seed", "1",
+                           "--record", str(path)], capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    script = (
+        "import sys\n"
+        "from academie.core.record import GameRecord, replay\n"
+        "from academie.games import get_game\n"
+        "assert 'academie.bots' not in sys.modules\n"
+        f"record = GameRecord.load({str(path)!r})\n"
+        "state = replay(record, get_game(record.game))\n"
+        "print(state.is_terminal(), 'academie.bots' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "True"]
