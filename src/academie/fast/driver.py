@@ -24,6 +24,10 @@ loop called from Python with functions as arguments is not found in the cache, a
 again in every process), and a kernel names its rules as attributes of its own module
 (``KERNEL._over``), not as bare globals (numba compiles a bare global function passed as an
 argument into its address in this process, and does not cache a function holding an address).
+The loops themselves are not cached apart (no ``cache=True`` here): numba would file them under
+the rules' functions, which it cannot find again in another process (``ReferenceError:
+underlying object has vanished`` when it writes the next one); each kernel's cached function
+holds its loops' compiled code.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ except ImportError:  # without the extra the module still imports (academie.fast
 from academie.fast.mt import MT_SIZE, mt_seed
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def play_match(s, ledger, generators, variant, actor, over, random_step):
     """Play to the end of the match: ``generators[0]`` for the chance nodes, ``generators[1 +
     seat]`` for each seat's uniform choice among its legal actions, as ``simulate`` gives one
@@ -52,7 +56,7 @@ def play_match(s, ledger, generators, variant, actor, over, random_step):
     return actions
 
 
-@njit(cache=True)
+@njit
 def play_matches(params, seeds, variant, returns_width, stats_width, new_state, actor, over, random_step, record):
     """Play ``len(seeds)`` matches of ``params[0]`` players, match ``m`` with generators seeded
     ``seeds[m]`` (chance last, as ``simulate`` draws them: one per seat, then the chance's).
@@ -75,7 +79,7 @@ def play_matches(params, seeds, variant, returns_width, stats_width, new_state, 
     return returns, stats, actions
 
 
-@njit(cache=True)
+@njit
 def rollout(s, players, rng_seed, variant, over, deal, standing, ended, random_step):
     """Play uniform random choices (chance too, one generator seeded with ``rng_seed``) from
     ``s`` to the end of its deal, in place. Returns each of the ``players`` seats' change of
@@ -97,7 +101,7 @@ def rollout(s, players, rng_seed, variant, over, deal, standing, ended, random_s
     return out
 
 
-@njit(cache=True)
+@njit
 def random_deals(params, seed, deals, new_state, over, deal, random_step):
     """Benchmark loop: ``deals`` random deals (uniform choices, one generator seeded ``seed``),
     matches one after another. Returns the actions applied."""

@@ -503,11 +503,7 @@ def _random_step(s, ledger, mt, variant):
     apply(s, ledger, card if s[PHASE] == DEALING else PLAY + card)
 
 
-KERNEL = sys.modules[__name__]
-"""This module, through which its loops hand its rules to :mod:`academie.fast.driver`: numba
-compiles a function named as an attribute of a module into a call, but one named as a global of
-the caller into its address in this process, and a compiled function holding an address is not
-cached on disk."""
+KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
 
 
 @njit(cache=True, _nrt=False)

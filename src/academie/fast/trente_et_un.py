@@ -377,11 +377,7 @@ def _random_step(s, mt, variant):
     apply(s, DISCARD + bit if phase == DISCARDING else bit)
 
 
-KERNEL = sys.modules[__name__]
-"""This module, through which its loops hand its rules to :mod:`academie.fast.driver`: numba
-compiles a function named as an attribute of a module into a call, but one named as a global of
-the caller into its address in this process, and a compiled function holding an address is not
-cached on disk."""
+KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
 
 
 # --- the rules the driver's loops play (academie.fast.driver); no payments, so no ledger --------
