@@ -12,6 +12,8 @@ is the stake for basket k, 3 + k its win) while it has room.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 try:
@@ -20,7 +22,8 @@ except ImportError:  # without the extra the module still imports (academie.fast
     def njit(*args, **kwargs):
         return lambda f: f
 
-from academie.fast.mt import MT_SIZE, mt_randbelow, mt_seed
+from academie.fast import driver
+from academie.fast.mt import mt_randbelow
 from academie.fast.reversis import kth_card, popcount
 
 ASK, STAND = 52, 53
@@ -351,17 +354,42 @@ def _random_step(s, ledger, mt, variant):
     apply(s, ledger, kth_card(mask, mt_randbelow(mt, popcount(mask), variant)))
 
 
+KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
+
+
 @njit(cache=True, _nrt=False)
-def play_match(s, ledger, generators, variant):
-    actions = 0
-    while s[PHASE] != OVER:
-        phase = s[PHASE]
-        if phase == DEALING or phase == EXTRA:
-            _random_step(s, ledger, generators[0], variant)
-        else:
-            _random_step(s, ledger, generators[1 + s[TURN]], variant)
-        actions += 1
-    return actions
+def _actor(s):
+    """The seat to choose, -1 at a chance node (a card dealt or asked for)."""
+    return -1 if s[PHASE] == DEALING or s[PHASE] == EXTRA else s[TURN]
+
+
+@njit(cache=True, _nrt=False)
+def _over(s):
+    return s[PHASE] == OVER
+
+
+@njit(cache=True, _nrt=False)
+def _deal(s):
+    return s[DEALNO]
+
+
+@njit(cache=True, _nrt=False)
+def _counters(s, seat):
+    return s[COUNTERS + seat]
+
+
+@njit(cache=True, _nrt=False)
+def _end_counters(s, seat):
+    return s[END_COUNTERS + seat]
+
+
+@njit(cache=True, _nrt=False)
+def _record(s, params, returns, stats):
+    """Counters won per seat; the statistics."""
+    for seat in range(s[NPL]):
+        returns[seat] = s[COUNTERS + seat] - params[4]
+    for i in range(6):
+        stats[i] = s[STATS + i]
 
 
 @njit(cache=True)
@@ -369,21 +397,8 @@ def rollout(s, rng_seed, variant=0):
     """Play uniform random choices (chance too, one generator seeded with ``rng_seed``) from
     ``s`` to the end of its deal, in place. Returns each seat's counters won in that time (up to
     the end of the deal, before the next deal's stakes)."""
-    n = s[NPL]
-    before = np.zeros(n, dtype=np.int64)
-    for seat in range(n):
-        before[seat] = s[COUNTERS + seat]
-    mt = np.zeros(MT_SIZE, dtype=np.int64)
-    mt_seed(mt, rng_seed)
-    ledger = np.zeros((0, 5), dtype=np.int64)
-    deal = s[DEALNO]
-    while s[PHASE] != OVER and s[DEALNO] == deal:
-        _random_step(s, ledger, mt, variant)
-    out = np.zeros(n, dtype=np.int64)
-    if s[DEALNO] != deal:
-        for seat in range(n):
-            out[seat] = s[END_COUNTERS + seat] - before[seat]
-    return out
+    return driver.rollout(s, s[NPL], rng_seed, variant, KERNEL._over, KERNEL._deal, KERNEL._counters,
+                          KERNEL._end_counters, KERNEL._random_step)
 
 
 @njit(cache=True)
@@ -403,45 +418,17 @@ def new_state(params, ledger):
 
 @njit(cache=True)
 def play_matches(params, seeds, variant):
-    """Per match: counters won per seat, the statistics, the number of actions."""
-    n = params[0]
-    count = seeds.shape[0]
-    returns = np.zeros((count, n), dtype=np.int64)
-    stats = np.zeros((count, 6), dtype=np.int64)
-    actions = np.zeros(count, dtype=np.int64)
-    generators = np.zeros((n + 1, MT_SIZE), dtype=np.int64)
-    ledger = np.zeros((0, 5), dtype=np.int64)
-    for m in range(count):
-        mt_seed(generators[0], seeds[m, n])
-        for seat in range(n):
-            mt_seed(generators[1 + seat], seeds[m, seat])
-        s = new_state(params, ledger)
-        actions[m] = play_match(s, ledger, generators, variant)
-        for seat in range(n):
-            returns[m, seat] = s[COUNTERS + seat] - params[4]
-        for i in range(6):
-            stats[m, i] = s[STATS + i]
-    return returns, stats, actions
+    """Per match: counters won per seat, the statistics, the number of actions
+    (:func:`academie.fast.driver.play_matches`)."""
+    return driver.play_matches(params, seeds, variant, params[0], 6, KERNEL.new_state, KERNEL._actor,
+                               KERNEL._over, KERNEL._random_step, KERNEL._record)
 
 
 @njit(cache=True)
 def random_deals(params, seed, deals):
     """Benchmark loop: ``deals`` random deals, matches one after another, one generator."""
-    mt = np.zeros(MT_SIZE, dtype=np.int64)
-    mt_seed(mt, seed)
-    ledger = np.zeros((0, 5), dtype=np.int64)
-    actions = 0
-    done = 0
-    s = new_state(params, ledger)
-    while done < deals:
-        if s[PHASE] == OVER:
-            s = new_state(params, ledger)
-        deal = s[STATS]
-        while s[STATS] == deal and s[PHASE] != OVER:
-            _random_step(s, ledger, mt, 0)
-            actions += 1
-        done += 1
-    return actions
+    return driver.random_deals(params, seed, deals, KERNEL.new_state, KERNEL._over, KERNEL._deal,
+                               KERNEL._random_step)
 
 
 def legal_actions(s: np.ndarray) -> list[int]:

@@ -11,13 +11,16 @@ Counters move by :func:`_pay`, which records each payment in ``ledger`` (an ``in
 rows ``deal, source, target, amount, rule``; accounts: a seat, :data:`POOL_ACCOUNT` for the
 pool, ``-1 - k`` for the k-th bête; rules: the ``RULE_*`` codes) while it has room.
 
-:func:`play_match` plays a whole match with CPython's generator (:mod:`academie.fast.mt`) as
+:func:`play_matches` plays whole matches with CPython's generator (:mod:`academie.fast.mt`) as
 :func:`academie.analysis.simulate.simulate` does with random bots — one generator for the
 chance nodes, one per seat for its choices — so that the same seeds give the same match, action
-for action. :func:`rollout` plays random choices to the end of the current deal.
+for action. :func:`rollout` plays random choices to the end of the current deal. Both are the
+loops of :mod:`academie.fast.driver`, played with this kernel's rules.
 """
 
 from __future__ import annotations
+
+import sys
 
 import numpy as np
 try:
@@ -26,7 +29,8 @@ except ImportError:  # without the extra the module still imports (academie.fast
     def njit(*args, **kwargs):
         return lambda f: f
 
-from academie.fast.mt import MT_SIZE, mt_randbelow, mt_seed
+from academie.fast import driver
+from academie.fast.mt import mt_randbelow
 
 PASS = 52
 ECART = 100
@@ -531,19 +535,47 @@ def _random_step(s, ledger, mt, variant):
     _apply(s, ledger, _action(s, mask, mt_randbelow(mt, count, variant)))
 
 
+KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
+
+
+# --- the rules the driver's loops play (academie.fast.driver) ---------------------------------
 @njit(cache=True, _nrt=False)
-def play_match(s, ledger, generators, variant):
-    """Play to the end of the match: ``generators[0]`` for the chance nodes, ``generators[1 +
-    seat]`` for each seat's uniform choice among its legal actions. Returns the number of
-    actions applied."""
-    actions = 0
-    while s[PHASE] != OVER:
-        if s[PHASE] == DEALING:
-            _random_step(s, ledger, generators[0], variant)
-        else:
-            _random_step(s, ledger, generators[1 + s[TURN]], variant)
-        actions += 1
-    return actions
+def _actor(s):
+    """The seat to choose, -1 at a chance node (the deal)."""
+    return -1 if s[PHASE] == DEALING else s[TURN]
+
+
+@njit(cache=True, _nrt=False)
+def _over(s):
+    return s[PHASE] == OVER
+
+
+@njit(cache=True, _nrt=False)
+def _deal(s):
+    return s[DEALNO]
+
+
+@njit(cache=True, _nrt=False)
+def _counters(s, seat):
+    return s[COUNTERS + seat]
+
+
+@njit(cache=True, _nrt=False)
+def _end_counters(s, seat):
+    return s[END_COUNTERS + seat]
+
+
+@njit(cache=True, _nrt=False)
+def _record(s, params, returns, stats):
+    """Counters won per seat; the ``STATS`` then ``PER_SEAT`` figures."""
+    n = s[NPL]
+    for seat in range(n):
+        returns[seat] = s[COUNTERS + seat] - params[7]
+    for i in range(7):
+        stats[i] = s[STATS + i]
+    for j in range(4):
+        for seat in range(n):
+            stats[7 + j * n + seat] = s[PER_SEAT + 5 * j + seat]
 
 
 @njit(cache=True)
@@ -553,21 +585,8 @@ def rollout(s, rng_seed, variant=0):
     the end of the deal, before the next deal's ante). ``variant``: as in
     :func:`academie.fast.mt.mt_randbelow` (only to replay it with Python's generator). Seeding
     the generator is about half of a rollout from the play of the cards."""
-    n = s[NPL]
-    before = np.zeros(n, dtype=np.int64)
-    for seat in range(n):
-        before[seat] = s[COUNTERS + seat]
-    mt = np.zeros(MT_SIZE, dtype=np.int64)
-    mt_seed(mt, rng_seed)
-    ledger = np.zeros((0, 5), dtype=np.int64)
-    deal = s[DEALNO]
-    while s[PHASE] != OVER and s[DEALNO] == deal:
-        _random_step(s, ledger, mt, variant)
-    out = np.zeros(n, dtype=np.int64)
-    if s[DEALNO] != deal:
-        for seat in range(n):
-            out[seat] = s[END_COUNTERS + seat] - before[seat]
-    return out
+    return driver.rollout(s, s[NPL], rng_seed, variant, KERNEL._over, KERNEL._deal, KERNEL._counters,
+                          KERNEL._end_counters, KERNEL._random_step)
 
 
 @njit(cache=True)
@@ -595,48 +614,16 @@ def play_matches(params, seeds, variant, stat_width):
     as :func:`academie.analysis.simulate.simulate` draws them: one per seat, then the chance's).
     Returns (returns, statistics, actions): counters won per seat, the ``STATS`` then
     ``PER_SEAT`` figures, and the number of actions, per match."""
-    n = params[0]
-    count = seeds.shape[0]
-    returns = np.zeros((count, n), dtype=np.int64)
-    stats = np.zeros((count, stat_width), dtype=np.int64)
-    actions = np.zeros(count, dtype=np.int64)
-    generators = np.zeros((n + 1, MT_SIZE), dtype=np.int64)
-    ledger = np.zeros((0, 5), dtype=np.int64)
-    for m in range(count):
-        mt_seed(generators[0], seeds[m, n])
-        for seat in range(n):
-            mt_seed(generators[1 + seat], seeds[m, seat])
-        s = new_state(params, ledger)
-        actions[m] = play_match(s, ledger, generators, variant)
-        for seat in range(n):
-            returns[m, seat] = s[COUNTERS + seat] - params[7]
-        for i in range(7):
-            stats[m, i] = s[STATS + i]
-        for j in range(4):
-            for seat in range(n):
-                stats[m, 7 + j * n + seat] = s[PER_SEAT + 5 * j + seat]
-    return returns, stats, actions
+    return driver.play_matches(params, seeds, variant, params[0], stat_width, KERNEL.new_state,
+                               KERNEL._actor, KERNEL._over, KERNEL._random_step, KERNEL._record)
 
 
 @njit(cache=True)
 def random_deals(params, seed, deals):
     """Benchmark loop: ``deals`` random deals (uniform choices, one generator seeded ``seed``),
     matches of ``params[2]`` deals one after another. Returns the actions applied."""
-    mt = np.zeros(MT_SIZE, dtype=np.int64)
-    mt_seed(mt, seed)
-    ledger = np.zeros((0, 5), dtype=np.int64)
-    actions = 0
-    done = 0
-    s = new_state(params, ledger)
-    while done < deals:
-        if s[PHASE] == OVER:
-            s = new_state(params, ledger)
-        deal = s[DEALNO]
-        while s[DEALNO] == deal and s[PHASE] != OVER:
-            _random_step(s, ledger, mt, 0)
-            actions += 1
-        done += 1
-    return actions
+    return driver.random_deals(params, seed, deals, KERNEL.new_state, KERNEL._over, KERNEL._deal,
+                               KERNEL._random_step)
 
 
 # --- Python side: the step API's actions, a pure state's array, the pure ledger's rows ---------

@@ -13,6 +13,8 @@ engine's ``legal_actions()``.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 try:
@@ -21,7 +23,8 @@ except ImportError:  # without the extra the module still imports (academie.fast
     def njit(*args, **kwargs):
         return lambda f: f
 
-from academie.fast.mt import MT_SIZE, mt_randbelow, mt_seed
+from academie.fast import driver
+from academie.fast.mt import mt_randbelow
 from academie.fast.reversis import kth_card, popcount
 
 STOCK, PILE, KNOCK = 52, 53, 54
@@ -374,17 +377,53 @@ def _random_step(s, mt, variant):
     apply(s, DISCARD + bit if phase == DISCARDING else bit)
 
 
+KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
+
+
+# --- the rules the driver's loops play (academie.fast.driver); no payments, so no ledger --------
 @njit(cache=True, _nrt=False)
-def play_match(s, generators, variant):
-    actions = 0
-    while s[PHASE] != OVER:
-        phase = s[PHASE]
-        if phase == DEALING or phase == STOCK_DRAW:
-            _random_step(s, generators[0], variant)
-        else:
-            _random_step(s, generators[1 + s[TURN]], variant)
-        actions += 1
-    return actions
+def _step(s, ledger, mt, variant):
+    _random_step(s, mt, variant)
+
+
+@njit(cache=True)
+def _new_state(params, ledger):
+    return new_state(params)
+
+
+@njit(cache=True, _nrt=False)
+def _actor(s):
+    """The seat to choose, -1 at a chance node (a card dealt or drawn from the stock)."""
+    return -1 if s[PHASE] == DEALING or s[PHASE] == STOCK_DRAW else s[TURN]
+
+
+@njit(cache=True, _nrt=False)
+def _over(s):
+    return s[PHASE] == OVER
+
+
+@njit(cache=True, _nrt=False)
+def _round(s):
+    return s[STATS]
+
+
+@njit(cache=True, _nrt=False)
+def _standing(s, seat):
+    """Lives, plus one while not eliminated."""
+    return s[LIVES + seat] + (1 - s[OUT + seat])
+
+
+@njit(cache=True, _nrt=False)
+def _end_standing(s, seat):
+    return s[END_STANDING + seat]
+
+
+@njit(cache=True, _nrt=False)
+def _record(s, params, returns, stats):
+    """The winner (-1: none); the statistics."""
+    returns[0] = s[WINNER]
+    for i in range(4):
+        stats[i] = s[STATS + i]
 
 
 @njit(cache=True)
@@ -392,20 +431,8 @@ def rollout(s, rng_seed, variant=0):
     """Play uniform random choices (chance too, one generator seeded with ``rng_seed``) from
     ``s`` to the end of its round, in place. Returns each seat's change of standing in that
     time: lives, plus one while not eliminated (a life lost -1, an elimination on the bus -1)."""
-    n = s[NPL]
-    before = np.zeros(n, dtype=np.int64)
-    for seat in range(n):
-        before[seat] = s[LIVES + seat] + (1 - s[OUT + seat])
-    mt = np.zeros(MT_SIZE, dtype=np.int64)
-    mt_seed(mt, rng_seed)
-    rounds = s[STATS]
-    while s[PHASE] != OVER and s[STATS] == rounds:
-        _random_step(s, mt, variant)
-    out = np.zeros(n, dtype=np.int64)
-    if s[STATS] != rounds:
-        for seat in range(n):
-            out[seat] = s[END_STANDING + seat] - before[seat]
-    return out
+    return driver.rollout(s, s[NPL], rng_seed, variant, KERNEL._over, KERNEL._round, KERNEL._standing,
+                          KERNEL._end_standing, KERNEL._step)
 
 
 @njit(cache=True)
@@ -429,41 +456,16 @@ def new_state(params):
 def play_matches(params, seeds, variant):
     """As :func:`academie.fast.reversis.play_matches`: per match the winner (-1: none), the
     statistics and the number of actions."""
-    n = params[0]
-    count = seeds.shape[0]
-    winners = np.zeros(count, dtype=np.int64)
-    stats = np.zeros((count, 4), dtype=np.int64)
-    actions = np.zeros(count, dtype=np.int64)
-    generators = np.zeros((n + 1, MT_SIZE), dtype=np.int64)
-    for m in range(count):
-        mt_seed(generators[0], seeds[m, n])
-        for seat in range(n):
-            mt_seed(generators[1 + seat], seeds[m, seat])
-        s = new_state(params)
-        actions[m] = play_match(s, generators, variant)
-        winners[m] = s[WINNER]
-        for i in range(4):
-            stats[m, i] = s[STATS + i]
-    return winners, stats, actions
+    winners, stats, actions = driver.play_matches(params, seeds, variant, 1, 4, KERNEL._new_state,
+                                                  KERNEL._actor, KERNEL._over, KERNEL._step, KERNEL._record)
+    return winners[:, 0].copy(), stats, actions
 
 
 @njit(cache=True)
 def random_rounds(params, seed, rounds):
     """Benchmark loop: ``rounds`` random rounds, matches one after another, one generator."""
-    mt = np.zeros(MT_SIZE, dtype=np.int64)
-    mt_seed(mt, seed)
-    actions = 0
-    done = 0
-    s = new_state(params)
-    while done < rounds:
-        if s[PHASE] == OVER:
-            s = new_state(params)
-        deal = s[STATS]
-        while s[STATS] == deal:
-            _random_step(s, mt, 0)
-            actions += 1
-        done += 1
-    return actions
+    return driver.random_deals(params, seed, rounds, KERNEL._new_state, KERNEL._over, KERNEL._round,
+                               KERNEL._step)
 
 
 def legal_actions(s: np.ndarray) -> list[int]:

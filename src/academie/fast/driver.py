@@ -1,0 +1,122 @@
+"""The loops every compiled kernel plays its rules with, written once: a match of random choices
+seeded as :func:`academie.analysis.simulate.simulate` seeds it, a batch of such matches, a rollout
+to the end of a deal, and the benchmark's random deals.
+
+A kernel (:mod:`academie.fast.reversis`, ``trente_et_un``, ``belle_flux``, ``guimbarde``) gives
+its rules as jitted functions of its state array ``s``:
+
+* ``new_state(params, ledger)``: a match at its first chance node;
+* ``actor(s)``: the seat to choose, -1 at a chance node;
+* ``over(s)``: the match is over;
+* ``random_step(s, ledger, mt, variant)``: one legal action drawn uniformly from generator
+  ``mt`` as the pure engine draws it (:func:`academie.fast.mt.mt_randbelow`), applied;
+* ``deal(s)``: a number that changes when a deal (a round) ends;
+* ``standing(s, seat)``: what a rollout counts for ``seat`` (its counters), and
+  ``ended(s, seat)`` the same when the last deal ended;
+* ``record(s, params, returns, stats)``: a finished match's returns and statistics, written
+  in the two rows.
+
+Each kernel's ``play_matches``, ``rollout`` and ``random_deals`` are jitted functions of its own
+that call these loops with its rules: numba compiles a loop once per kernel, the rules' calls
+direct (as fast as the loop each kernel had), and caches it on disk inside the kernel's function
+(``cache=True``). Two things keep that cache working: the loops are called from compiled code (a
+loop called from Python with functions as arguments is not found in the cache, and is compiled
+again in every process), and a kernel names its rules as attributes of its own module
+(``KERNEL._over``), not as bare globals (numba compiles a bare global function passed as an
+argument into its address in this process, and does not cache a function holding an address).
+The loops themselves are not cached apart (no ``cache=True`` here): numba would file them under
+the rules' functions, which it cannot find again in another process (``ReferenceError:
+underlying object has vanished`` when it writes the next one); each kernel's cached function
+holds its loops' compiled code.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+try:
+    from numba import njit
+except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
+    def njit(*args, **kwargs):
+        return lambda f: f
+
+from academie.fast.mt import MT_SIZE, mt_seed
+
+
+@njit(_nrt=False)
+def play_match(s, ledger, generators, variant, actor, over, random_step):
+    """Play to the end of the match: ``generators[0]`` for the chance nodes, ``generators[1 +
+    seat]`` for each seat's uniform choice among its legal actions, as ``simulate`` gives one
+    generator to the chance and one to each seat's random bot. Returns the number of actions
+    applied."""
+    actions = 0
+    while not over(s):
+        random_step(s, ledger, generators[1 + actor(s)], variant)
+        actions += 1
+    return actions
+
+
+@njit
+def play_matches(params, seeds, variant, returns_width, stats_width, new_state, actor, over, random_step, record):
+    """Play ``len(seeds)`` matches of ``params[0]`` players, match ``m`` with generators seeded
+    ``seeds[m]`` (chance last, as ``simulate`` draws them: one per seat, then the chance's).
+    Returns (returns, statistics, actions): the rows ``record`` writes (``returns_width`` and
+    ``stats_width`` wide) and the number of actions, per match."""
+    n = params[0]
+    count = seeds.shape[0]
+    returns = np.zeros((count, returns_width), dtype=np.int64)
+    stats = np.zeros((count, stats_width), dtype=np.int64)
+    actions = np.zeros(count, dtype=np.int64)
+    generators = np.zeros((n + 1, MT_SIZE), dtype=np.int64)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    for m in range(count):
+        mt_seed(generators[0], seeds[m, n])
+        for seat in range(n):
+            mt_seed(generators[1 + seat], seeds[m, seat])
+        s = new_state(params, ledger)
+        actions[m] = play_match(s, ledger, generators, variant, actor, over, random_step)
+        record(s, params, returns[m], stats[m])
+    return returns, stats, actions
+
+
+@njit
+def rollout(s, players, rng_seed, variant, over, deal, standing, ended, random_step):
+    """Play uniform random choices (chance too, one generator seeded with ``rng_seed``) from
+    ``s`` to the end of its deal, in place. Returns each of the ``players`` seats' change of
+    ``standing`` in that time (up to the end of the deal: ``ended``); nothing when the match
+    was over. Seeding the generator is about half of a rollout from the play of the cards."""
+    before = np.zeros(players, dtype=np.int64)
+    for seat in range(players):
+        before[seat] = standing(s, seat)
+    mt = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(mt, rng_seed)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    start = deal(s)
+    while not over(s) and deal(s) == start:
+        random_step(s, ledger, mt, variant)
+    out = np.zeros(players, dtype=np.int64)
+    if deal(s) != start:
+        for seat in range(players):
+            out[seat] = ended(s, seat) - before[seat]
+    return out
+
+
+@njit
+def random_deals(params, seed, deals, new_state, over, deal, random_step):
+    """Benchmark loop: ``deals`` random deals (uniform choices, one generator seeded ``seed``),
+    matches one after another. Returns the actions applied."""
+    mt = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(mt, seed)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    actions = 0
+    done = 0
+    s = new_state(params, ledger)
+    while done < deals:
+        if over(s):
+            s = new_state(params, ledger)
+        start = deal(s)
+        while deal(s) == start and not over(s):
+            random_step(s, ledger, mt, 0)
+            actions += 1
+        done += 1
+    return actions
