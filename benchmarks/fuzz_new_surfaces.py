@@ -45,6 +45,7 @@ import traceback
 import warnings
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -131,6 +132,20 @@ def _folder_args(rng: random.Random, folder: Path, bad: float, file: bool = Fals
            str(folder / "missing" / "deeper" / "x"), str(folder / LONG), LONG, "\udcff", "[bold]x[/]",
            str(folder / "full"), str(folder / "empty")]
     return rng.choice(odd) if rng.random() < bad else new
+
+
+def short_match(rng: random.Random) -> tuple[str, Any, int, dict[str, int]]:
+    """A game drawn at random, its number of players (at most 5) and the options that make its
+    match short (one deal, one life) where it has them."""
+    game_id = rng.choice(GAME_IDS)
+    game = GAMES[game_id]
+    n = rng.randint(game.info.min_players, min(game.info.max_players, 5))
+    return game_id, game, n, short_options(game_id)
+
+
+def short_options(game_id: str) -> dict[str, int]:
+    """``deals=1`` and ``lives=1``, those of the two that ``game_id`` has."""
+    return {k: 1 for k in ("deals", "lives") if any(d.name == k for d in GAMES[game_id].describe_options())}
 
 
 def cli_line(rng: random.Random, folder: Path) -> list[str]:
@@ -384,13 +399,8 @@ def fuzz_openspiel(rng: random.Random, cases: int, seconds: float, tally: Tally)
     for case_no in range(cases):
         if time.monotonic() > end:
             break
-        game_id = rng.choice(GAME_IDS)
-        game = GAMES[game_id]
-        n = rng.randint(game.info.min_players, min(game.info.max_players, 5))
-        params: dict[str, object] = {"players": n}
-        for name, value in (("deals", 1), ("lives", 1)):
-            if any(d.name == name for d in game.describe_options()):
-                params[name] = value
+        game_id, game, n, short = short_match(rng)
+        params: dict[str, object] = {"players": n, **short}
         where = f"{names[game_id]} {params} case {case_no}"
         try:
             g = pyspiel.load_game(names[game_id], params)
@@ -574,7 +584,7 @@ def fuzz_pettingzoo(rng: random.Random, cases: int, seconds: float, tally: Tally
         from pettingzoo.test import api_test
 
         for game_id in GAME_IDS:
-            opts = {k: 1 for k in ("deals", "lives") if any(d.name == k for d in GAMES[game_id].describe_options())}
+            opts = short_options(game_id)
             with warnings.catch_warnings(), budget(60.0):
                 warnings.simplefilter("ignore")
                 api_test(make_env(game_id, **opts), num_cycles=30)
@@ -586,10 +596,7 @@ def fuzz_pettingzoo(rng: random.Random, cases: int, seconds: float, tally: Tally
     for case_no in range(cases):
         if time.monotonic() > end:
             break
-        game_id = rng.choice(GAME_IDS)
-        game = GAMES[game_id]
-        n = rng.randint(game.info.min_players, min(game.info.max_players, 5))
-        opts = {k: 1 for k in ("deals", "lives") if any(d.name == k for d in game.describe_options())}
+        game_id, game, n, opts = short_match(rng)
         e = make_env(game_id, n, render_mode=rng.choice([None, "ansi"]), **opts)
         if rng.random() < 0.2:  # no natural number: to be refused
             bad_seed = rng.choice(["3", -5, True, 1.5, np.float64(2), b"1", [1]])
