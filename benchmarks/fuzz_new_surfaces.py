@@ -329,9 +329,7 @@ def fuzz_specs(rng: random.Random, cases: int, seconds: float, tally: Tally) -> 
         # a bot made: it must choose a legal move at the first decision of a short match
         try:
             game = GAMES[game_id]
-            options = {k: v for k, v in (("deals", 1), ("lives", 1))
-                       if any(d.name == k for d in game.describe_options())}
-            state = game.new_initial_state(game.info.min_players, game.parse_options(options))
+            state = game.new_initial_state(game.info.min_players, game.parse_options(short_options(game_id)))
             chance = random.Random(rng.randrange(10**6))
             while state.is_chance_node():
                 state.apply_action(state.sample_chance(chance))
