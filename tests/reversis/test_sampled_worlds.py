@@ -155,3 +155,31 @@ def test_a_few_samples_in_a_fresh_process_do_not_load_the_compiled_proposals():
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("options", [{"deck": "52"}, {"talon_five": "large", "packet": 4}, {}])
+def test_a_finished_deal_is_rebuilt_from_the_talon_turned_over_without_rejecting_orders(options, monkeypatch):
+    """The talon turned over at the end of a deal (« Le talon se paye sur la valeur des cartes
+    qu'il contient ») shows its cards in order: the cards nobody took as dealt, then the écart
+    cards as put. A finished deal's talon and écart places are therefore known one by one, and
+    every seat's finished deal is rebuilt in a proposal or two, not hundreds (the talon's orders
+    were rejected one by one before), with its trace and result the real ones."""
+    from academie.core import sampling as core_sampling
+
+    replays = []
+    real_replay = core_sampling.replay
+    monkeypatch.setattr(core_sampling, "replay", lambda state, actions: replays.append(1) or real_replay(state, actions))
+    rng = random.Random(7)
+    state = GAME.new_initial_state(5, GAME.parse_options(dict(options, deals=3)))
+    chance = SeededChance(7)
+    while state.match.deal_number < 1 or state.phase != "play":
+        state.apply_action(chance.choose(state) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    assert [r.talon for r in state.finished_results()][0]  # a talon was turned over
+    for seat in range(5):
+        trail = core_sampling.trail_of(state, seat)
+        core_sampling._STARTS.clear()
+        replays.clear()
+        start = core_sampling.deal_start(trail)
+        assert len(replays) <= 3, (seat, len(replays))
+        assert start.past_traces[seat][0] == trail.past[0]
+        assert start.finished_results()[0] == state.finished_results()[0]

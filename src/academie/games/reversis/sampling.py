@@ -18,7 +18,8 @@ What play has shown narrows each hand card by card:
   another card holds no quinola (« il l'est toujours dans les deux premiers tours »);
 - a card put in the écart is no heart but a lone K♥, Q♥ or quinola (the quinola under R12's
   rule only; none when the seat played two other hearts), except the dealer's (R21);
-- at the end of the deal, the talon's cards are the écart cards and the talon cards nobody took.
+- at the end of the deal, the talon turned over is the talon cards nobody took, in the order they
+  were dealt, then the écart cards in the order they were put: each such place's card is known.
 
 :func:`propose` draws the hidden cards uniformly among the worlds meeting these conditions
 (:class:`academie.core.sampling.Assignment`), ``K_t`` uniformly among the seat's cards, and the order in
@@ -119,6 +120,10 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
     shown = {c for t in others for c in played[t]}
     cards = [c for c in base.deck if c not in known and c not in shown]
 
+    ecart_order = [("exchanged" if obs != PASS and who != dealer else "discarded" if obs != PASS else "declined", who)
+                   for who, obs in actions[len(chance):] if obs < PLAY]
+    pinned = _talon_places(trace, ecart_order, order, j)
+
     quinola_alone = base.options.quinola_force or (
         base.options.first_two == "deals" and base.match.deal_number < 2 * n)
 
@@ -126,6 +131,8 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
         kind, t = places[place]
         if kind == "H":
             return card // 13 not in voids[t] and not (card == QUINOLA and t in no_quinola) and card not in revealed
+        if pinned is not None and kind in ("E", "T"):
+            return card == pinned[kind, t]
         if revealed and kind in ("E", "T") and card not in revealed:
             return False
         if kind == "E":
@@ -138,12 +145,32 @@ def derive(base: Any, seat: int, trace: tuple) -> dict[str, Any]:
             return card in (KING_OF_HEARTS, QUEEN_OF_HEARTS) or (card == QUINOLA and quinola_alone)
         return True
 
-    ecart_order = [("exchanged" if obs != PASS and who != dealer else "discarded" if obs != PASS else "declined", who)
-                   for who, obs in actions[len(chance):] if obs < PLAY]
     return {"places": places, "caps": caps, "cards": cards, "fits": fits, "slots": slots, "played": played,
             "exchanged": exchanged, "order": order, "talon_hidden": talon_hidden, "actions": actions,
             "n_chance": len(chance), "recipients": recipients, "ecart_order": ecart_order, "quinola": QUINOLA,
             "voids": voids, "dealer": dealer, "quinola_alone": quinola_alone}
+
+
+def _talon_places(trace: tuple, ecart_order: list[tuple[str, int]], order: list[int],
+                  dealt: int) -> dict[tuple[str, int], int] | None:
+    """At the end of a deal, the card each talon place and écart place held, read from the talon
+    as it was turned over (« Le talon se paye sur la valeur des cartes qu'il contient »), or None
+    before the end. Each exchange took the talon card of the exchanger's rank in the order of
+    play and put its écart card at the end; the dealer's écart went at the end too. The talon
+    turned over is therefore the cards nobody took, in the order they were dealt, then the écart
+    cards in the order they were put: ``("T", index)`` and ``("E", seat)`` places are known one
+    by one, not only as a set (a finished deal is then rebuilt without rejecting orders)."""
+    shown = [e[2] for e in trace if len(e) == 3 and e[0] == REVEAL]
+    if not shown:
+        return None
+    taken = {order.index(who) for kind, who in ecart_order if kind == "exchanged"}
+    untaken = [i for i in range(dealt) if i not in taken]
+    put = [who for kind, who in ecart_order if kind != "declined"]
+    if len(shown) != len(untaken) + len(put):
+        return None  # not the talon this reading knows: the set alone is used
+    pinned = {("T", i): shown[r] for r, i in enumerate(untaken)}
+    pinned.update({("E", who): shown[len(untaken) + r] for r, who in enumerate(put)})
+    return pinned
 
 
 def _layout(d: dict[str, Any], rng: random.Random) -> tuple[dict, dict, dict, dict] | None:
