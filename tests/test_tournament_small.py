@@ -20,7 +20,8 @@ from academie.analysis.tournament import (
     tournament,
 )
 from academie.cli.app import app
-from academie.cli.tournament import BoardsWarning, print_result
+from academie.cli.tournament import BoardsWarning
+from academie.presentation.standings import print_result
 from academie.games import get_game
 
 runner = CliRunner()

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from academie.analysis.plots import _caption
 from academie.analysis.tables import options_text
 from academie.analysis.topics import TopicError, analyse
-from academie.cli.analyse import rich_table
+from academie.presentation.tables import rich_table
 from academie.cli.app import app
 
 runner = CliRunner()

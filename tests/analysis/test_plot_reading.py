@@ -93,7 +93,7 @@ def test_a_series_far_below_the_others_gets_a_log_axis(figures, tmp_path):
 
 
 def test_a_figure_the_same_in_every_match_gets_no_histogram(figures, tmp_path):
-    from academie.analysis.labels import figure_labels
+    from academie.presentation.labels import figure_labels
 
     report, kept = None, {}
 

@@ -223,7 +223,7 @@ def simulate_cmd(
     else:
         print_report(report, make_console())
     if plot is not None:
-        from academie.analysis.labels import figure_labels
+        from academie.presentation.labels import figure_labels
         from academie.analysis.plots import plot_simulation
 
         with user_errors():
@@ -289,7 +289,7 @@ def returns_table(title: str, rows: list[MeanReturn]) -> Table:
 
 def print_report(report: SimulationReport, console: Console = console) -> None:
     """The simulation tables: per seat, per bot, and the mean match figures."""
-    from academie.analysis.labels import figure_label
+    from academie.presentation.labels import figure_label
 
     if report.partial:
         console.print(Text(
