@@ -32,7 +32,8 @@ from academie.bots.spec import MAX_SPEC, parse_spec
 from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord
 from academie.games import GAMES
-from academie.web.live import ActionRefused, Hub, LiveTable, Watcher, seat_kind
+from academie.web.hub import Hub
+from academie.web.live import ActionRefused, LiveTable, Watcher, seat_kind
 from academie.web.replay import replay_frames
 from academie.web.store import DEFAULT_DATABASE, Store
 
