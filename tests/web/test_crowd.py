@@ -297,7 +297,9 @@ def test_workers_above_1_are_refused_on_sqlite(sqlite_url):
 
 def test_servers_starting_together_migrate_once(postgres_server):
     url = postgres_server()
-    code = f"from academie.web.store import Store; Store({url!r}).dispose()"
+    at = time.time() + 6  # every process imported and waiting: they open the database together
+    code = (f"import time; import academie.web.store as s; import alembic.command; time.sleep(max(0, {at} - time.time())); "
+            f"s.Store({url!r}).dispose()")
     procs = [subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True) for _ in range(4)]
     errors = [p.communicate(timeout=120)[1] for p in procs]
     assert [p.returncode for p in procs] == [0] * 4, errors
