@@ -205,8 +205,8 @@ class Hub:
             if made >= self.limits.tables:
                 raise ActionRefused(
                     f"too many tables: your address already has {made} unfinished tables, the most one address may "
-                    f"have on this server (limit {self.limits.tables}); finish or leave one (a table with no move is "
-                    f"let go after {self.limits.abandon_hours:g} hours)", 429)
+                    f"have on this server (limit {self.limits.tables}); finish one first (a table that never had a move "
+                    f"stops counting after {self.limits.abandon_hours:g} hours)", 429)
             if bot_seats + bots > self.limits.bots:
                 raise ActionRefused(
                     f"too many bots: your address has {bot_seats} bot seats at unfinished tables and asks {bots} more; "
