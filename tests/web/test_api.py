@@ -135,8 +135,8 @@ def test_tables_are_rebuilt_after_a_restart(db_url):
         old = hub(c).tables[t["id"]]
         old_view = old.state.view(0).to_json()
     with client(db_url) as c:
+        after = c.get(f"/api/play/{token}").json()  # rebuilt when first asked for
         table = hub(c).tables[t["id"]]
-        after = c.get(f"/api/play/{token}").json()
         assert table.state.view(0).to_json() == old_view
         for key in ("version", "board", "actions", "legal", "log", "status"):
             assert after[key] == before[key], key
@@ -282,5 +282,6 @@ def test_a_renderer_failure_stops_the_narration_not_the_match(sqlite_url, monkey
         assert final["over"] and "the narration stopped: RuntimeError: drawing bug" in final["error"]
         table = hub(c).tables[t["id"]]
         assert hub(c).store.count_actions(t["id"]) == table.version
-    with client(sqlite_url) as c:  # rebuilt after a restart all the same
+    with client(sqlite_url) as c:  # rebuilt after a restart all the same, when first asked for
+        assert c.get(f"/api/watch/{t['id']}").json()["over"]
         assert hub(c).tables[t["id"]].state.is_terminal()

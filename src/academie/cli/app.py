@@ -401,6 +401,10 @@ def serve_cmd(
     port: Annotated[int, typer.Option(help="The port to listen on.", min=1, max=65535)] = 8000,
     database: Annotated[str, typer.Option(help="A SQLAlchemy URL: a SQLite file, sqlite:///PATH (made if missing; default: academie-web.sqlite3 in this folder), or PostgreSQL, postgresql+psycopg:// then USER@HOST/DB.", show_default=False)] = "sqlite:///academie-web.sqlite3",
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move, so people can follow.", min=0, max=60)] = 0.6,
+    workers: Annotated[int, typer.Option(help="Server processes (above 1: PostgreSQL only; they share the tables).", min=1, max=64)] = 1,
+    max_tables: Annotated[int, typer.Option("--max-tables", help="Unfinished tables one client address may have made (past it: 429).", min=1)] = 50,
+    max_bots: Annotated[int, typer.Option("--max-bots", help="Bot seats one client address may have at unfinished tables (past it: 429).", min=0)] = 100,
+    lease: Annotated[float, typer.Option(help="Seconds after which another process takes over the bots of a process that stopped answering (PostgreSQL).", min=0.5, max=3600)] = 10.0,
 ) -> None:
     """Play in the browser: a lobby, tables for people (invitation links) and bots, every game (needs the extra academie\\[web])."""
     try:
@@ -409,11 +413,12 @@ def serve_cmd(
         print_error(f"academie serve needs the web extra: pip install 'academie[web]' ({exc})")
         raise typer.Exit(2) from None
     with user_errors():
-        check_serving(host, port, database)
+        check_serving(host, port, database, workers)
     shown = f"[{host}]" if ":" in host else host  # an IPv6 address is bracketed in a URL
     console.print(Text(f"academie: serving on http://{shown}:{port}/ (database {database}); Ctrl-C stops it."),
                   soft_wrap=True)
-    serve(host=host, port=port, database=database, bot_delay=bot_delay)
+    serve(host=host, port=port, database=database, bot_delay=bot_delay, workers=workers, max_tables=max_tables,
+          max_bots=max_bots, lease_seconds=lease)
 
 
 def main() -> None:

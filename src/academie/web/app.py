@@ -32,7 +32,8 @@ from academie.bots.spec import MAX_SPEC, parse_spec
 from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord
 from academie.games import GAMES
-from academie.web.live import ActionRefused, Hub, LiveTable, Watcher, seat_kind
+from academie.web.hub import Hub, Limits
+from academie.web.live import ActionRefused, LiveTable, Watcher, seat_kind
 from academie.web.replay import replay_frames
 from academie.web.store import DEFAULT_DATABASE, Store
 
@@ -114,8 +115,9 @@ def bot_choices(game_id: str) -> list[str]:
     return bot_names(game_id)
 
 
-def validate_table(hub: Hub, spec: TableIn) -> LiveTable:
-    """Create the table ``spec`` asks for; raises :class:`AcademieError` saying what is wrong."""
+def validate_table(hub: Hub, spec: TableIn, client: str | None = None) -> LiveTable:
+    """Create the table ``spec`` asks for, for the address ``client`` (held to the hub's limits:
+    429); raises :class:`AcademieError` saying what is wrong."""
     game = GAMES.get(spec.game)
     if game is None:
         raise ActionRefused(f"unknown game {spec.game!r}; the games are: {', '.join(sorted(GAMES))}", 422)
@@ -147,27 +149,37 @@ def validate_table(hub: Hub, spec: TableIn) -> LiveTable:
     dup = next((x for x in names if names.count(x) > 1), None)
     if dup:
         raise ActionRefused(f"two seats are named {dup!r}: each player has a name of his own", 422)
-    return hub.create(game.info.id, n, options, pairs, seed=spec.seed)
+    return hub.create(game.info.id, n, options, pairs, seed=spec.seed, client=client)
 
 
-def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> FastAPI:
+def client_of(request: Request) -> str:
+    """The address a request came from (the proxy's, unless uvicorn trusts its forwarded-for
+    header: ``--forwarded-allow-ips``)."""
+    return request.client.host if request.client else "unknown"
+
+
+LOBBY_PAGE = 30
+"""Tables per page of the lobby, in each of its lists."""
+
+
+def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits: Limits | None = None,
+               lease_seconds: float = 10.0) -> FastAPI:
     """The application over the database at ``database`` (a SQLAlchemy URL); bots wait
-    ``bot_delay`` seconds before each move."""
+    ``bot_delay`` seconds before each move; ``limits`` per client address and idle times
+    (:class:`~academie.web.hub.Limits`); a table's bots are another process's for
+    ``lease_seconds`` after it was last heard of (:mod:`academie.web.hub`)."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
-        store = Store(database)
-        hub = Hub(store, bot_delay)
-        await asyncio.to_thread(hub.load)
+        store = await asyncio.to_thread(Store, database)  # migrated: under a lock on PostgreSQL
+        hub = Hub(store, bot_delay, limits, lease_seconds)
         app.state.hub = hub
-        hub.start_bots()
+        await hub.start()  # no table is loaded: each is rebuilt when first asked for
         try:
             yield
         finally:
-            for table in hub.tables.values():
-                if table.bot_task is not None:
-                    table.bot_task.cancel()
+            await hub.stop()
             store.dispose()
 
     app = FastAPI(title="academie", lifespan=lifespan)
@@ -196,27 +208,32 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
         return templates.TemplateResponse(request, "message.html", {"title": "Not found", "message": str(exc.detail)},
                                           status_code=404)
 
-    def table_or_404(hub: Hub, table_id: str) -> LiveTable:
-        table = hub.tables.get(table_id)
+    async def table_or_404(hub: Hub, table_id: str) -> LiveTable:
+        table = await hub.table(table_id)
         if table is None:
             raise StarletteHTTPException(404, "no table has this id")
         return table
 
-    def seat_or_404(hub: Hub, token: str) -> tuple[LiveTable, int]:
-        table = hub.by_token.get(token)
-        if table is None:
+    async def seat_or_404(hub: Hub, token: str) -> tuple[LiveTable, int]:
+        found = await hub.seat(token)
+        if found is None:
             raise StarletteHTTPException(404, "no seat has this token")
-        return table, table.tokens[token]
+        return found
 
     # --- pages --------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> Response:
         hub = hub_of(request)
-        tables = sorted(hub.tables.values(), key=lambda t: -t.updated)
+        asked = request.query_params.get("page", "1")
+        page = int(asked) if asked.isdigit() and 0 < int(asked) < 10**6 else 1
+        offset = (page - 1) * LOBBY_PAGE
+        in_play, more_in_play = await asyncio.to_thread(hub.store.lobby, False, offset, LOBBY_PAGE)
+        finished, more_finished = await asyncio.to_thread(hub.store.lobby, True, offset, LOBBY_PAGE)
+        names = {g.info.id: g.info.name for g in GAMES.values()}
         return templates.TemplateResponse(request, "lobby.html", {
-            "games": [g.info for g in GAMES.values()],
-            "open": [t for t in tables if not t.state.is_terminal()][:50],
-            "finished": [t for t in tables if t.state.is_terminal()][:50],
+            "games": [g.info for g in GAMES.values()], "game_names": names,
+            "open": in_play, "finished": finished, "page": page,
+            "older": page + 1 if more_in_play or more_finished else None, "newer": page - 1 if page > 1 else None,
         })
 
     @app.get("/rules/{game_id}", response_class=HTMLResponse)
@@ -266,15 +283,16 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
                 kind = ":".join([kind, *params])
             seats.append(SeatIn(name=values.get(f"name_{s}"), kind=kind))
         try:
-            table = validate_table(hub_of(request), TableIn(game=game_id, players=n, options=options, seats=seats))
+            table = validate_table(hub_of(request), TableIn(game=game_id, players=n, options=options, seats=seats),
+                                   client_of(request))
         except AcademieError as exc:
-            return new_form(request, game_id, n, values, str(exc), 422)
+            return new_form(request, game_id, n, values, str(exc), exc.status if isinstance(exc, ActionRefused) else 422)
         table.wake_bots()
         return RedirectResponse(f"/admin/{table.row.admin_key}", status_code=303)
 
     @app.get("/admin/{key}", response_class=HTMLResponse)
     async def admin(request: Request, key: str) -> Response:
-        table = hub_of(request).by_admin.get(key)
+        table = await hub_of(request).admin(key)
         if table is None:
             raise StarletteHTTPException(404, "no table has this creator's link")
         base = str(request.base_url).rstrip("/")
@@ -293,16 +311,16 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
 
     @app.get("/play/{token}", response_class=HTMLResponse)
     async def play(request: Request, token: str) -> Response:
-        table, seat = seat_or_404(hub_of(request), token)
+        table, seat = await seat_or_404(hub_of(request), token)
         return table_page(request, table, seat, token)
 
     @app.get("/watch/{table_id}", response_class=HTMLResponse)
     async def watch(request: Request, table_id: str) -> Response:
-        return table_page(request, table_or_404(hub_of(request), table_id), None, None)
+        return table_page(request, await table_or_404(hub_of(request), table_id), None, None)
 
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str) -> Response:
-        table = table_or_404(hub_of(request), table_id)
+        table = await table_or_404(hub_of(request), table_id)
         if not table.state.is_terminal():
             return templates.TemplateResponse(request, "message.html", {
                 "title": "Not over yet", "message": "A match is replayed once it is over; watch it meanwhile.",
@@ -311,7 +329,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
 
     @app.get("/record/{table_id}")
     async def record(request: Request, table_id: str) -> Response:
-        table = table_or_404(hub_of(request), table_id)
+        table = await table_or_404(hub_of(request), table_id)
         if not table.state.is_terminal():
             return error("the record is given once the match is over (its seed decides every card)", 409)
         name = f"{table.game.info.id}-{table.id}.json"
@@ -329,7 +347,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
     @app.post("/api/tables")
     async def api_create(request: Request, spec: TableIn) -> Any:
         try:
-            table = validate_table(hub_of(request), spec)
+            table = validate_table(hub_of(request), spec, client_of(request))
         except ActionRefused as exc:
             return error(str(exc), exc.status)
         except AcademieError as exc:
@@ -342,16 +360,16 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
 
     @app.get("/api/play/{token}")
     async def api_seat(request: Request, token: str) -> Any:
-        table, seat = seat_or_404(hub_of(request), token)
+        table, seat = await seat_or_404(hub_of(request), token)
         return table.snapshot(None, seat, full=True)
 
     @app.get("/api/watch/{table_id}")
     async def api_watch(request: Request, table_id: str) -> Any:
-        return table_or_404(hub_of(request), table_id).snapshot(None, None, full=True)
+        return (await table_or_404(hub_of(request), table_id)).snapshot(None, None, full=True)
 
     @app.post("/api/play/{token}")
     async def api_act(request: Request, token: str, move: ActionIn) -> Any:
-        table, seat = seat_or_404(hub_of(request), token)
+        table, seat = await seat_or_404(hub_of(request), token)
         try:
             version = await table.act(seat, move.action, move.version)
         except ActionRefused as exc:
@@ -360,7 +378,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
 
     @app.get("/api/replay/{table_id}")
     async def api_replay(request: Request, table_id: str) -> Any:
-        table = table_or_404(hub_of(request), table_id)
+        table = await table_or_404(hub_of(request), table_id)
         if not table.state.is_terminal():
             return error("a match is replayed once it is over", 409)
         if getattr(table, "frames", None) is None:
@@ -414,15 +432,15 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
 
     @app.websocket("/ws/play/{token}")
     async def ws_play(ws: WebSocket, token: str) -> None:
-        table = hub_of(ws).by_token.get(token)
-        if table is None:
+        found = await hub_of(ws).seat(token)
+        if found is None:
             await ws.close(code=4404, reason="no seat has this token")
             return
-        await serve_socket(ws, table, table.tokens[token])
+        await serve_socket(ws, *found)
 
     @app.websocket("/ws/watch/{table_id}")
     async def ws_watch(ws: WebSocket, table_id: str) -> None:
-        table = hub_of(ws).tables.get(table_id)
+        table = await hub_of(ws).table(table_id)
         if table is None:
             await ws.close(code=4404, reason="no table has this id")
             return

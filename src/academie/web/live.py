@@ -4,8 +4,9 @@ A :class:`LiveTable` holds one match. :meth:`LiveTable.act` is the one way an ac
 (a person's, through HTTP or the WebSocket, or a bot's): the seat must be the one to act, the
 action legal (read with the game's notation, which names the legal actions when it refuses);
 then the action is committed to the database, and only then applied, narrated and announced.
-A refused action changes nothing. After a restart, :meth:`Hub.load` rebuilds every table by
-replaying its record (game, options, seed, actions), narration included.
+A refused action changes nothing. A table is rebuilt (when first asked for, by
+:class:`academie.web.hub.Hub`) by replaying its record (game, options, seed, actions), narration
+included; :meth:`LiveTable.catch_up` applies the actions another process stored since.
 
 Watchers (:class:`Watcher`) are the open WebSockets: each gets, after every action, the table
 as its seat sees it (``seat`` None: the public view) and the narration lines it has not had.
@@ -15,10 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import datetime as dt
 import io
 import random
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,7 +36,7 @@ from academie.core.runner import advance_chance
 from academie.core.state import State
 from academie.games import GAMES
 from academie.web.present import actions_html, board_html
-from academie.web.store import DuplicateAction, SeatRow, Store, TableRow
+from academie.web.store import DuplicateAction, Store, TableRow
 
 
 class ActionRefused(AcademieError):
@@ -164,6 +163,11 @@ class LiveTable:
         self.bot_task: asyncio.Task | None = None
         self.updated = time.time()
         self.error: str | None = None
+        self.may_run_bots: Callable[[LiveTable], bool] = lambda table: True
+        """Whether this process may run the table's bots now (the hub's lease); set by the hub."""
+        self.shared = False
+        """Whether other processes write this table too: then each person's action first
+        catches up with the database (:meth:`catch_up`)."""
 
     # --- building --------------------------------------------------------------------------
     def _rebuild(self) -> State:
@@ -200,6 +204,12 @@ class LiveTable:
         self.teller.flush()
 
     # --- what people and bots do -----------------------------------------------------------
+    @property
+    def turn(self) -> int | None:
+        """The seat to act (None once the match is over), as stored with each action."""
+        to_act = self.state.current_player()
+        return to_act if 0 <= to_act < len(self.names) else None
+
     @property
     def version(self) -> int:
         """How many actions have been played (and committed)."""
@@ -243,7 +253,31 @@ class LiveTable:
         """Play ``text`` for ``seat``: checked, committed, applied, announced. Returns the new
         version (number of actions). Raises :class:`ActionRefused`, changing nothing."""
         async with self.lock:
+            if self.shared:
+                await self.catch_up()
             return await self._act_locked(seat, text, expect)
+
+    async def catch_up(self) -> int:
+        """Apply the actions stored since this copy's version (another process's); called under
+        the lock. Returns how many were applied."""
+        stored = await asyncio.to_thread(self.store.actions_since, self.id, self.version)
+        for notation in stored:
+            state = self.state
+            if state.is_terminal():
+                break
+            self._apply(state.current_player(), state.string_to_action(notation), notation, time.time())
+        return len(stored)
+
+    async def sync(self) -> int:
+        """Catch up with the database; if anything came, announce it and wake the bots. Returns
+        how many actions came."""
+        async with self.lock:
+            count = await self.catch_up()
+            if count:
+                self.announce()
+        if count:
+            self.wake_bots()
+        return count
 
     async def _act_locked(self, seat: int, text: Any, expect: Any = None) -> int:
         received = time.time()
@@ -256,9 +290,22 @@ class LiveTable:
         trial.apply_action(action)
         advance_chance(trial, chance)
         try:
-            await asyncio.to_thread(self.store.append_action, self.id, self.version, notation, trial.is_terminal())
+            to_act = trial.current_player()
+            await asyncio.to_thread(self.store.append_action, self.id, self.version, notation, trial.is_terminal(),
+                                    to_act if 0 <= to_act < len(self.names) else None)
         except DuplicateAction:  # another writer on this database stored move number self.version
-            raise ActionRefused(f"stale action: move {self.version} of this table is already stored", 409) from None
+            version = self.version
+            if await self.catch_up():
+                self.announce()
+            raise ActionRefused(f"stale action: move {version} of this table is already stored", 409) from None
+        self._apply(seat, action, notation, received)
+        self.announce()
+        self.wake_bots()
+        return self.version
+
+    def _apply(self, seat: int, action: int, notation: str, received: float) -> None:
+        """Apply a committed action (and its chance outcomes), narrated."""
+        state = self.state
         n = self.teller.attach(state, self.game, self.names)
         self.teller.tell(n.before_decision)
         before = n.view()
@@ -269,14 +316,13 @@ class LiveTable:
         advance_chance(state, self.chance)  # what a stopped narration left to draw
         self._settle(state)
         self.updated = received  # the update's "t": when the action came in (latency figures)
-        self.announce()
-        self.wake_bots()
-        return self.version
 
     # --- bots ------------------------------------------------------------------------------
     def wake_bots(self) -> None:
         """Start the bots' loop if a bot is to act and it is not running."""
         if self.state.is_terminal() or self.state.current_player() not in self.bots:
+            return
+        if not self.may_run_bots(self):
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bots())
@@ -286,7 +332,7 @@ class LiveTable:
             async with self.lock:
                 state = self.state
                 seat = state.current_player()
-                if state.is_terminal() or seat not in self.bots:
+                if state.is_terminal() or seat not in self.bots or not self.may_run_bots(self):
                     return
                 version = self.version
                 bot = self.bots[seat]
@@ -305,6 +351,12 @@ class LiveTable:
                     continue
                 try:
                     await self._act_locked(seat, self.state.action_to_string(action), version)
+                except ActionRefused as exc:
+                    if exc.status == 409 and self.version != version:  # another process played it: caught up
+                        continue
+                    self.error = f"bot {self.kinds[seat]} of {self.names[seat]} could not play: {exc}"
+                    self.announce()
+                    return
                 except Exception as exc:  # refused, or the database gone: the table says so
                     self.error = f"bot {self.kinds[seat]} of {self.names[seat]} could not play: {exc}"
                     self.announce()
@@ -368,47 +420,3 @@ class LiveTable:
     def game_record(self) -> GameRecord:
         """The game record (complete with its result once the match is over)."""
         return self.record.model_copy(deep=True)
-
-
-class Hub:
-    """Every table of the server, by id, by seat token and by creator key."""
-
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
-        self.store, self.bot_delay = store, bot_delay
-        self.tables: dict[str, LiveTable] = {}
-        self.by_token: dict[str, LiveTable] = {}
-        self.by_admin: dict[str, LiveTable] = {}
-
-    def load(self) -> int:
-        """Rebuild every stored table from its record; returns how many."""
-        for row in self.store.load_all():
-            self._add(LiveTable(row, self.store, self.bot_delay))
-        return len(self.tables)
-
-    def _add(self, table: LiveTable) -> None:
-        self.tables[table.id] = table
-        self.by_admin[table.row.admin_key] = table
-        for token in table.tokens:
-            self.by_token[token] = table
-
-    def start_bots(self) -> None:
-        """Let the bots of every unfinished table play on (after a restart)."""
-        for table in self.tables.values():
-            table.wake_bots()
-
-    def create(self, game_id: str, num_players: int, options: dict[str, Any],
-               seats: Sequence[tuple[str, str]], seed: int | None = None) -> LiveTable:
-        """A new table: ``seats`` are ``(name, kind)`` pairs, kind ``human`` or a bot spec.
-        Options must already be validated (``options.model_dump()``)."""
-        table_id = secrets.token_urlsafe(9)
-        row = TableRow(
-            id=table_id, admin_key=secrets.token_urlsafe(24), game=game_id,
-            game_version=GAMES[game_id].info.version, num_players=num_players, options=options,
-            seed=secrets.randbelow(2**63) if seed is None else seed, complete=False,
-            created=dt.datetime.now(dt.timezone.utc).replace(tzinfo=None),
-            seats=[SeatRow(s, name, kind, secrets.token_urlsafe(24)) for s, (name, kind) in enumerate(seats)],
-        )
-        table = LiveTable(row, self.store, self.bot_delay)  # builds the bots: a bad spec fails here
-        self.store.create_table(row)
-        self._add(table)
-        return table

@@ -5,14 +5,18 @@ from __future__ import annotations
 from academie.web.store import DEFAULT_DATABASE
 
 
-def check_serving(host: str, port: int, database: str) -> None:
+CONFIG_VARIABLE = "ACADEMIE_WEB_CONFIG"
+"""The environment variable :func:`app_from_environment` reads (JSON: the :func:`serve` settings)."""
+
+
+def check_serving(host: str, port: int, database: str, workers: int = 1) -> None:
     """Raise :class:`~academie.core.errors.OptionError`, before anything is served, when the
     server could not listen on ``host``:``port`` (an address that is not this machine's, a
     port in use) or could not open ``database`` (not a SQLAlchemy URL, a driver missing, a
     SQLite file that could not be written, :func:`academie.outputs.check_output_file`; a server
     that refuses). The address is checked first, so that a refused address leaves no new SQLite
     file behind; the database is opened and brought to the
-    newest schema, as serving does."""
+    newest schema, as serving does. ``workers`` above 1 needs PostgreSQL (SQLite: one process)."""
     import socket
 
     from sqlalchemy.engine import make_url
@@ -42,6 +46,10 @@ def check_serving(host: str, port: int, database: str) -> None:
                                                or "memory" in str(url.query.get("mode", ""))):
         raise OptionError(f"--database {shown} is a SQLite database in memory: each connection would have its "
                           "own, empty, and the tables would be lost; give a file, sqlite:///PATH")
+    if workers > 1 and url.get_backend_name() != "postgresql":
+        raise OptionError(f"--workers {workers} needs PostgreSQL (--database postgresql+psycopg://USER@HOST/DB): "
+                          f"processes tell each other the moves through PostgreSQL's NOTIFY, which "
+                          f"{url.get_backend_name()} has not; a SQLite database is served by one process (--workers 1)")
     if url.get_backend_name() == "sqlite" and not url.query.get("uri"):  # a file name: tried as every output is
         check_output_file(url.database, "--database", force=True, shown=shown)
     try:
@@ -51,12 +59,38 @@ def check_serving(host: str, port: int, database: str) -> None:
         raise OptionError(f"--database {shown} cannot be opened: {reason:.160}") from None
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATABASE,
-          bot_delay: float = 0.6, log_level: str = "warning") -> None:
-    """Serve the application until interrupted (tables are saved as they are played)."""
-    import uvicorn
+def app_from_environment():  # noqa: ANN201 - a FastAPI application
+    """The application :func:`serve` runs in each worker process, made from the settings in the
+    environment variable :data:`CONFIG_VARIABLE` (uvicorn's ``factory``)."""
+    import json
+    import os
 
     from academie.web.app import create_app
+    from academie.web.hub import Limits
 
-    app = create_app(database, bot_delay=bot_delay)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_ping_interval=20, ws_ping_timeout=20)
+    config = json.loads(os.environ[CONFIG_VARIABLE])
+    return create_app(config["database"], bot_delay=config["bot_delay"], limits=Limits(**config["limits"]),
+                      lease_seconds=config["lease_seconds"])
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATABASE,
+          bot_delay: float = 0.6, log_level: str = "warning", workers: int = 1, max_tables: int = 50,
+          max_bots: int = 100, lease_seconds: float = 10.0) -> None:
+    """Serve the application until interrupted (tables are saved as they are played), in
+    ``workers`` processes (PostgreSQL only above 1: :func:`check_serving`). ``max_tables`` and
+    ``max_bots``: what one client address may have unfinished (:class:`~academie.web.hub.Limits`);
+    ``lease_seconds``: how long a process's hold on a table's bots outlives its last heartbeat."""
+    import json
+    import os
+
+    import uvicorn
+
+    from academie.web.hub import Limits
+
+    limits = Limits(tables=max_tables, bots=max_bots)
+    os.environ[CONFIG_VARIABLE] = json.dumps({
+        "database": database, "bot_delay": bot_delay, "lease_seconds": lease_seconds,
+        "limits": {"tables": limits.tables, "bots": limits.bots, "evict_minutes": limits.evict_minutes,
+                   "abandon_hours": limits.abandon_hours}})
+    uvicorn.run("academie.web.server:app_from_environment", factory=True, host=host, port=port, workers=workers,
+                log_level=log_level, ws_ping_interval=20, ws_ping_timeout=20)

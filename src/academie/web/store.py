@@ -1,14 +1,19 @@
 """Storage of the web tables: SQLAlchemy 2 over SQLite (default) or PostgreSQL.
 
-Three tables (schema made by the Alembic migrations in ``migrations/``):
+Four tables (schema made by the Alembic migrations in ``migrations/``):
 
 * ``tables``: one row per table — its id (in the spectator link), the creator's key, the game,
   its version, the number of players, the options (JSON), the seed that decides every card;
+  its last activity (``updated``), the address that made it (``client``, for the limits per
+  client), its number of bot seats, the seat to act (``turn``, None once over or not yet
+  known), and ``abandoned`` (never a move for the idle time: hidden from the lobby);
 * ``seats``: one row per seat — its name, its kind (``human`` or a bot spec such as
   ``heuristic`` or ``ismcts:iterations=200``) and its secret token (the invitation link);
 * ``actions``: every player action accepted, in order, in string notation (the game record's
   ``actions``). The primary key ``(table_id, idx)`` makes a second action at the same index
   impossible: nothing is ever played twice.
+* ``leases``: which server process runs a table's bots (``owner``) until when (``expires_at``,
+  UTC), renewed by that process's heartbeat; an expired lease is taken over by another.
 
 A table is rebuilt after a restart by replaying its record (game, options, seed, actions).
 Each action is committed (:meth:`Store.append_action`) before it is acknowledged.
@@ -23,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text,
-    create_engine, event, insert, select, update,
+    BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text, and_,
+    create_engine, delete, event, exists, func, insert, or_, select, text, update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
@@ -42,6 +47,11 @@ tables = Table(
     Column("seed", BigInteger, nullable=False),
     Column("complete", Boolean, nullable=False, default=False),
     Column("created", DateTime, nullable=False),
+    Column("updated", DateTime, nullable=True),
+    Column("client", String(64), nullable=True),
+    Column("bots", Integer, nullable=False, default=0),
+    Column("turn", Integer, nullable=True),
+    Column("abandoned", Boolean, nullable=False, default=False),
 )
 
 seats = Table(
@@ -60,6 +70,19 @@ actions = Table(
     Column("text", String(40), nullable=False),
     Column("at", DateTime, nullable=False),
 )
+
+leases = Table(
+    "leases", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("owner", String(100), nullable=False),
+    Column("expires_at", DateTime, nullable=False),
+)
+
+NOTIFY_CHANNEL = "academie_actions"
+"""The PostgreSQL channel each committed action is told on: payload ``"TABLE_ID IDX"``."""
+
+MIGRATION_LOCK = 0x61636164
+"""The key of the PostgreSQL advisory lock migrations are run under (one process at a time)."""
 
 DEFAULT_DATABASE = "sqlite:///academie-web.sqlite3"
 """The database ``academie serve`` uses when none is given: a SQLite file in the current folder."""
@@ -94,6 +117,23 @@ class TableRow:
     created: dt.datetime
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    turn: int | None = None
+
+
+@dataclass
+class LobbyRow:
+    """One line of the lobby: a table's id, game id, seat names, number of actions, last activity."""
+
+    id: str
+    game: str
+    names: list[str]
+    version: int
+    updated: dt.datetime | None
+
+
+def utcnow() -> dt.datetime:
+    """Now, in UTC, without a time zone (as the columns store it)."""
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
 
 
 def make_engine(url: str) -> Engine:
@@ -116,76 +156,225 @@ def make_engine(url: str) -> Engine:
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest Alembic revision (creates it on an empty database)."""
+    """Bring the schema to the newest Alembic revision (creates it on an empty database). On
+    PostgreSQL under an advisory lock (:data:`MIGRATION_LOCK`, held to the commit): servers
+    starting together migrate one after the other, and the later ones find nothing to do."""
     from alembic import command
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
 
 class Store:
-    """The tables, seats and actions in a database. Every method commits its own transaction."""
+    """The tables, seats, actions and leases in a database. Every method commits its own transaction."""
 
     def __init__(self, url: str = DEFAULT_DATABASE) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.shared = self.engine.dialect.name == "postgresql"
+        """Whether several processes may serve this database (PostgreSQL: NOTIFY tells them)."""
         migrate(self.engine)
 
-    def create_table(self, row: TableRow) -> None:
-        """Store a new table and its seats (no action yet)."""
+    # --- tables -----------------------------------------------------------------------------
+    def create_table(self, row: TableRow, client: str | None = None) -> None:
+        """Store a new table and its seats (no action yet); ``client`` is the address that made it."""
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
                 id=row.id, admin_key=row.admin_key, game=row.game, game_version=row.game_version,
                 num_players=row.num_players, options=json.dumps(row.options), seed=row.seed,
-                complete=False, created=row.created,
+                complete=False, created=row.created, updated=row.created, client=(client or "")[:64] or None,
+                bots=sum(s.kind != "human" for s in row.seats), turn=row.turn, abandoned=False,
             ))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "name": s.name, "kind": s.kind, "token": s.token}
                 for s in row.seats
             ])
 
-    def append_action(self, table_id: str, idx: int, text: str, complete: bool = False) -> None:
+    def append_action(self, table_id: str, idx: int, text: str, complete: bool = False,
+                      turn: int | None = None) -> None:
         """Commit action number ``idx`` (0-based) of a table; ``complete`` marks the match over
-        in the same transaction. Raises :class:`DuplicateAction` if that index is taken."""
+        and ``turn`` is the seat to act after it, in the same transaction (which also tells the
+        other processes, on PostgreSQL: NOTIFY :data:`NOTIFY_CHANNEL`). Raises
+        :class:`DuplicateAction` if that index is taken."""
+        now = utcnow()
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(actions).values(
-                    table_id=table_id, idx=idx, text=text, at=dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)))
-                if complete:
-                    conn.execute(update(tables).where(tables.c.id == table_id).values(complete=True))
+                conn.execute(insert(actions).values(table_id=table_id, idx=idx, text=text, at=now))
+                conn.execute(update(tables).where(tables.c.id == table_id).values(
+                    updated=now, turn=None if complete else turn, abandoned=False,
+                    **({"complete": True} if complete else {})))
+                if self.shared:
+                    conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{table_id} {idx}")))
         except IntegrityError:
             raise DuplicateAction(f"table {table_id}: action {idx} is already stored") from None
+
+    def set_turn(self, table_id: str, turn: int | None) -> None:
+        """Store the seat to act of a table (found by replaying a table stored before it was kept)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(turn=turn))
 
     def mark_complete(self, table_id: str) -> None:
         """Mark a table's match over (a match that ends with no action: never, but safe)."""
         with self.engine.begin() as conn:
-            conn.execute(update(tables).where(tables.c.id == table_id).values(complete=True))
+            conn.execute(update(tables).where(tables.c.id == table_id).values(complete=True, turn=None))
+
+    def _rows(self, conn: Any, where: Any) -> list[TableRow]:
+        rows = conn.execute(select(tables).where(where).order_by(tables.c.created, tables.c.id)).mappings().all()
+        out = {r["id"]: TableRow(
+            id=r["id"], admin_key=r["admin_key"], game=r["game"], game_version=r["game_version"],
+            num_players=r["num_players"], options=json.loads(r["options"]), seed=int(r["seed"]),
+            complete=bool(r["complete"]), created=r["created"], turn=r["turn"],
+        ) for r in rows}
+        if not out:
+            return []
+        ids = list(out)
+        for s in conn.execute(select(seats).where(seats.c.table_id.in_(ids))
+                              .order_by(seats.c.table_id, seats.c.seat)).mappings():
+            out[s["table_id"]].seats.append(SeatRow(s["seat"], s["name"], s["kind"], s["token"]))
+        for a in conn.execute(select(actions).where(actions.c.table_id.in_(ids))
+                              .order_by(actions.c.table_id, actions.c.idx)).mappings():
+            out[a["table_id"]].actions.append(a["text"])
+        return list(out.values())
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """One table with its seats and actions, or None if no table has this id."""
+        with self.engine.connect() as conn:
+            found = self._rows(conn, tables.c.id == table_id)
+        return found[0] if found else None
 
     def load_all(self) -> list[TableRow]:
-        """Every table with its seats and actions, oldest first."""
+        """Every table with its seats and actions, oldest first (the server loads tables one by
+        one, when asked for: :meth:`load_table`)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(tables).order_by(tables.c.created, tables.c.id)).mappings().all()
-            out = {r["id"]: TableRow(
-                id=r["id"], admin_key=r["admin_key"], game=r["game"], game_version=r["game_version"],
-                num_players=r["num_players"], options=json.loads(r["options"]), seed=int(r["seed"]),
-                complete=bool(r["complete"]), created=r["created"],
-            ) for r in rows}
-            for s in conn.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)).mappings():
-                if s["table_id"] in out:
-                    out[s["table_id"]].seats.append(SeatRow(s["seat"], s["name"], s["kind"], s["token"]))
-            for a in conn.execute(select(actions).order_by(actions.c.table_id, actions.c.idx)).mappings():
-                if a["table_id"] in out:
-                    out[a["table_id"]].actions.append(a["text"])
-        return list(out.values())
+            return self._rows(conn, tables.c.id.is_not(None))
+
+    def table_of_token(self, token: str) -> str | None:
+        """The id of the table a seat token belongs to, or None."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(seats.c.table_id).where(seats.c.token == token)).scalar()
+
+    def table_of_admin(self, key: str) -> str | None:
+        """The id of the table whose creator's key is ``key``, or None."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(tables.c.id).where(tables.c.admin_key == key)).scalar()
+
+    def actions_since(self, table_id: str, idx: int) -> list[str]:
+        """The stored actions of a table from number ``idx`` on, in order (catching up a copy)."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(actions.c.text).where(actions.c.table_id == table_id, actions.c.idx >= idx)
+                                     .order_by(actions.c.idx)).scalars())
 
     def count_actions(self, table_id: str) -> int:
         """How many actions of a table are stored."""
         with self.engine.connect() as conn:
-            return len(conn.execute(select(actions.c.idx).where(actions.c.table_id == table_id)).all())
+            return conn.execute(select(func.count()).select_from(actions).where(actions.c.table_id == table_id)).scalar()
+
+    # --- the lobby, the limits, the idle tables ----------------------------------------------
+    def lobby(self, complete: bool, offset: int = 0, limit: int = 30) -> tuple[list[LobbyRow], bool]:
+        """One page of the lobby: the tables in play (``complete`` False; abandoned ones left
+        out) or the finished matches, last activity first, from ``offset``, at most ``limit``;
+        and whether more follow."""
+        with self.engine.connect() as conn:
+            query = (select(tables.c.id, tables.c.game, tables.c.updated)
+                     .where(tables.c.complete == complete, tables.c.abandoned == False)  # noqa: E712
+                     .order_by(tables.c.updated.desc(), tables.c.id).offset(offset).limit(limit + 1))
+            rows = conn.execute(query).all()
+            more, rows = len(rows) > limit, rows[:limit]
+            ids = [r.id for r in rows]
+            names: dict[str, list[str]] = {i: [] for i in ids}
+            counts: dict[str, int] = {}
+            if ids:
+                for s in conn.execute(select(seats.c.table_id, seats.c.name).where(seats.c.table_id.in_(ids))
+                                      .order_by(seats.c.table_id, seats.c.seat)):
+                    names[s.table_id].append(s.name)
+                counts = dict(conn.execute(select(actions.c.table_id, func.count()).where(actions.c.table_id.in_(ids))
+                                           .group_by(actions.c.table_id)).all())
+        return [LobbyRow(r.id, r.game, names[r.id], counts.get(r.id, 0), r.updated) for r in rows], more
+
+    def client_load(self, client: str) -> tuple[int, int]:
+        """What the address ``client`` has made and is not over (nor abandoned): the number of
+        tables and their bot seats."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(func.count(), func.coalesce(func.sum(tables.c.bots), 0)).where(
+                tables.c.client == client[:64], tables.c.complete == False,  # noqa: E712
+                tables.c.abandoned == False)).one()  # noqa: E712
+        return int(row[0]), int(row[1])
+
+    def mark_abandoned(self, before: dt.datetime) -> list[str]:
+        """Mark abandoned the unfinished tables made before ``before`` that never had a move;
+        returns their ids. They leave the lobby and the limits; their links still work, and a
+        move there makes them active again."""
+        no_move = ~exists().where(actions.c.table_id == tables.c.id)
+        where = and_(tables.c.complete == False, tables.c.abandoned == False,  # noqa: E712
+                     tables.c.updated < before, no_move)
+        with self.engine.begin() as conn:
+            ids = list(conn.execute(select(tables.c.id).where(where)).scalars())
+            if ids:
+                conn.execute(update(tables).where(tables.c.id.in_(ids)).values(abandoned=True))
+        return ids
+
+    # --- leases: which process runs a table's bots --------------------------------------------
+    def claim(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Take (or renew) the lease of a table for ``owner`` for ``seconds``, unless another
+        owner holds it unexpired; True if ``owner`` holds it now."""
+        now = utcnow()
+        until = now + dt.timedelta(seconds=seconds)
+        with self.engine.begin() as conn:
+            done = conn.execute(update(leases).where(
+                leases.c.table_id == table_id, or_(leases.c.owner == owner, leases.c.expires_at < now))
+                .values(owner=owner, expires_at=until)).rowcount
+            if done:
+                return True
+            if conn.execute(select(leases.c.owner).where(leases.c.table_id == table_id)).first() is not None:
+                return False
+        try:  # no lease yet: the primary key lets one process in
+            with self.engine.begin() as conn:
+                conn.execute(insert(leases).values(table_id=table_id, owner=owner, expires_at=until))
+            return True
+        except IntegrityError:
+            return False
+
+    def renew(self, owner: str, seconds: float) -> set[str]:
+        """Renew every lease ``owner`` holds (and has not let expire into another's hands);
+        returns the ids of the tables it holds."""
+        until = utcnow() + dt.timedelta(seconds=seconds)
+        with self.engine.begin() as conn:
+            conn.execute(update(leases).where(leases.c.owner == owner).values(expires_at=until))
+            return set(conn.execute(select(leases.c.table_id).where(leases.c.owner == owner)).scalars())
+
+    def release(self, owner: str, table_ids: list[str] | None = None) -> None:
+        """Give up ``owner``'s leases (of ``table_ids``; all of them if None)."""
+        where = leases.c.owner == owner
+        if table_ids is not None:
+            if not table_ids:
+                return
+            where = and_(where, leases.c.table_id.in_(table_ids))
+        with self.engine.begin() as conn:
+            conn.execute(delete(leases).where(where))
+
+    def clear_leases(self) -> None:
+        """Forget every lease (a SQLite database: its one process is starting)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(leases))
+
+    def orphans(self, limit: int = 50) -> list[str]:
+        """Unfinished tables (not abandoned) whose bots should be playing — a bot's seat is to
+        act, or the seat to act is not known yet — and that no process holds an unexpired
+        lease of: the tables a process should take over. At most ``limit``, oldest activity first."""
+        bot_to_act = exists().where(seats.c.table_id == tables.c.id, seats.c.seat == tables.c.turn,
+                                    seats.c.kind != "human")
+        leased = exists().where(leases.c.table_id == tables.c.id, leases.c.expires_at >= utcnow())
+        query = (select(tables.c.id).where(
+            tables.c.complete == False, tables.c.abandoned == False, tables.c.bots > 0,  # noqa: E712
+            or_(tables.c.turn.is_(None), bot_to_act), ~leased).order_by(tables.c.updated).limit(limit))
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).scalars())
 
     def dispose(self) -> None:
         """Close the engine's connections."""
