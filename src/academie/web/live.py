@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 import copy
 import datetime as dt
+import hashlib
+import hmac
 import io
 import random
 import secrets
@@ -47,6 +49,15 @@ class ActionRefused(AcademieError):
     def __init__(self, message: str, status: int = 422) -> None:
         super().__init__(message)
         self.status = status
+
+
+def bot_seed(secret: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` (0-based) of a table whose secret seed is ``secret``
+    (``0 <= secret < 2**63``): HMAC-SHA256 keyed with the secret, so that a bot's moves, however
+    many are watched, tell nothing of the table's seed nor of another seat's bot. An int in
+    ``[0, 2**63)``; the same for the same secret and seat (a restart replays the same bots)."""
+    digest = hmac.new(secret.to_bytes(8, "big"), f"academie bot seat {seat}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def seat_kind(spec: str, game_id: str) -> str:
@@ -154,7 +165,7 @@ class LiveTable:
         )
         self.tokens = {s.token: s.seat for s in row.seats}
         self.kinds = [s.kind for s in row.seats]
-        self.bots = {s.seat: make_bot(s.kind, row.game, (row.seed + 7919 * s.seat) % 2**63)
+        self.bots = {s.seat: make_bot(s.kind, row.game, bot_seed(row.seed, s.seat))
                      for s in row.seats if s.kind != "human"}
         self.teller = TextNarrator()
         self.chance: ChanceSource = SeededChance(row.seed)
@@ -358,6 +369,7 @@ class LiveTable:
             "log_start": start,
             "log": log,
             "error": self.error or self.teller.failed,
+            "chosen_seed": self.row.chosen_seed,
         }
 
     def announce(self) -> None:
@@ -399,7 +411,8 @@ class Hub:
     def create(self, game_id: str, num_players: int, options: dict[str, Any],
                seats: Sequence[tuple[str, str]], seed: int | None = None) -> LiveTable:
         """A new table: ``seats`` are ``(name, kind)`` pairs, kind ``human`` or a bot spec.
-        Options must already be validated (``options.model_dump()``)."""
+        Options must already be validated (``options.model_dump()``). ``seed`` None: drawn by the
+        server from :mod:`secrets` (a fair table); given: the table is marked ``chosen_seed``."""
         table_id = secrets.token_urlsafe(9)
         row = TableRow(
             id=table_id, admin_key=secrets.token_urlsafe(24), game=game_id,
@@ -407,6 +420,7 @@ class Hub:
             seed=secrets.randbelow(2**63) if seed is None else seed, complete=False,
             created=dt.datetime.now(dt.timezone.utc).replace(tzinfo=None),
             seats=[SeatRow(s, name, kind, secrets.token_urlsafe(24)) for s, (name, kind) in enumerate(seats)],
+            chosen_seed=seed is not None,
         )
         table = LiveTable(row, self.store, self.bot_delay)  # builds the bots: a bad spec fails here
         self.store.create_table(row)

@@ -3,7 +3,9 @@
 Three tables (schema made by the Alembic migrations in ``migrations/``):
 
 * ``tables``: one row per table — its id (in the spectator link), the creator's key, the game,
-  its version, the number of players, the options (JSON), the seed that decides every card;
+  its version, the number of players, the options (JSON), the seed that decides every card
+  (drawn by the server from :mod:`secrets`; ``chosen_seed`` true when a program gave it: a
+  teaching or study table, marked as such on its pages, never a fair match);
 * ``seats``: one row per seat — its name, its kind (``human`` or a bot spec such as
   ``heuristic`` or ``ismcts:iterations=200``) and its secret token (the invitation link);
 * ``actions``: every player action accepted, in order, in string notation (the game record's
@@ -24,7 +26,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text,
-    create_engine, event, insert, select, update,
+    create_engine, event, false, insert, select, update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
@@ -42,6 +44,7 @@ tables = Table(
     Column("seed", BigInteger, nullable=False),
     Column("complete", Boolean, nullable=False, default=False),
     Column("created", DateTime, nullable=False),
+    Column("chosen_seed", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 seats = Table(
@@ -94,6 +97,8 @@ class TableRow:
     created: dt.datetime
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    chosen_seed: bool = False
+    """True when the seed was given by whoever made the table (not drawn by the server)."""
 
 
 def make_engine(url: str) -> Engine:
@@ -141,7 +146,7 @@ class Store:
             conn.execute(insert(tables).values(
                 id=row.id, admin_key=row.admin_key, game=row.game, game_version=row.game_version,
                 num_players=row.num_players, options=json.dumps(row.options), seed=row.seed,
-                complete=False, created=row.created,
+                complete=False, created=row.created, chosen_seed=row.chosen_seed,
             ))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "name": s.name, "kind": s.kind, "token": s.token}
@@ -172,7 +177,7 @@ class Store:
             out = {r["id"]: TableRow(
                 id=r["id"], admin_key=r["admin_key"], game=r["game"], game_version=r["game_version"],
                 num_players=r["num_players"], options=json.loads(r["options"]), seed=int(r["seed"]),
-                complete=bool(r["complete"]), created=r["created"],
+                complete=bool(r["complete"]), created=r["created"], chosen_seed=bool(r["chosen_seed"]),
             ) for r in rows}
             for s in conn.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)).mappings():
                 if s["table_id"] in out:
