@@ -160,12 +160,15 @@ nor style, no framing."""
 
 
 def foreign_origin(headers: dict[str, str]) -> str | None:
-    """Why a request comes from another site's page (its ``Origin`` is not the ``Host`` it was
-    sent to, or ``Sec-Fetch-Site`` says so), or None. A request with neither header (a program)
-    is not foreign."""
+    """Why a request comes from another site's page, or None. ``Sec-Fetch-Site`` (set by the
+    browser, out of a page's reach) decides when sent: ``same-origin`` or ``none`` (typed in) are
+    this site. Otherwise the ``Origin`` must be the ``Host`` the request was sent to (``null``,
+    from a sandboxed frame or a ``data:`` page, is refused). A request with neither header (a
+    program) is not foreign. The pages that post say ``Referrer-Policy: same-origin`` for their
+    own requests: under ``no-referrer`` a browser sends ``Origin: null`` even to its own site."""
     site = headers.get("sec-fetch-site")
-    if site is not None and site not in ("same-origin", "none"):
-        return f"Sec-Fetch-Site is {site!r}"
+    if site is not None:
+        return None if site in ("same-origin", "none") else f"Sec-Fetch-Site is {site!r}"
     origin = headers.get("origin")
     if origin is None:
         return None
@@ -461,6 +464,12 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
     @app.get("/seat/{table_id}/{seat}", response_class=HTMLResponse)
     async def seat_page(request: Request, table_id: str, seat: int) -> Response:
         table = seat_of_cookie(hub_of(request), request, table_id, seat)
+        if table is None and request.headers.get("sec-fetch-site") == "cross-site":
+            # Followed from another site's page (a mail's link): the browser keeps a SameSite=Strict
+            # cookie from a cross-site navigation, so the page asks again, from this site.
+            return templates.TemplateResponse(request, "message.html", {
+                "title": "Opening your seat…", "message": "Opening your seat at this table…",
+                "refresh": f"/seat/{table_id}/{seat}", "link": f"/seat/{table_id}/{seat}"})
         if table is None:
             return templates.TemplateResponse(request, "message.html", {
                 "title": "No seat here", "message": "This browser holds no seat at this table: open your invitation "

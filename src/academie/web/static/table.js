@@ -68,6 +68,7 @@
       ws.send(JSON.stringify({ type: "act", action: action, version: version }));
     } else {
       fetch(cfg.post, { method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
+                        referrerPolicy: "same-origin",  // else the browser sends Origin: null, refused
                         body: JSON.stringify({ action: action, version: version }) })
         .then(function (r) { return r.json(); })
         .then(function (r) { pending = false; if (r.error) fail(r.error); });
