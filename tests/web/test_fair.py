@@ -246,6 +246,21 @@ def test_bad_frames_get_refusals_naming_the_message_and_the_socket_lives_on(sqli
             assert wait_for(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
 
 
+@pytest.mark.parametrize("body", ['"3"', "true", "3", "null", '["stock", 0]', '{"action": true, "version": 0}',
+                                  '{"action": 3, "version": 0}', '{"version": 0}'])
+def test_bad_action_posts_get_refusals_naming_the_body(sqlite_url, body):
+    with client(sqlite_url) as c:
+        t = create(c, "trente-et-un", ["human", "human"], seed=9)
+        table = hub(c).tables[t["id"]]
+        mover = table.state.current_player()
+        c.get(t["seats"][mover]["link"])  # the seat's cookie, for its page's post
+        for path in (f"/api/play/{t['seats'][mover]['token']}", f"/seat/{t['id']}/{mover}/act"):
+            r = c.post(path, content=body, headers={"content-type": "application/json"})
+            assert r.status_code == 422 and r.json()["error"].startswith("malformed request"), (path, r.text)
+            assert 'expected {"action"' in r.json()["error"], r.text
+        assert table.version == 0
+
+
 def test_a_socket_for_no_seat_is_closed_with_the_no_such_seat_code(tmp_path):
     """On a real server: the close code 4404 reaches the client (a refused handshake would show a
     browser only 1006, and its page would retry for ever)."""

@@ -98,6 +98,11 @@ class TableIn(BaseModel):
 
 MESSAGE_SHAPE = '{"type": "act", "action": "<a legal action, a string>", "version": <the move number>} or {"type": "ping"}'
 """What a socket reads, named in every refusal of a malformed message."""
+ACTION_SHAPE = '{"action": "<a legal action, a string>", "version": <the move number>}'
+"""The body of an action's POST, named in the refusal of a malformed one."""
+TABLE_SHAPE = ('{"game": "<game id>", "players": <n>, "options": {...}, '
+               '"seats": [{"name": "<name>", "kind": "human or a bot"}, ...]}')
+"""The body of ``POST /api/tables``, named in the refusal of a malformed one."""
 MAX_MESSAGE = 2000
 """The longest socket message read, in characters (an action message is under a hundred)."""
 
@@ -337,7 +342,17 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
     async def _malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
         err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "malformed"}
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-        return error(f"malformed request: {where + ': ' if where else ''}{err.get('msg')}", 422)
+        shape = expected_body(request.url.path)
+        return error(f"malformed request: {where + ': ' if where else ''}{err.get('msg')}"
+                     + (f"; expected {shape}" if shape else ""), 422)
+
+    def expected_body(path: str) -> str | None:
+        """The JSON body a POST to ``path`` takes, for refusals of a malformed one."""
+        if path.startswith("/api/play/") or (path.startswith("/seat/") and path.endswith("/act")):
+            return ACTION_SHAPE
+        if path == "/api/tables":
+            return TABLE_SHAPE
+        return None
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
