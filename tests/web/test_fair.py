@@ -59,6 +59,21 @@ def test_a_chosen_seed_marks_its_table_in_the_lobby_on_every_page_and_update(sql
         assert hub(c).tables[chosen["id"]].row.chosen_seed and not hub(c).tables[fair["id"]].row.chosen_seed
 
 
+def test_a_stored_table_whose_names_a_newer_rule_refuses_still_loads(sqlite_url):
+    import datetime as dt
+
+    from academie.web.store import SeatRow, Store, TableRow
+
+    store = Store(sqlite_url)
+    store.create_table(TableRow(id="old", admin_key="k" * 24, game="trente-et-un", game_version=1, num_players=2,
+                                options={}, seed=5, complete=False, created=dt.datetime(2026, 1, 1),
+                                seats=[SeatRow(0, "\u3164", "human", "t" * 24), SeatRow(1, "Anne", "random", "u" * 24)]))
+    store.dispose()
+    with client(sqlite_url) as c:
+        assert c.get("/api/watch/old").status_code == 200
+        assert hub(c).tables["old"].names == ["\u3164", "Anne"]
+
+
 def test_a_fair_tables_seed_is_drawn_by_the_server_and_shown_nowhere_before_the_end(sqlite_url):
     with client(sqlite_url) as c:
         t = create(c, "trente-et-un", ["human", "human", "random"])

@@ -160,7 +160,9 @@ class LiveTable:
         self.names = [s.name for s in row.seats]
         self.record = GameRecord(
             game=row.game, game_version=row.game_version, num_players=row.num_players, options=row.options,
-            players=[PlayerRecord(name=s.name, kind=s.kind) for s in row.seats],
+            # the names were checked when the table was made: a stricter rule since then (names
+            # that look alike, invisible characters) must not keep a stored table from loading
+            players=[PlayerRecord.model_construct(name=s.name, kind=s.kind) for s in row.seats],
             seed=row.seed, actions=list(row.actions),
         )
         self.tokens = {s.token: s.seat for s in row.seats}
