@@ -340,3 +340,38 @@ def test_two_seats_whose_names_look_alike_are_refused(sqlite_url, pair):
         ok = create(c, "trente-et-un", ["human", "human"], seats=[{"name": "Anne", "kind": "human"},
                                                                   {"name": "Annie", "kind": "human"}])
         assert ok["seats"][1]["name"] == "Annie"
+
+
+def test_migration_0002_adds_the_chosen_seed_flag_to_a_database_of_0001(db_url):
+    """A database made before the flag (revision 0001) is brought to the newest schema with its
+    tables unmarked, and goes back down."""
+    import datetime as dt
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect, text
+
+    from academie.web import store as store_module
+
+    engine = store_module.make_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(store_module.Path(store_module.__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO tables (id, admin_key, game, game_version, num_players, options, seed, complete, "
+                          "created) VALUES ('old', 'key', 'trente-et-un', 1, 2, '{}', 5, false, :t)"),
+                     {"t": dt.datetime(2026, 1, 1)})
+    assert "chosen_seed" not in {c["name"] for c in inspect(engine).get_columns("tables")}
+    store = store_module.Store(db_url)
+    try:
+        [row] = store.load_all()
+        assert row.id == "old" and row.chosen_seed is False
+    finally:
+        store.dispose()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0001")
+    assert "chosen_seed" not in {c["name"] for c in inspect(engine).get_columns("tables")}
+    engine.dispose()

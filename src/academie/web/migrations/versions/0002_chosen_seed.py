@@ -15,8 +15,8 @@ depends_on = None
 
 
 def upgrade() -> None:
-    # Tables made before this revision are marked as drawn by the server: the server could not
-    # tell which seeds had been chosen, and said so nowhere.
+    # Tables made before this revision are left unmarked: which of their seeds had been given
+    # by their creators was never stored and cannot be told now.
     with op.batch_alter_table("tables") as batch:
         batch.add_column(sa.Column("chosen_seed", sa.Boolean, nullable=False, server_default=sa.false()))
 
