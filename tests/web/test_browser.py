@@ -44,13 +44,13 @@ def play_page(page, limit: int = 3000) -> None:
     """Click the first legal move whenever there is one, until the match is over."""
     for _ in range(limit):
         page.wait_for_function(
-            "document.body.dataset.over === 'true' || document.querySelector('#actions button.act') !== null",
+            "() => document.body.dataset.over === 'true' || document.querySelector('#actions button.act') !== null",
             timeout=30000)
         if page.evaluate("document.body.dataset.over") == "true":
             return
         version = page.evaluate("document.body.dataset.version")
         page.locator("#actions button.act").first.click()
-        page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=30000)
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30000)
     raise AssertionError("the match did not end")
 
 
@@ -128,7 +128,7 @@ def test_two_people_in_two_browsers_see_only_their_own_cards(server, browser):
                 continue
             version = mover.evaluate("document.body.dataset.version")
             mover.locator("#actions button.act").first.click()
-            mover.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=30000)
+            mover.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30000)
         assert checked >= 10 and not (hands[0] & hands[1])
     finally:
         for ctx in contexts:
@@ -145,8 +145,8 @@ def test_a_reload_mid_match_resumes_and_the_replay_steps_to_the_end(server, brow
             page.wait_for_selector("#actions button.act", timeout=30000)
             version = page.evaluate("document.body.dataset.version")
             page.locator("#actions button.act").first.click()
-            page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=30000)
-        page.wait_for_function("document.querySelector('#actions button.act') !== null || document.body.dataset.over === 'true'")
+            page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30000)
+        page.wait_for_function("() => document.querySelector('#actions button.act') !== null || document.body.dataset.over === 'true'")
         board, version = page.inner_html("#board"), page.evaluate("document.body.dataset.version")
         log = page.locator("#log pre.entry").all_inner_texts()
         page.reload()
@@ -157,12 +157,12 @@ def test_a_reload_mid_match_resumes_and_the_replay_steps_to_the_end(server, brow
         play_page(page)
         page.click("#replay-link")
         page.wait_for_selector("#position")
-        page.wait_for_function("document.body.dataset.step === '0'")
+        page.wait_for_function("() => document.body.dataset.step === '0'")
         page.click("#next")
-        page.wait_for_function("document.body.dataset.step === '1'")
+        page.wait_for_function("() => document.body.dataset.step === '1'")
         assert page.locator("#hands").is_hidden()
         page.click("#last")
-        page.wait_for_function("document.body.dataset.atEnd === 'true'")
+        page.wait_for_function("() => document.body.dataset.atEnd === 'true'")
         assert page.locator("#hands").is_visible()
         assert page.locator("#hands [data-card]").count() > 0
         final = httpx.get(f"{server.base}/api/play/{t['seats'][0]['token']}").json()

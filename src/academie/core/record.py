@@ -55,9 +55,115 @@ def _clip(text: object, limit: int = 40) -> str:
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
+BLANK_FILLERS = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+"""Letters and signs that draw nothing (Hangul fillers, Khmer inherent vowels, the blank Braille
+pattern): a name made of them, or holding one, looks blank or like another name."""
+
+REFUSED_CATEGORIES = {"Cc": "control", "Cs": "lone surrogate", "Cf": "format", "Co": "private-use",
+                      "Cn": "unassigned", "Zl": "line separator", "Zp": "paragraph separator"}
+"""The Unicode general categories no player name holds, each with its name for error messages."""
+
+SCRIPT_FAMILIES = (frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}), frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+                   frozenset({"LATIN", "HAN", "HANGUL"}))
+"""The scripts one name may mix (Unicode TS #39's "highly restrictive" level): Japanese, Chinese
+and Korean names with Latin; any other mixture (Latin with Cyrillic or Greek…) is refused."""
+
+
+def _script(c: str) -> str:
+    from confusable_homoglyphs import categories
+
+    return categories.alias(c)
+
+
+def check_player_name(name: str) -> str:
+    """``name`` if it is a player name one can read and tell apart, else :class:`ValueError`
+    saying which character is refused and why: a control, format (zero-width, direction
+    marks), private-use, unassigned or line/paragraph-separator character; a space other than
+    U+0020; a blank filler (:data:`BLANK_FILLERS`); nothing visible at all; or letters of
+    scripts that do not go together (:data:`SCRIPT_FAMILIES`: ``'Аnne'`` with a Cyrillic A).
+    Accents, apostrophes and hyphens are welcome: ``'Élise'``, ``"d'Artagnan"``, ``'Jean-Pierre'``."""
+    for c in name:
+        category = unicodedata.category(c)
+        if category in REFUSED_CATEGORIES:
+            raise ValueError("a player name holds no control, format or separator character nor lone surrogate, "
+                             f"private-use or unassigned one (found U+{ord(c):04X}, {REFUSED_CATEGORIES[category]}): "
+                             "letters, digits, spaces, punctuation and accents only")
+        if c in BLANK_FILLERS or (category == "Zs" and c != " "):
+            raise ValueError(f"a player name holds no blank filler nor other space than U+0020 (found U+{ord(c):04X}"
+                             f" {unicodedata.name(c, '')}): letters, digits, spaces, punctuation and accents only")
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+        raise ValueError("a player name shows at least one letter, digit or sign: it is not blank")
+    scripts: dict[str, str] = {}
+    for c in name:
+        script = _script(c)
+        if script not in ("COMMON", "INHERITED"):
+            scripts.setdefault(script, c)
+    if len(scripts) > 1 and not any(set(scripts) <= family for family in SCRIPT_FAMILIES):
+        shown = ", ".join(f"{script.title()} ({c!r}, U+{ord(c):04X})" for script, c in scripts.items())
+        raise ValueError(f"a player name is written in one script, not several that look alike: found {shown} "
+                         "(Latin may go with Han, Kana, Hangul or Bopomofo only)")
+    return name
+
+
+_PROTOTYPES: dict[str, str] | None = None
+
+
+def _prototypes() -> dict[str, str]:
+    """Each confusable character's prototype (Unicode TS #39 ``confusables.txt``, as the
+    ``confusable_homoglyphs`` package ships it: a star of characters around each prototype)."""
+    global _PROTOTYPES
+    if _PROTOTYPES is None:
+        from confusable_homoglyphs.confusables import confusables_data
+
+        def clean(text: str) -> str:  # right-to-left characters come wrapped in direction marks
+            return text.replace("\u200e", "").replace("\u200f", "")
+
+        neighbours: dict[str, set[str]] = {}
+        for key, glyphs in confusables_data.items():
+            for glyph in glyphs:
+                a, b = clean(key), clean(glyph["c"])
+                if a and b and a != b:
+                    neighbours.setdefault(a, set()).add(b)
+                    neighbours.setdefault(b, set()).add(a)
+        prototypes: dict[str, str] = {}
+        for start in neighbours:
+            if start in prototypes:
+                continue
+            star, stack = set(), [start]
+            while stack:
+                node = stack.pop()
+                if node not in star:
+                    star.add(node)
+                    stack.extend(neighbours[node] - star)
+            centre = max(star, key=lambda n: (len(n) > 1, len(neighbours[n]), -ord(n[0])))
+            for node in star:
+                prototypes[node] = centre
+        _PROTOTYPES = prototypes
+    return _PROTOTYPES
+
+
+def name_skeleton(name: str) -> str:
+    """The skeleton of ``name`` (Unicode TS #39): two names with one skeleton look alike
+    (``'Anne'`` and ``'Аnne'``, ``'Il'`` and ``'ll'``), and one table never seats both."""
+    prototypes = _prototypes()
+    decomposed = unicodedata.normalize("NFD", name)
+    return unicodedata.normalize("NFD", "".join(prototypes.get(c, c) for c in decomposed))
+
+
+def confusable_pair(names: list[str]) -> tuple[str, str] | None:
+    """The first two of ``names`` that look alike (one :func:`name_skeleton`), or None."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name_skeleton(name)
+        if key in seen:
+            return seen[key], name
+        seen[key] = name
+    return None
+
+
 class PlayerRecord(BaseModel):
-    """A seat's player: a name (1 to 60 printable characters) and a kind (``human`` or a bot
-    name of the game, such as ``heuristic``)."""
+    """A seat's player: a name (1 to 60 characters, checked by :func:`check_player_name`) and
+    a kind (``human`` or a bot name of the game, such as ``heuristic``)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     name: Annotated[str, StringConstraints(min_length=1, max_length=MAX_NAME)]
@@ -66,13 +172,7 @@ class PlayerRecord(BaseModel):
     @field_validator("name")
     @classmethod
     def _printable(cls, name: str) -> str:
-        for c in name:
-            if unicodedata.category(c) in ("Cc", "Cs", "Cf", "Zl", "Zp"):
-                raise ValueError(
-                    "a player name holds no control, format or separator character nor lone surrogate"
-                    f" (found U+{ord(c):04X})"
-                )
-        return name
+        return check_player_name(name)
 
 
 class GameRecord(BaseModel):

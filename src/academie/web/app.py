@@ -3,8 +3,22 @@
 Pages are Jinja2 templates drawn on the server; a little plain JavaScript (``static/``) keeps a
 WebSocket open to each table and reconnects after a drop. Seat links hold an unguessable token
 (:func:`secrets.token_urlsafe`); a token acts only for its seat. Every refusal is JSON
-``{"error": "…"}`` with a status: 403 (not this seat's token), 404 (no such table or token),
-409 (not your turn, a stale action, the match over), 422 (illegal or malformed).
+``{"error": "…"}`` with a status: 403 (not this seat's token, a cross-site request), 404 (no
+such table or token), 409 (not your turn, a stale action, the match over), 422 (illegal or
+malformed).
+
+Tokens stay out of addresses a browser keeps: the invitation link ``/play/TOKEN`` sets an
+HttpOnly, SameSite=Strict cookie scoped to ``/seat/TABLE/SEAT`` and redirects there; that page,
+its socket (``/seat/TABLE/SEAT/ws``) and its form post (``/seat/TABLE/SEAT/act``) read the
+cookie. Programs keep ``/api/play/TOKEN`` and ``/ws/play/TOKEN``; the server's logs show no
+token nor creator key (:class:`RedactSecrets`). Every response carries a Content-Security-Policy
+with no inline script, frame denial and ``Referrer-Policy: no-referrer``, and no dynamic page
+is cached; a request that changes something (a POST, a socket) from another site's page is
+refused (:class:`SecurityHeaders`).
+
+A table's seed is drawn by the server (:mod:`secrets`) and never shown before the match is
+over; a program may give one (teaching, a study position): such a table is marked
+``chosen_seed`` in the lobby, on every page and in every update.
 """
 
 from __future__ import annotations
@@ -13,8 +27,10 @@ import asyncio
 import functools
 import io
 import json
+import logging
 import re
 import typing
+from urllib.parse import urlsplit
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -30,7 +46,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from academie.bots import bot_names
 from academie.bots.spec import MAX_SPEC, parse_spec
 from academie.core.errors import AcademieError
-from academie.core.record import PlayerRecord
+from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web.hub import Hub, Limits
 from academie.web.live import ActionRefused, LiveTable, Watcher, seat_kind
@@ -49,6 +65,12 @@ class ActionIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     action: str = Field(max_length=40)
     version: int
+
+
+SEAT_COOKIE = "academie_seat"
+"""The cookie holding a seat's token, scoped to the seat's address ``/seat/TABLE/SEAT``."""
+NO_SUCH_SEAT = 4404
+"""The close code of a socket for no seat or table: the page stops reconnecting and says so."""
 
 
 WEB_LIMITS = {"iterations": 5000, "seconds": 5, "candidates": 32, "moves": 100, "worlds": 1000}
@@ -71,6 +93,133 @@ class TableIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(default_factory=list)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    """None (the default): the server draws the seed. Given: a chosen deal, for teaching or a
+    study position: the table is marked ``chosen_seed`` everywhere, never a fair match."""
+
+
+MESSAGE_SHAPE = '{"type": "act", "action": "<a legal action, a string>", "version": <the move number>} or {"type": "ping"}'
+"""What a socket reads, named in every refusal of a malformed message."""
+ACTION_SHAPE = '{"action": "<a legal action, a string>", "version": <the move number>}'
+"""The body of an action's POST, named in the refusal of a malformed one."""
+TABLE_SHAPE = ('{"game": "<game id>", "players": <n>, "options": {...}, '
+               '"seats": [{"name": "<name>", "kind": "human or a bot"}, ...]}')
+"""The body of ``POST /api/tables``, named in the refusal of a malformed one."""
+MAX_MESSAGE = 2000
+"""The longest socket message read, in characters (an action message is under a hundred)."""
+
+
+def read_message(frame: dict[str, Any]) -> dict[str, Any] | str:
+    """A socket frame (``websocket.receive``) read as a message: the JSON object, or the text of
+    the refusal (a binary frame, too long, not JSON, nested too deep, not an object, a ``type``
+    that is neither ``act`` nor ``ping``, an ``action`` that is not a string)."""
+    text = frame.get("text")
+    if text is None:
+        return f"malformed message: a binary frame; send a text frame holding JSON: {MESSAGE_SHAPE}"
+    if len(text) > MAX_MESSAGE:
+        return f"malformed message: {len(text):,} characters, at most {MAX_MESSAGE:,}; expected {MESSAGE_SHAPE}"
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return f"malformed message: not JSON (or nested too deep); expected {MESSAGE_SHAPE}"
+    if not isinstance(message, dict):
+        return f"malformed message: a JSON {type(message).__name__.replace('str', 'string')}, not an object; expected {MESSAGE_SHAPE}"
+    if message.get("type") not in ("act", "ping"):
+        return f"malformed message: field 'type' must be \"act\" or \"ping\"; expected {MESSAGE_SHAPE}"
+    if message["type"] == "act" and "action" in message and not isinstance(message["action"], str):
+        return (f"malformed message: field 'action' must be a string in the game's notation, not "
+                f"{json.dumps(message['action'])[:40]}; expected {MESSAGE_SHAPE}")
+    return message
+
+
+SECRET_PATH = re.compile(r"(/(?:api/|ws/)?play/|/admin/)[^/?#\s\"']+")
+
+
+def redact(text: str) -> str:
+    """``text`` with every seat token and creator key of a path replaced by ``…``."""
+    return SECRET_PATH.sub(r"\1…", text)
+
+
+class RedactSecrets(logging.Filter):
+    """A logging filter that blanks seat tokens and creator keys in paths (uvicorn's access
+    and WebSocket lines): a log or a proxy's copy of it never lets anyone play a seat."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+def install_redaction() -> None:
+    """Put :class:`RedactSecrets` on uvicorn's loggers (once)."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactSecrets) for f in logger.filters):
+            logger.addFilter(RedactSecrets())
+
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+"""The Content-Security-Policy of every response: the server's own files only, no inline script
+nor style, no framing."""
+
+
+def foreign_origin(headers: dict[str, str]) -> str | None:
+    """Why a request comes from another site's page, or None. ``Sec-Fetch-Site`` (set by the
+    browser, out of a page's reach) decides when sent: ``same-origin`` or ``none`` (typed in) are
+    this site. Otherwise the ``Origin`` must be the ``Host`` the request was sent to (``null``,
+    from a sandboxed frame or a ``data:`` page, is refused). A request with neither header (a
+    program) is not foreign. The pages that post say ``Referrer-Policy: same-origin`` for their
+    own requests: under ``no-referrer`` a browser sends ``Origin: null`` even to its own site."""
+    site = headers.get("sec-fetch-site")
+    if site is not None:
+        return None if site in ("same-origin", "none") else f"Sec-Fetch-Site is {site!r}"
+    origin = headers.get("origin")
+    if origin is None:
+        return None
+    host = headers.get("host", "").lower()
+    if origin == "null" or urlsplit(origin).netloc.lower() != host:
+        return f"Origin {origin[:80]!r} is not this server ({host[:80]!r})"
+    return None
+
+
+class SecurityHeaders:
+    """ASGI middleware: the headers above on every response (``Cache-Control: no-store`` on all
+    but ``/static/``), and a 403 for a cross-site POST or socket (:func:`foreign_origin`)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        unsafe = scope["type"] == "websocket" or scope.get("method") not in ("GET", "HEAD", "OPTIONS")
+        why = foreign_origin(headers) if unsafe else None
+        if why is not None:
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 4403, "reason": "cross-site socket refused"})
+                return
+            await JSONResponse({"error": f"cross-site request refused: {why}; a table is changed from its own "
+                                         "pages or by a program"}, status_code=403)(scope, receive, self._send(send, scope))
+            return
+        await self.app(scope, receive, self._send(send, scope))
+
+    @staticmethod
+    def _send(send: Any, scope: dict) -> Any:
+        cache = not scope.get("path", "").startswith("/static/")
+
+        async def wrapped(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                extra = [(b"content-security-policy", CSP.encode()), (b"x-frame-options", b"DENY"),
+                         (b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff")]
+                if cache:
+                    extra.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        return wrapped
 
 
 @functools.lru_cache(maxsize=None)
@@ -149,6 +298,10 @@ def validate_table(hub: Hub, spec: TableIn, client: str | None = None) -> LiveTa
     dup = next((x for x in names if names.count(x) > 1), None)
     if dup:
         raise ActionRefused(f"two seats are named {dup!r}: each player has a name of his own", 422)
+    alike = confusable_pair(names)
+    if alike:
+        raise ActionRefused(f"the names {alike[0]!r} and {alike[1]!r} look alike: each player has a name one can "
+                            "tell from the others'", 422)
     return hub.create(game.info.id, n, options, pairs, seed=spec.seed, client=client)
 
 
@@ -182,7 +335,9 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
             await hub.stop()
             store.dispose()
 
+    install_redaction()
     app = FastAPI(title="academie", lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.get("/favicon.ico", include_in_schema=False)
@@ -199,7 +354,17 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     async def _malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
         err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "malformed"}
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-        return error(f"malformed request: {where + ': ' if where else ''}{err.get('msg')}", 422)
+        shape = expected_body(request.url.path)
+        return error(f"malformed request: {where + ': ' if where else ''}{err.get('msg')}"
+                     + (f"; expected {shape}" if shape else ""), 422)
+
+    def expected_body(path: str) -> str | None:
+        """The JSON body a POST to ``path`` takes, for refusals of a malformed one."""
+        if path.startswith("/api/play/") or (path.startswith("/seat/") and path.endswith("/act")):
+            return ACTION_SHAPE
+        if path == "/api/tables":
+            return TABLE_SHAPE
+        return None
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
@@ -257,7 +422,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         if game_id not in GAMES:
             raise StarletteHTTPException(404, f"unknown game {game_id!r}")
         # a page, whatever the link says: a number of players that is not one gives the default
-        count = int(players) if players is not None and players.isdigit() and len(players) < 4 else None
+        count = int(players) if players is not None and re.fullmatch(r"[0-9]{1,3}", players) else None
         return new_form(request, game_id, count, {})
 
     @app.post("/new/{game_id}")
@@ -298,25 +463,67 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         base = str(request.base_url).rstrip("/")
         return templates.TemplateResponse(request, "admin.html", {"t": table, "base": base, "seats": table.row.seats})
 
-    def table_page(request: Request, table: LiveTable, seat: int | None, token: str | None) -> Response:
+    def table_page(request: Request, table: LiveTable, seat: int | None) -> Response:
         snap = table.snapshot(None, seat, full=True)
+        home = f"/seat/{table.id}/{seat}" if seat is not None else None
         return templates.TemplateResponse(request, "table.html", {
             "t": table, "seat": seat, "snap": snap, "game": table.game.info,
             "config": json.dumps({
-                "ws": f"/ws/play/{token}" if token else f"/ws/watch/{table.id}",
-                "post": f"/api/play/{token}" if token else None,
+                "ws": f"{home}/ws" if home else f"/ws/watch/{table.id}",
+                "post": f"{home}/act" if home else None,
                 "version": snap["version"], "logCount": len(snap["log"]),
             }),
         })
 
+    async def seat_of_cookie(hub: Hub, request: Request | WebSocket, table_id: str, seat: int) -> LiveTable | None:
+        """The table whose seat ``seat`` the cookie of this browser holds, or None."""
+        token = request.cookies.get(SEAT_COOKIE)
+        found = await hub.seat(token) if token else None
+        if found is None or found[0].id != table_id or found[1] != seat:
+            return None
+        return found[0]
+
     @app.get("/play/{token}", response_class=HTMLResponse)
     async def play(request: Request, token: str) -> Response:
+        """The invitation link: the seat's token goes into a cookie of this browser, scoped to
+        the seat's token-free address, where the browser is sent (303)."""
         table, seat = await seat_or_404(hub_of(request), token)
-        return table_page(request, table, seat, token)
+        home = f"/seat/{table.id}/{seat}"
+        response = RedirectResponse(home, status_code=303)
+        response.set_cookie(SEAT_COOKIE, token, path=home, httponly=True, samesite="strict",
+                            secure=request.url.scheme == "https", max_age=180 * 24 * 3600)
+        return response
+
+    @app.get("/seat/{table_id}/{seat}", response_class=HTMLResponse)
+    async def seat_page(request: Request, table_id: str, seat: int) -> Response:
+        table = await seat_of_cookie(hub_of(request), request, table_id, seat)
+        if table is None and request.headers.get("sec-fetch-site") == "cross-site":
+            # Followed from another site's page (a mail's link): the browser keeps a SameSite=Strict
+            # cookie from a cross-site navigation, so the page asks again, from this site.
+            return templates.TemplateResponse(request, "message.html", {
+                "title": "Opening your seat…", "message": "Opening your seat at this table…",
+                "refresh": f"/seat/{table_id}/{seat}", "link": f"/seat/{table_id}/{seat}"})
+        if table is None:
+            return templates.TemplateResponse(request, "message.html", {
+                "title": "No seat here", "message": "This browser holds no seat at this table: open your invitation "
+                "link (/play/…) to take your seat, or watch the table.", "link": f"/watch/{table_id}"},
+                status_code=404)
+        return table_page(request, table, seat)
+
+    @app.post("/seat/{table_id}/{seat}/act")
+    async def seat_act(request: Request, table_id: str, seat: int, move: ActionIn) -> Any:
+        table = await seat_of_cookie(hub_of(request), request, table_id, seat)
+        if table is None:
+            return error("this browser holds no seat at this table: open your invitation link", 404)
+        try:
+            version = await table.act(seat, move.action, move.version)
+        except ActionRefused as exc:
+            return error(str(exc), exc.status)
+        return {"ok": True, "version": version}
 
     @app.get("/watch/{table_id}", response_class=HTMLResponse)
     async def watch(request: Request, table_id: str) -> Response:
-        return table_page(request, await table_or_404(hub_of(request), table_id), None, None)
+        return table_page(request, await table_or_404(hub_of(request), table_id), None)
 
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str) -> Response:
@@ -354,6 +561,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
             return error(str(exc), 422)
         table.wake_bots()
         return {"id": table.id, "admin": f"/admin/{table.row.admin_key}", "watch": f"/watch/{table.id}",
+                "chosen_seed": table.row.chosen_seed,
                 "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
                            "link": f"/play/{s.token}" if s.kind == "human" else None,
                            "token": s.token if s.kind == "human" else None} for s in table.row.seats]}
@@ -400,13 +608,12 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         sender = asyncio.create_task(pump())
         try:
             while True:
-                try:
-                    message = await ws.receive_json()
-                except (json.JSONDecodeError, ValueError):
-                    watcher.queue.put_nowait({"type": "error", "message": "malformed message: not JSON"})
-                    continue
-                if not isinstance(message, dict) or message.get("type") not in ("act", "ping"):
-                    watcher.queue.put_nowait({"type": "error", "message": 'malformed message: expected {"type": "act", "action": …} or {"type": "ping"}'})
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    raise WebSocketDisconnect(frame.get("code", 1000))
+                message = read_message(frame)
+                if isinstance(message, str):
+                    watcher.queue.put_nowait({"type": "error", "message": message, "status": 422})
                     continue
                 if message["type"] == "ping":
                     watcher.queue.put_nowait({"type": "pong"})
@@ -416,7 +623,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
                     continue
                 extra = set(message) - {"type", "action", "version"}
                 if extra:
-                    watcher.queue.put_nowait({"type": "error", "message": f"malformed message: unknown field {sorted(extra)[0]!r}"})
+                    watcher.queue.put_nowait({"type": "error", "message": f"malformed message: unknown field {sorted(extra)[0]!r}; expected {MESSAGE_SHAPE}", "status": 422})
                     continue
                 try:
                     version = await table.act(seat, message.get("action"), message.get("version"))
@@ -430,19 +637,33 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
             table.watchers.discard(watcher)
             sender.cancel()
 
+    async def no_such(ws: WebSocket, reason: str) -> None:
+        """Accept, then close with code 4404 (:data:`NO_SUCH_SEAT`): a browser sees the code (a
+        refused handshake shows only 1006) and stops retrying."""
+        await ws.accept()
+        await ws.close(code=NO_SUCH_SEAT, reason=reason)
+
     @app.websocket("/ws/play/{token}")
     async def ws_play(ws: WebSocket, token: str) -> None:
         found = await hub_of(ws).seat(token)
         if found is None:
-            await ws.close(code=4404, reason="no seat has this token")
+            await no_such(ws, "no seat has this token")
             return
         await serve_socket(ws, *found)
+
+    @app.websocket("/seat/{table_id}/{seat}/ws")
+    async def ws_seat(ws: WebSocket, table_id: str, seat: int) -> None:
+        table = await seat_of_cookie(hub_of(ws), ws, table_id, seat)
+        if table is None:
+            await no_such(ws, "this browser holds no seat here: open your invitation link")
+            return
+        await serve_socket(ws, table, seat)
 
     @app.websocket("/ws/watch/{table_id}")
     async def ws_watch(ws: WebSocket, table_id: str) -> None:
         table = await hub_of(ws).table(table_id)
         if table is None:
-            await ws.close(code=4404, reason="no table has this id")
+            await no_such(ws, "no table has this id")
             return
         await serve_socket(ws, table, None)
 

@@ -196,7 +196,8 @@ class Hub:
     def create(self, game_id: str, num_players: int, options: dict[str, Any],
                seats: Sequence[tuple[str, str]], seed: int | None = None, client: str | None = None) -> LiveTable:
         """A new table: ``seats`` are ``(name, kind)`` pairs, kind ``human`` or a bot spec.
-        Options must already be validated (``options.model_dump()``). ``client`` (an address)
+        Options must already be validated (``options.model_dump()``). ``seed`` None: drawn by the
+        server from :mod:`secrets` (a fair table); given: the table is marked ``chosen_seed``. ``client`` (an address)
         is held to :attr:`limits`: past them :class:`ActionRefused` with status 429 names the
         limit, and nothing is made."""
         bots = sum(kind != "human" for _, kind in seats)
@@ -218,6 +219,7 @@ class Hub:
             seed=secrets.randbelow(2**63) if seed is None else seed, complete=False,
             created=utcnow(),
             seats=[SeatRow(s, name, kind, secrets.token_urlsafe(24)) for s, (name, kind) in enumerate(seats)],
+            chosen_seed=seed is not None,
         )
         table = LiveTable(row, self.store, self.bot_delay)  # builds the bots: a bad spec fails here
         row.turn = table.turn

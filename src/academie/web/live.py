@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import hashlib
+import hmac
 import io
 import random
 import time
@@ -46,6 +48,15 @@ class ActionRefused(AcademieError):
     def __init__(self, message: str, status: int = 422) -> None:
         super().__init__(message)
         self.status = status
+
+
+def bot_seed(secret: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` (0-based) of a table whose secret seed is ``secret``
+    (``0 <= secret < 2**63``): HMAC-SHA256 keyed with the secret, so that a bot's moves, however
+    many are watched, tell nothing of the table's seed nor of another seat's bot. An int in
+    ``[0, 2**63)``; the same for the same secret and seat (a restart replays the same bots)."""
+    digest = hmac.new(secret.to_bytes(8, "big"), f"academie bot seat {seat}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def seat_kind(spec: str, game_id: str) -> str:
@@ -148,12 +159,14 @@ class LiveTable:
         self.names = [s.name for s in row.seats]
         self.record = GameRecord(
             game=row.game, game_version=row.game_version, num_players=row.num_players, options=row.options,
-            players=[PlayerRecord(name=s.name, kind=s.kind) for s in row.seats],
+            # the names were checked when the table was made: a stricter rule since then (names
+            # that look alike, invisible characters) must not keep a stored table from loading
+            players=[PlayerRecord.model_construct(name=s.name, kind=s.kind) for s in row.seats],
             seed=row.seed, actions=list(row.actions),
         )
         self.tokens = {s.token: s.seat for s in row.seats}
         self.kinds = [s.kind for s in row.seats]
-        self.bots = {s.seat: make_bot(s.kind, row.game, (row.seed + 7919 * s.seat) % 2**63)
+        self.bots = {s.seat: make_bot(s.kind, row.game, bot_seed(row.seed, s.seat))
                      for s in row.seats if s.kind != "human"}
         self.teller = TextNarrator()
         self.chance: ChanceSource = SeededChance(row.seed)
@@ -410,6 +423,7 @@ class LiveTable:
             "log_start": start,
             "log": log,
             "error": self.error or self.teller.failed,
+            "chosen_seed": self.row.chosen_seed,
         }
 
     def announce(self) -> None:

@@ -250,7 +250,7 @@ def track_html(board: Mapping[int, Any], positions: Sequence[int], names: Sequen
 def _track(board: Mapping[int, Any], positions: Sequence[int], names: Sequence[str]) -> str:
     def tokens(square: int) -> str:
         return "".join(
-            f'<span class="token" style="background:{TOKEN_COLOURS[s % len(TOKEN_COLOURS)]}" title="{_e(names[s])}">'
+            f'<span class="token tok-{s % len(TOKEN_COLOURS)}" title="{_e(names[s])}">'
             f"{_e(names[s][:1])}</span>"
             for s, p in enumerate(positions) if p == square)
     cells = [f'<div class="square start"><b>0</b><span class="sq-name">start</span>{tokens(0)}</div>']

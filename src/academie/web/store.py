@@ -7,6 +7,8 @@ Four tables (schema made by the Alembic migrations in ``migrations/``):
   its last activity (``updated``), the address that made it (``client``, for the limits per
   client), its number of bot seats, the seat to act (``turn``, None once over or not yet
   known), and ``abandoned`` (never a move for the idle time: hidden from the lobby);
+  The seed is drawn by the server from :mod:`secrets`; ``chosen_seed`` is true when a program
+  gave it (a teaching or study table, marked as such on its pages, never a fair match);
 * ``seats``: one row per seat — its name, its kind (``human`` or a bot spec such as
   ``heuristic`` or ``ismcts:iterations=200``) and its secret token (the invitation link);
 * ``actions``: every player action accepted, in order, in string notation (the game record's
@@ -28,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text, and_,
+    BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text, and_, false,
     create_engine, delete, event, exists, func, insert, or_, select, text, update,
 )
 from sqlalchemy.engine import Engine
@@ -52,6 +54,7 @@ tables = Table(
     Column("bots", Integer, nullable=False, default=0),
     Column("turn", Integer, nullable=True),
     Column("abandoned", Boolean, nullable=False, default=False),
+    Column("chosen_seed", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 seats = Table(
@@ -118,6 +121,8 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     turn: int | None = None
+    chosen_seed: bool = False
+    """True when the seed was given by whoever made the table (not drawn by the server)."""
 
 
 @dataclass
@@ -129,6 +134,7 @@ class LobbyRow:
     names: list[str]
     version: int
     updated: dt.datetime | None
+    chosen_seed: bool = False
 
 
 def utcnow() -> dt.datetime:
@@ -190,6 +196,7 @@ class Store:
                 num_players=row.num_players, options=json.dumps(row.options), seed=row.seed,
                 complete=False, created=row.created, updated=row.created, client=(client or "")[:64] or None,
                 bots=sum(s.kind != "human" for s in row.seats), turn=row.turn, abandoned=False,
+                chosen_seed=row.chosen_seed,
             ))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "name": s.name, "kind": s.kind, "token": s.token}
@@ -229,7 +236,7 @@ class Store:
         out = {r["id"]: TableRow(
             id=r["id"], admin_key=r["admin_key"], game=r["game"], game_version=r["game_version"],
             num_players=r["num_players"], options=json.loads(r["options"]), seed=int(r["seed"]),
-            complete=bool(r["complete"]), created=r["created"], turn=r["turn"],
+            complete=bool(r["complete"]), created=r["created"], turn=r["turn"], chosen_seed=bool(r["chosen_seed"]),
         ) for r in rows}
         if not out:
             return []
@@ -281,7 +288,7 @@ class Store:
         out) or the finished matches, last activity first, from ``offset``, at most ``limit``;
         and whether more follow."""
         with self.engine.connect() as conn:
-            query = (select(tables.c.id, tables.c.game, tables.c.updated)
+            query = (select(tables.c.id, tables.c.game, tables.c.updated, tables.c.chosen_seed)
                      .where(tables.c.complete == complete, tables.c.abandoned == False)  # noqa: E712
                      .order_by(tables.c.updated.desc(), tables.c.id).offset(offset).limit(limit + 1))
             rows = conn.execute(query).all()
@@ -295,7 +302,7 @@ class Store:
                     names[s.table_id].append(s.name)
                 counts = dict(conn.execute(select(actions.c.table_id, func.count()).where(actions.c.table_id.in_(ids))
                                            .group_by(actions.c.table_id)).all())
-        return [LobbyRow(r.id, r.game, names[r.id], counts.get(r.id, 0), r.updated) for r in rows], more
+        return [LobbyRow(r.id, r.game, names[r.id], counts.get(r.id, 0), r.updated, bool(r.chosen_seed)) for r in rows], more
 
     def client_load(self, client: str) -> tuple[int, int]:
         """What the address ``client`` has made and is not over (nor abandoned): the number of

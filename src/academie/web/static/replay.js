@@ -25,7 +25,7 @@
 
   function go(k) { at = Math.max(0, Math.min(data.frames.length - 1, k)); draw(); }
 
-  fetch(window.ACADEMIE_REPLAY).then(function (r) { return r.json(); }).then(function (d) {
+  fetch($("config").dataset.replay).then(function (r) { return r.json(); }).then(function (d) {
     data = d;
     $("hands-body").innerHTML = d.hands;
     $("first").onclick = function () { go(0); };

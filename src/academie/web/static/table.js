@@ -2,7 +2,8 @@
 // with the move number they were chosen at (a stale one is refused, so nothing plays twice).
 (function () {
   "use strict";
-  var cfg = window.ACADEMIE;
+  var cfg = JSON.parse(document.getElementById("config").dataset.config);
+  var NO_SUCH_SEAT = 4404;  // the server's close code for no such seat or table: retrying is vain
   var version = cfg.version, ws = null, wait = 300, pending = false;
   var $ = function (id) { return document.getElementById(id); };
 
@@ -44,7 +45,14 @@
       else if (m.type === "error") { pending = false; if (m.status !== 409 || !/stale/.test(m.message)) fail(m.message); }
       else if (m.type === "ack") { $("error").hidden = true; }
     };
-    ws.onclose = function () {
+    ws.onclose = function (event) {
+      if (event.code === NO_SUCH_SEAT) {
+        $("conn").textContent = "no seat";
+        $("conn").className = "conn down";
+        fail("The server knows no such seat or table (" + (event.reason || "closed") +
+             "): nothing more will be tried. Open your invitation link again.");
+        return;
+      }
       $("conn").textContent = "reconnecting…";
       $("conn").className = "conn down";
       setTimeout(connect, wait);
@@ -59,7 +67,8 @@
     if (ws && ws.readyState === 1) {
       ws.send(JSON.stringify({ type: "act", action: action, version: version }));
     } else {
-      fetch(cfg.post, { method: "POST", headers: { "Content-Type": "application/json" },
+      fetch(cfg.post, { method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
+                        referrerPolicy: "same-origin",  // else the browser sends Origin: null, refused
                         body: JSON.stringify({ action: action, version: version }) })
         .then(function (r) { return r.json(); })
         .then(function (r) { pending = false; if (r.error) fail(r.error); });
