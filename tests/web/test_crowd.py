@@ -281,7 +281,8 @@ def test_workers_2_serve_every_table_from_either_worker(postgres_server):
         for r in made:
             t = r.json()
             assert httpx.get(f"{server.base}/watch/{t['id']}").status_code == 200
-            assert httpx.get(f"{server.base}/play/{t['seats'][1]['token']}").status_code == 200
+            seat = httpx.get(f"{server.base}/play/{t['seats'][1]['token']}", follow_redirects=True)  # the cookie's way
+            assert seat.status_code == 200 and seat.url.path == f"/seat/{t['id']}/1"
         for r in made[:8]:
             with connect(f"ws://127.0.0.1:{server.port}/ws/watch/{r.json()['id']}") as ws:
                 assert json.loads(ws.recv(10))["type"] == "update"

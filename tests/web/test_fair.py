@@ -55,7 +55,8 @@ def test_a_chosen_seed_marks_its_table_in_the_lobby_on_every_page_and_update(sql
         line = {t["id"]: next(li for li in re.findall(r"<li>.*?</li>", lobby, re.S) if t["id"] in li)
                 for t in (chosen, fair)}
         assert "chosen deal" in line[chosen["id"]] and "chosen deal" not in line[fair["id"]]
-    with client(sqlite_url) as c:  # stored: still marked after a restart
+    with client(sqlite_url) as c:  # stored: still marked after a restart (each table rebuilt when asked for)
+        assert c.get(chosen["watch"]).status_code == c.get(fair["watch"]).status_code == 200
         assert hub(c).tables[chosen["id"]].row.chosen_seed and not hub(c).tables[fair["id"]].row.chosen_seed
 
 
