@@ -223,9 +223,9 @@ class ReversisState(StockDrawState):
         return self.order().index(seat) < len(self.original_talon)
 
     def _ecart_cards(self, seat: int) -> list[int]:
-        """Cards ``seat`` may put in the talon: [001] «No heart may be discarded» — «personne
-        n'en peut écarter» — but a lone K♥ or Q♥ «quand un joueur n'en porte que le roi ou la
-        dame»; a lone quinola under the quinola forcé (R12)."""
+        """Cards ``seat`` may put in the talon: no heart may be discarded: [001] «personne
+        n'en peut écarter» — but a lone K♥ or Q♥, [001] «quand un joueur n'en porte que le roi ou
+        la dame»; a lone quinola under the quinola forcé (R12)."""
         hand = self.hands[seat]
         hearts = [c for c in hand if is_heart(c)]
         cards = sorted(c for c in hand if not is_heart(c))
