@@ -1,0 +1,103 @@
+"""One game's edition as data: its source texts sentence by sentence, each with the rules and
+options that play it, and each rule and option with its sentences. ``academie source GAME``,
+the browser's source page, the TEI export and the booklet are all drawn from :func:`game_edition`.
+
+>>> d = game_edition("blason")
+>>> d["sources"][0]["siglum"], len(d["sources"][0]["sentences"])
+('002', 20)
+>>> [r["id"] for r in d["rules"] if 15 in r["sentences"].get("002", [])]
+['blason:turn.7']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from academie.edition import SIGLA, edition, game_sigla, rule_ids, sentences_of
+from academie.sources import bibliography, source
+
+
+def sentence_ref(siglum: str, n: int) -> str:
+    """How a sentence is named in running text: ``[002] §15``."""
+    return f"[{siglum}] §{n}"
+
+
+def rule_sentences(game_id: str) -> dict[str, dict[str, list[int]]]:
+    """For each rule id of the game's guide, the sentences (by siglum) that it plays: those its
+    quotation holds, and those the edition's data assigns to it."""
+    from academie.games import get_game
+
+    out: dict[str, dict[str, list[int]]] = {}
+    for rid, rule in rule_ids(get_game(game_id)):
+        found: dict[str, list[int]] = {}
+        if rule.source in SIGLA:
+            numbers = sentences_of(rule.source, rule.words)
+            if numbers:
+                found[rule.source] = numbers
+        out[rid] = found
+    for siglum in game_sigla(game_id):
+        for s in edition(siglum).sentences:
+            for rid in s.rules:
+                if rid in out and s.n not in out[rid].setdefault(siglum, []):
+                    out[rid][siglum].append(s.n)
+                    out[rid][siglum].sort()
+    return out
+
+
+def game_edition(game_id: str) -> dict[str, Any]:
+    """The edition of one game, JSON-ready: ``{"game", "name", "sources": [{"siglum", "title",
+    "sentences": [{"n", "fr", "corr", "corr_note", "en", "not_played", "rules", "options",
+    "code"}], "notes", "front", "back"}], "rules": [{"id", "section", "text", "citation",
+    "sentences": {siglum: [n]}}], "options": [{"name", "default", "allowed", "doc",
+    "provenance", "ref", "sentences"}]}``. Raises :class:`~academie.core.errors.UnknownGameError`
+    (from :func:`academie.games.get_game`) for an unknown game."""
+    from academie.core.guide import SECTIONS
+    from academie.games import get_game
+
+    g = get_game(game_id)
+    game_id = g.info.id
+    titles = dict(SECTIONS)
+    by_rule = rule_sentences(game_id)
+    rules = []
+    for rid, rule in rule_ids(g):
+        section = rid.split(":", 1)[1].split(".")[0]
+        title = g_deal_title(g) if section == "deal" else titles[section]
+        rules.append({"id": rid, "section": title, "text": rule.text, "citation": rule.citation(),
+                      "sentences": by_rule.get(rid, {})})
+    rule_ids_here = {r["id"] for r in rules}
+    options = {o.name: {"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc,
+                        "provenance": str(o.provenance), "ref": o.ref, "sentences": {}}
+               for o in g.describe_options()}
+    sources = []
+    for siglum in game_sigla(game_id):
+        e = edition(siglum)
+        acc = e.accounting()
+        sentences = []
+        for s in e.sentences:
+            played = acc[s.n]
+            mine = [o for o in played.options if o in options]
+            for o in mine:
+                options[o]["sentences"].setdefault(siglum, []).append(s.n)
+            sentences.append({
+                "n": s.n, "fr": s.fr, "corr": s.corr, "corr_note": s.corr_note, "en": s.en,
+                "not_played": s.not_played,
+                "rules": [r for r in played.rules if r in rule_ids_here],
+                "other_games": sorted({r.split(":")[0] for r in played.rules if r not in rule_ids_here}),
+                "options": mine,
+                "code": played.code,
+            })
+        sources.append({
+            "siglum": siglum, "short": source(siglum).short, "title": bibliography(siglum),
+            "found": e.found, "front": e.front, "back": e.back, "sentences": sentences,
+            "notes": [{"title": n.title, "sentences": list(n.sentences), "option": n.option, "text": n.text}
+                      for n in e.notes],
+        })
+    return {"game": game_id, "name": g.info.name, "sources": sources, "rules": rules,
+            "options": list(options.values())}
+
+
+def g_deal_title(g: Any) -> str:
+    """The title of a game's deal section (``"Setting up"`` at the Blason)."""
+    from academie.core.guide import guide_of
+
+    return guide_of(g).deal_title
