@@ -122,7 +122,10 @@ def code_citations() -> tuple[Citation, ...]:
         if path.resolve() in skip:
             continue
         rel = path.relative_to(PACKAGE).as_posix()
-        for line, text in _texts(path.read_text(encoding="utf-8")):
+        content = path.read_text(encoding="utf-8")
+        if not re.search(r"\[00[0-4]\]", content):
+            continue
+        for line, text in _texts(content):
             for m in _CITE.finditer(text):
                 if fragments(m.group(2)):
                     found.append(Citation(m.group(1), m.group(2), f"{rel}:{line + text[:m.start()].count(chr(10))}"))
