@@ -47,7 +47,8 @@ def rule_sentences(game_id: str) -> dict[str, dict[str, list[int]]]:
 def game_edition(game_id: str) -> dict[str, Any]:
     """The edition of one game, JSON-ready: ``{"game", "name", "sources": [{"siglum", "title",
     "sentences": [{"n", "fr", "corr", "corr_note", "en", "not_played", "rules", "options",
-    "code"}], "notes", "front", "back"}], "rules": [{"id", "section", "text", "citation",
+    "other_games", "code"}], "notes" (an option of another game's reading left out), "front",
+    "back"}], "rules": [{"id", "section", "text", "citation",
     "sentences": {siglum: [n]}}], "options": [{"name", "default", "allowed", "doc",
     "provenance", "ref", "sentences"}]}``. Raises :class:`~academie.core.errors.UnknownGameError`
     (from :func:`academie.games.get_game`) for an unknown game."""
@@ -89,7 +90,8 @@ def game_edition(game_id: str) -> dict[str, Any]:
         sources.append({
             "siglum": siglum, "short": source(siglum).short, "title": bibliography(siglum),
             "found": e.found, "front": e.front, "back": e.back, "sentences": sentences,
-            "notes": [{"title": n.title, "sentences": list(n.sentences), "option": n.option, "text": n.text}
+            "notes": [{"title": n.title, "sentences": list(n.sentences), "text": n.text,
+                       "option": n.option if n.option in options else ""}
                       for n in e.notes],
         })
     return {"game": game_id, "name": g.info.name, "sources": sources, "rules": rules,
