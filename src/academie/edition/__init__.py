@@ -81,10 +81,10 @@ class Played:
 @dataclass(frozen=True)
 class Edition:
     """One source text in the edition: its ``siglum``, the archive's catalogue text before and
-    after the article (``front``, ``back``, as found), its ``sentences`` and ``notes``."""
+    after the article (``front``, ``back``, as found), its ``sentences`` and ``notes``; the
+    whole text as found is :meth:`raw`."""
 
     siglum: str
-    found: str
     front: str
     back: str
     sentences: tuple[Sentence, ...]
@@ -147,7 +147,7 @@ def edition(siglum: str) -> Edition:
         for s in data["sentence"]
     )
     notes = tuple(Note(tuple(n["sentences"]), n["text"], n.get("option", ""), n.get("title", "")) for n in data.get("note", ()))
-    return Edition(siglum, data["found"], data.get("front", ""), data.get("back", ""), sentences, notes)
+    return Edition(siglum, data.get("front", ""), data.get("back", ""), sentences, notes)
 
 
 def game_sigla(game_id: str) -> list[str]:

@@ -89,7 +89,7 @@ def game_edition(game_id: str) -> dict[str, Any]:
             })
         sources.append({
             "siglum": siglum, "short": source(siglum).short, "title": bibliography(siglum),
-            "found": e.found, "front": e.front, "back": e.back, "sentences": sentences,
+            "front": e.front, "back": e.back, "sentences": sentences,
             "notes": [{"title": n.title, "sentences": list(n.sentences), "text": n.text,
                        "option": n.option if n.option in options else ""}
                       for n in e.notes],
