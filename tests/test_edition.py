@@ -256,3 +256,16 @@ def test_a_sentence_neither_played_nor_marked_fails_the_accounting(monkeypatch):
         dataclasses.replace(s, not_played="") if s.n == 2 else s for s in real.sentences))
     monkeypatch.setattr(ed, "edition", lambda siglum: stripped)
     assert ed.unaccounted("002") == [2]
+
+
+def test_a_quotation_points_at_its_own_sentence_even_through_a_common_word():
+    e = edition("002")
+    # « payera » is in seven sentences; the rest of the quotation is only in law 5 (§15)
+    assert e.locate("payera… pour avoir permission de passer aux Indes, où il demeurera") == [15]
+    # « prix convenu » is in every law that costs: the option price reads them all
+    assert e.locate("prix convenu") == [8, 9, 11, 12, 13, 15, 16, 17]
+    # a single common word is in the text but points at no sentence in particular
+    assert edition("001").holds("Mais") and edition("001").locate("Mais") == []
+    # a fragment running across two sentences points at both
+    assert edition("000").locate("donne… deux cartes couvertes à chaque joueur. Il en distribue ensuite"
+                                 " une troisième qu'il découvre.") == [7, 8]
