@@ -269,3 +269,17 @@ def test_a_quotation_points_at_its_own_sentence_even_through_a_common_word():
     # a fragment running across two sentences points at both
     assert edition("000").locate("donne… deux cartes couvertes à chaque joueur. Il en distribue ensuite"
                                  " une troisième qu'il découvre.") == [7, 8]
+
+
+def test_an_export_never_replaces_a_file_without_force(tmp_path):
+    path = tmp_path / "r.xml"
+    path.write_text("mine")
+    bad = runner.invoke(app, ["source", "reversis", "--tei", str(path)])
+    assert bad.exit_code == 2 and "exists" in bad.output and "--force" in bad.output
+    assert path.read_text() == "mine"
+    bad = runner.invoke(app, ["source", "reversis", "--tei", str(tmp_path)])
+    assert bad.exit_code == 2 and "is a folder" in bad.output
+    bad = runner.invoke(app, ["source", "reversis", "--tei", str(tmp_path / "no" / "r.xml")])
+    assert bad.exit_code == 2 and "no folder" in bad.output
+    ok = runner.invoke(app, ["source", "reversis", "--tei", str(path), "--force"])
+    assert ok.exit_code == 0 and path.read_bytes() == tei_bytes("reversis")

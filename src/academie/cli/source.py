@@ -77,6 +77,7 @@ def source_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the edition as JSON.")] = False,
     tei: Annotated[Optional[Path], typer.Option("--tei", parser=named, metavar="FILE", help="Write the edition as TEI P5 XML to FILE.", show_default=False)] = None,
     booklet: Annotated[Optional[Path], typer.Option("--booklet", parser=named, metavar="FILE", help="Write a printable rules booklet to FILE.html or FILE.pdf (PDF needs academie\\[edition]).", show_default=False)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Let --tei and --booklet replace an existing file.")] = False,
 ) -> None:
     """Print a game's source text, sentence by sentence, with our corrected reading, our
     translation, and the rules and options that play each sentence."""
@@ -89,9 +90,17 @@ def source_cmd(
             raise OptionError(f"--lang is one of {', '.join(LANGS)}, not {lang!r}")
         if booklet is not None and booklet.suffix.lower() not in (".html", ".htm", ".pdf"):
             raise OptionError(f"--booklet writes FILE.html or FILE.pdf, not {booklet.name!r}")
+        if tei is not None and booklet is not None and tei.resolve() == booklet.resolve():
+            raise OptionError("--tei and --booklet name the same file: give each its own")
         for path in (tei, booklet):
-            if path is not None and not path.parent.is_dir():
+            if path is None:
+                continue
+            if not path.parent.is_dir():
                 raise OptionError(f"no folder {str(path.parent)!r} to write {path.name!r} in")
+            if path.is_dir():
+                raise OptionError(f"{str(path)!r} is a folder: give a file name")
+            if path.exists() and not force:
+                raise OptionError(f"{str(path)!r} exists: give a new file, or --force to replace it")
         d = game_edition(g.info.id)
         if tei is not None:
             from academie.edition.tei import tei_bytes
