@@ -44,7 +44,9 @@ def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
             if lang in ("fr", "both"):
                 line.append(s["fr"])
                 if s["corr"]:
-                    line.append("\nread: ", style="dim").append(s["corr"], style="italic")
+                    line.append("\nread: ", style="dim")
+                    for text, changed, _ in s["changes"]:
+                        line.append(text, style="bold italic underline" if changed else "italic")
                     if s["corr_note"]:
                         line.append(f" ({s['corr_note']})", style="dim")
             if lang in ("en", "both"):

@@ -13,8 +13,8 @@ the reason.
 >>> e = edition("002")
 >>> e.sentence(12).en[:40]
 '2. The one who comes to square 19, where'
->>> [o for o in e.accounting()[15].options]
-['rest_reading']
+>>> e.accounting()[15].options
+['price', 'rest_reading']
 """
 
 from __future__ import annotations

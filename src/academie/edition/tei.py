@@ -2,7 +2,7 @@
 
 Each source is a ``<div type="source" xml:lang="fr">`` of ``<s xml:id="s002-15">`` sentences; an
 OCR correction is ``<choice><sic>as found</sic><corr resp="#academie">ours</corr></choice>``
-around the whole sentence; our translation is a parallel ``<div xml:lang="en">`` whose ``<s>``
+around the words it changes; our translation is a parallel ``<div xml:lang="en">`` whose ``<s>``
 point back with ``corresp``; each rule and each option is a ``<note type="rule"|"option">``
 whose ``target`` lists the sentences it plays, and a sentence not played carries
 ``<note type="not-played">``.
@@ -61,9 +61,17 @@ def tei(game_id: str) -> ET.Element:
         for s in src["sentences"]:
             p = el(fr, "s", n=str(s["n"]), **{XML_ID: sentence_id(src["siglum"], s["n"])})
             if s["corr"]:
-                choice = el(p, "choice")
-                el(choice, "sic", s["fr"])
-                el(choice, "corr", s["corr"], resp="#academie", cert="low" if s["corr_note"] else "")
+                last: ET.Element | None = None
+                for reading, changed, found in s["changes"]:
+                    if changed:
+                        last = el(p, "choice")
+                        el(last, "sic", found)
+                        el(last, "corr", reading, resp="#academie", cert="low" if s["corr_note"] else "")
+                        last.tail = ""
+                    elif last is None:
+                        p.text = (p.text or "") + reading
+                    else:
+                        last.tail = (last.tail or "") + reading
             else:
                 p.text = s["fr"]
             if s["not_played"]:
@@ -87,8 +95,23 @@ def tei(game_id: str) -> ET.Element:
     return root
 
 
+MIXED = {f"{{{TEI_NS}}}s", f"{{{TEI_NS}}}p", f"{{{TEI_NS}}}note", f"{{{TEI_NS}}}title", f"{{{TEI_NS}}}bibl"}
+"""Elements whose content is text (with ``<choice>`` inside a sentence): never indented inside."""
+
+
+def _indent(e: ET.Element, level: int = 0) -> None:
+    """Indent the structure by two spaces a level, leaving the inside of text elements as it is
+    (:func:`xml.etree.ElementTree.indent` would put spaces into a sentence's mixed content)."""
+    if len(e) and e.tag not in MIXED:
+        e.text = "\n" + "  " * (level + 1)
+        for child in e:
+            _indent(child, level + 1)
+            child.tail = "\n" + "  " * (level + 1)
+        e[-1].tail = "\n" + "  " * level
+
+
 def tei_bytes(game_id: str) -> bytes:
     """The TEI document of ``game_id`` as UTF-8 bytes with its XML declaration."""
     root = tei(game_id)
-    ET.indent(root)
+    _indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)

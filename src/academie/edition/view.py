@@ -22,6 +22,33 @@ def sentence_ref(siglum: str, n: int) -> str:
     return f"[{siglum}] §{n}"
 
 
+def corrections(fr: str, corr: str) -> list[list[Any]]:
+    """The corrected reading as segments ``[text, changed, found]``: ``changed`` is true where
+    the reading differs from the text as found (a word-level diff), ``found`` is then the text as
+    found in its place (else the same as ``text``). Joined, the ``text`` give the corrected
+    reading and the ``found`` the text as found, spaces included. Empty when there is no correction.
+
+    >>> corrections("ce n'est; pas le roi", "ce n'est pas le roi")
+    [['ce ', False, 'ce '], ["n'est", True, "n'est;"], [' pas le roi', False, ' pas le roi']]
+    """
+    if not corr:
+        return []
+    import difflib
+    import re
+
+    a, b = re.findall(r"\S+|\s+", fr), re.findall(r"\S+|\s+", corr)
+    out: list[list[Any]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        text, found = "".join(b[j1:j2]), "".join(a[i1:i2])
+        changed = op != "equal"
+        if out and out[-1][1] == changed:
+            out[-1][0] += text
+            out[-1][2] += found
+        else:
+            out.append([text, changed, found])
+    return out
+
+
 def rule_sentences(game_id: str) -> dict[str, dict[str, list[int]]]:
     """For each rule id of the game's guide, the sentences (by siglum) that it plays: those its
     quotation holds, and those the edition's data assigns to it."""
@@ -46,7 +73,8 @@ def rule_sentences(game_id: str) -> dict[str, dict[str, list[int]]]:
 
 def game_edition(game_id: str) -> dict[str, Any]:
     """The edition of one game, JSON-ready: ``{"game", "name", "sources": [{"siglum", "title",
-    "sentences": [{"n", "fr", "corr", "corr_note", "en", "not_played", "rules", "options",
+    "sentences": [{"n", "fr", "corr", "corr_note", "changes" (see :func:`corrections`), "en",
+    "not_played", "rules", "options",
     "other_games", "code"}], "notes" (an option of another game's reading left out), "front",
     "back"}], "rules": [{"id", "section", "text", "citation",
     "sentences": {siglum: [n]}}], "options": [{"name", "default", "allowed", "doc",
@@ -81,6 +109,7 @@ def game_edition(game_id: str) -> dict[str, Any]:
                 options[o]["sentences"].setdefault(siglum, []).append(s.n)
             sentences.append({
                 "n": s.n, "fr": s.fr, "corr": s.corr, "corr_note": s.corr_note, "en": s.en,
+                "changes": corrections(s.fr, s.corr),
                 "not_played": s.not_played,
                 "rules": [r for r in played.rules if r in rule_ids_here],
                 "other_games": sorted({r.split(":")[0] for r in played.rules if r not in rule_ids_here}),
