@@ -288,3 +288,20 @@ def test_an_export_never_replaces_a_file_without_force(tmp_path):
     assert bad.exit_code == 2 and "no folder" in bad.output
     ok = runner.invoke(app, ["source", "reversis", "--tei", str(path), "--force"])
     assert ok.exit_code == 0 and path.read_bytes() == tei_bytes("reversis")
+
+
+def test_a_wide_terminal_shows_the_french_and_the_translation_side_by_side():
+    import io
+
+    from rich.console import Console
+
+    from academie.cli.source import print_source
+
+    def printed(width):
+        buffer = io.StringIO()
+        print_source(game_edition("trente-et-un"), "both", Console(file=buffer, width=width, color_system=None))
+        return buffer.getvalue()
+
+    line = [x for x in printed(180).splitlines() if "§9 " in x][0]
+    assert "Les as valent 11" in line and "Aces are worth 11" in line
+    assert "en: Aces are worth 11" in printed(100)

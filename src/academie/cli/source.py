@@ -20,12 +20,19 @@ from academie.core.errors import AcademieError, OptionError
 from academie.outputs import named
 
 LANGS = ("fr", "en", "both")
+SIDE_BY_SIDE = 140
+"""The terminal width from which ``--lang both`` prints the French and our translation side by side."""
 
 
 def _refs(sentences: dict[str, list[int]]) -> str:
     from academie.edition.booklet import refs
 
     return refs(sentences)
+
+
+def _clip(text: str, width: int = 60) -> str:
+    """``text`` cut after ``width`` characters, with an ellipsis when cut."""
+    return text if len(text) <= width else text[:width].rstrip() + "…"
 
 
 def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
@@ -36,32 +43,40 @@ def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
         out.print(Padding(Text("The text as found (OCR errors kept); « read: » our corrected reading; « en: » our"
                                " translation; « plays: » the rules (academie rules " + d["game"] + ") and options"
                                " that play the sentence.", style="dim"), (0, 0, 0, 2)))
-        grid = Table.grid(padding=(0, 1))
+        # side by side on a wide terminal (--lang both), one under the other otherwise
+        beside = lang == "both" and getattr(out, "width", 80) >= SIDE_BY_SIDE
+        grid = Table.grid(padding=(0, 2 if beside else 1))
         grid.add_column(no_wrap=True, style="bold cyan")
-        grid.add_column()
+        grid.add_column(ratio=1)
+        if beside:
+            grid.add_column(ratio=1)
         for s in src["sentences"]:
-            line = Text()
+            french, english, what = Text(), Text(), Text()
             if lang in ("fr", "both"):
-                line.append(s["fr"])
+                french.append(s["fr"])
                 if s["corr"]:
-                    line.append("\nread: ", style="dim")
+                    french.append("\nread: ", style="dim")
                     for text, changed, _ in s["changes"]:
-                        line.append(text, style="bold italic underline" if changed else "italic")
+                        french.append(text, style="bold italic underline" if changed else "italic")
                     if s["corr_note"]:
-                        line.append(f" ({s['corr_note']})", style="dim")
+                        french.append(f" ({s['corr_note']})", style="dim")
             if lang in ("en", "both"):
-                line.append(("\nen: " if lang == "both" else ""), style="dim").append(s["en"], style="" if lang == "en" else "italic")
+                english.append("en: " if lang == "both" and not beside else "", style="dim")
+                english.append(s["en"], style="" if lang == "en" else "italic")
             if s["rules"] or s["options"]:
-                plays = [f"{r.split(':', 1)[1]} ({rules[r]['text'][:60].rstrip()}…)" for r in s["rules"]]
+                plays = [f"{r.split(':', 1)[1]} ({_clip(rules[r]['text'])})" for r in s["rules"]]
                 plays += [f"option {o}" for o in s["options"]]
-                line.append("\nplays: ", style="dim").append("; ".join(plays), style="green")
+                what.append("plays: ", style="dim").append("; ".join(plays), style="green")
             elif s["other_games"]:
-                line.append("\nplayed by: " + ", ".join(s["other_games"]), style="dim")
+                what.append("played by: " + ", ".join(s["other_games"]), style="dim")
             elif s["not_played"]:
-                line.append("\nnot played: " + s["not_played"], style="yellow")
+                what.append("not played: " + s["not_played"], style="yellow")
             elif s["code"]:
-                line.append("\nplays: the code at " + ", ".join(s["code"]), style="green")
-            grid.add_row(f"§{s['n']}", line)
+                what.append("plays: the code at " + ", ".join(s["code"]), style="green")
+            if beside:
+                grid.add_row(f"§{s['n']}", french, Text("\n").join([english, what]))
+            else:
+                grid.add_row(f"§{s['n']}", Text("\n").join([x for x in (french, english, what) if x.plain]))
         out.print(Padding(grid, (0, 0, 0, 2)))
         if src["notes"]:
             out.print()
