@@ -305,3 +305,15 @@ def test_a_wide_terminal_shows_the_french_and_the_translation_side_by_side():
     line = [x for x in printed(180).splitlines() if "§9 " in x][0]
     assert "Les as valent 11" in line and "Aces are worth 11" in line
     assert "en: Aces are worth 11" in printed(100)
+
+
+def test_the_booklet_prints_the_options_chosen_as_in_force(tmp_path):
+    path = tmp_path / "t.html"
+    ok = runner.invoke(app, ["source", "trente-et-un", "--booklet", str(path), "-o", "knocker_tie=lose1"])
+    assert ok.exit_code == 0, ok.output
+    text = path.read_text(encoding="utf-8")
+    assert "<b>knocker_tie=lose1</b>" in text and "<b>lives=3</b>" in text
+    bad = runner.invoke(app, ["source", "trente-et-un", "--booklet", str(tmp_path / "u.html"), "-o", "knocker_tie=never"])
+    assert bad.exit_code == 2 and "knocker_tie" in bad.output and not (tmp_path / "u.html").exists()
+    bad = runner.invoke(app, ["source", "trente-et-un", "-o", "lives=4"])
+    assert bad.exit_code == 2 and "--booklet" in bad.output

@@ -95,6 +95,7 @@ def source_cmd(
     tei: Annotated[Optional[Path], typer.Option("--tei", parser=named, metavar="FILE", help="Write the edition as TEI P5 XML to FILE.", show_default=False)] = None,
     booklet: Annotated[Optional[Path], typer.Option("--booklet", parser=named, metavar="FILE", help="Write a printable rules booklet to FILE.html or FILE.pdf (PDF needs academie\\[edition]).", show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Let --tei and --booklet replace an existing file.")] = False,
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="With --booklet: a game option in force, as key=value (see `academie games`); repeatable.")] = None,
 ) -> None:
     """Print a game's source text, sentence by sentence, with our corrected reading, our
     translation, and the rules and options that play each sentence."""
@@ -118,6 +119,11 @@ def source_cmd(
                 raise OptionError(f"{str(path)!r} is a folder: give a file name")
             if path.exists() and not force:
                 raise OptionError(f"{str(path)!r} exists: give a new file, or --force to replace it")
+        from academie.cli.base import parse_kv
+
+        chosen = g.parse_options(parse_kv(option)).model_dump() if option else None
+        if option and booklet is None:
+            raise OptionError("-o chooses the options a --booklet prints as in force: give --booklet FILE too")
         d = game_edition(g.info.id)
         if tei is not None:
             from academie.edition.tei import tei_bytes
@@ -128,11 +134,11 @@ def source_cmd(
 
             if booklet.suffix.lower() == ".pdf":
                 try:
-                    booklet_pdf(g.info.id, booklet)
+                    booklet_pdf(g.info.id, booklet, chosen)
                 except OSError as exc:
                     raise AcademieError(f"cannot write {str(booklet)!r}: {exc.strerror}") from None
             else:
-                _write(booklet, booklet_html(g.info.id).encode("utf-8"))
+                _write(booklet, booklet_html(g.info.id, chosen).encode("utf-8"))
         if tei is not None or booklet is not None:
             for path in (tei, booklet):
                 if path is not None:
