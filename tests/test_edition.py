@@ -317,3 +317,15 @@ def test_the_booklet_prints_the_options_chosen_as_in_force(tmp_path):
     assert bad.exit_code == 2 and "knocker_tie" in bad.output and not (tmp_path / "u.html").exists()
     bad = runner.invoke(app, ["source", "trente-et-un", "-o", "lives=4"])
     assert bad.exit_code == 2 and "--booklet" in bad.output
+
+
+@pytest.mark.parametrize("args", [["source", "reversis"], ["source", "guimbarde", "--lang", "fr"]])
+def test_source_prints_on_a_latin_1_terminal(args):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, LC_ALL="C", PYTHONIOENCODING="latin-1")
+    done = subprocess.run([sys.executable, "-m", "academie.cli.app", *args], env=env, capture_output=True)
+    assert b"Traceback" not in done.stderr, done.stderr.decode("latin-1")
+    assert done.returncode == 0 and b"s1  " in done.stdout  # the sentence numbers, § as s

@@ -13,8 +13,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from academie.cli.base import console, user_errors
-from academie.cli.info import GameArg
+from academie.cli.base import user_errors
+from academie.cli.info import GameArg, console  # Unicode, or ASCII where the terminal cannot print it
 from academie.cli.terminal import print_json
 from academie.core.errors import AcademieError, OptionError
 from academie.outputs import named
