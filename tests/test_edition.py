@@ -89,7 +89,7 @@ def test_the_sentences_are_the_text_as_found_in_order(siglum):
 def test_the_entries_of_the_data_name_real_rules_and_options(siglum):
     games = [GAMES[g] for g in game_sigla_of(siglum)]
     rules = {rid for g in games for rid, _ in rule_ids(g)}
-    options = {o.name for g in games for o in g.describe_options()}
+    options = {f"{g.info.id}:{o.name}" for g in games for o in g.describe_options()}
     e = edition(siglum)
     for s in e.sentences:
         assert set(s.rules) <= rules, (s.n, s.rules)
@@ -242,7 +242,7 @@ def test_games_names_both_sources_of_the_guinguette():
 
 
 def test_the_reviewed_readings_state_their_default_and_reason():
-    notes = {n.option: n.text for s in SIGLA for n in edition(s).notes if n.option}
+    notes = {n.option.split(":")[1]: n.text for s in SIGLA for n in edition(s).notes if n.option}
     assert "three times" in notes["rest_reading"] and "others_throw_twice" in notes["rest_reading"]
     assert "lose1" in notes["knocker_tie"] and "more specific" in notes["knocker_tie"]
     assert "period" in notes["tierce_suits"] and "%" in notes["tierce_suits"]
@@ -329,3 +329,9 @@ def test_source_prints_on_a_latin_1_terminal(args):
     done = subprocess.run([sys.executable, "-m", "academie.cli.app", *args], env=env, capture_output=True)
     assert b"Traceback" not in done.stderr, done.stderr.decode("latin-1")
     assert done.returncode == 0 and b"s1  " in done.stdout  # the sentence numbers, § as s
+
+
+def test_each_game_shows_the_readings_of_its_own_rules():
+    titles = {g: [n["title"] for s in game_edition(g)["sources"] for n in s["notes"]] for g in ("guimbarde", "guinguette")}
+    assert titles["guimbarde"] == []  # [004]'s readings are the Guinguette's
+    assert len(titles["guinguette"]) == 3

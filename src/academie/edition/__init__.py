@@ -14,7 +14,7 @@ the reason.
 >>> e.sentence(12).en[:40]
 '2. The one who comes to square 19, where'
 >>> e.accounting()[15].options
-['price', 'rest_reading']
+['blason:price', 'blason:rest_reading']
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ class Sentence:
 
 @dataclass(frozen=True)
 class Note:
-    """A reviewed reading: the ``sentences`` it concerns, the ``option`` that chooses it (may be
+    """A reviewed reading: the ``sentences`` it concerns, the ``option`` that chooses it
+    (``"blason:rest_reading"``; may be
     empty), and ``text``: the readings, the default and the reason for it."""
 
     sentences: tuple[int, ...]
@@ -67,7 +68,8 @@ class Note:
 
 @dataclass
 class Played:
-    """What plays one sentence: guide ``rules`` (ids such as ``"deal.2"``), ``options`` (names),
+    """What plays one sentence: guide ``rules`` (ids such as ``"blason:deal.2"``), ``options``
+    (``"blason:rest_reading"``: the game, then the option's name),
     ``code`` (places in the package, ``"games/reversis/state.py:567"``); empty if not played."""
 
     rules: list[str] = field(default_factory=list)
@@ -186,7 +188,7 @@ def game_sigla(game_id: str) -> list[str]:
 def all_citations() -> tuple[Citation, ...]:
     """Every citation of an edited text in the package: the code's ``[00N] «…»``, each guide
     rule's (``owner`` ``"rule reversis:deal.2"``), each option doc's « … » quoting its game's own text
-    (``owner`` ``"option NAME"``; kept only where found, an option may quote a later source)."""
+    (``owner`` ``"option GAME:NAME"``; kept only where found, an option may quote a later source)."""
     from academie.edition.citations import _QUOTE, code_citations
     from academie.games import GAMES
 
@@ -199,7 +201,7 @@ def all_citations() -> tuple[Citation, ...]:
             for m in _QUOTE.finditer(o.doc):
                 for siglum in game_sigla(game_id):
                     if edition(siglum).holds(m.group(1)):
-                        found.append(Citation(siglum, m.group(1), f"option {game_id}.{o.name}", f"option {o.name}"))
+                        found.append(Citation(siglum, m.group(1), f"option {game_id}.{o.name}", f"option {game_id}:{o.name}"))
                         break
     return tuple(found)
 

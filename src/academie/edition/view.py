@@ -75,7 +75,7 @@ def game_edition(game_id: str) -> dict[str, Any]:
     """The edition of one game, JSON-ready: ``{"game", "name", "sources": [{"siglum", "title",
     "sentences": [{"n", "fr", "corr", "corr_note", "changes" (see :func:`corrections`), "en",
     "not_played", "rules", "options",
-    "other_games", "code"}], "notes" (an option of another game's reading left out), "front",
+    "other_games", "code"}], "notes" (the readings of this game), "front",
     "back"}], "rules": [{"id", "section", "text", "citation",
     "sentences": {siglum: [n]}}], "options": [{"name", "default", "allowed", "doc",
     "provenance", "ref", "sentences"}]}``. Raises :class:`~academie.core.errors.UnknownGameError`
@@ -104,7 +104,7 @@ def game_edition(game_id: str) -> dict[str, Any]:
         sentences = []
         for s in e.sentences:
             played = acc[s.n]
-            mine = [o for o in played.options if o in options]
+            mine = [o.split(":", 1)[1] for o in played.options if o.split(":", 1)[0] == game_id]
             for o in mine:
                 options[o]["sentences"].setdefault(siglum, []).append(s.n)
             sentences.append({
@@ -120,11 +120,21 @@ def game_edition(game_id: str) -> dict[str, Any]:
             "siglum": siglum, "short": source(siglum).short, "title": bibliography(siglum),
             "front": e.front, "back": e.back, "sentences": sentences,
             "notes": [{"title": n.title, "sentences": list(n.sentences), "text": n.text,
-                       "option": n.option if n.option in options else ""}
-                      for n in e.notes],
+                       "option": n.option.split(":", 1)[1] if n.option.startswith(game_id + ":") else ""}
+                      for n in e.notes if _concerns(n, sentences, game_id)],
         })
     return {"game": game_id, "name": g.info.name, "sources": sources, "rules": rules,
             "options": list(options.values())}
+
+
+def _concerns(note: Any, sentences: list[dict[str, Any]], game_id: str) -> bool:
+    """Whether a reviewed reading concerns this game: its option is one of the game's, or one of
+    its sentences is played here, or none is played by another game (the Guinguette's readings
+    are left out of the Guimbarde's page, which shares their source)."""
+    if note.option:
+        return bool(note.option.startswith(game_id + ":"))
+    mine = [s for s in sentences if s["n"] in note.sentences]
+    return any(s["rules"] or s["options"] for s in mine) or not any(s["other_games"] for s in mine)
 
 
 def g_deal_title(g: Any) -> str:
