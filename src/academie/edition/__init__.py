@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -105,7 +105,7 @@ class Edition:
     def _hits(self, frag: str) -> list[int]:
         """The sentences holding the normalised fragment ``frag`` (raw or corrected reading), or,
         when none does, the two consecutive sentences it runs across."""
-        texts = self._normalised()
+        texts = self._normalised
         hits = [i + 1 for i, (a, b) in enumerate(texts) if frag in a or (b and frag in b)]
         if hits:
             return hits
@@ -113,6 +113,7 @@ class Edition:
                 if any(frag in f"{x} {y}" for x in texts[i] if x for y in texts[i + 1] if y)
                 for n in (i + 1, i + 2)]
 
+    @cached_property
     def _normalised(self) -> list[tuple[str, str]]:
         return [(normalise(s.fr), normalise(s.corr)) for s in self.sentences]
 
