@@ -239,6 +239,8 @@ def test_games_names_both_sources_of_the_guinguette():
     data = json.loads(runner.invoke(app, ["games", "--json"]).output)
     [g] = [g for g in data if g["id"] == "guinguette"]
     assert any("Larousse" in s for s in g["sources"]) and any("Guinguette" in s and "adpoker" in s for s in g["sources"])
+    out = runner.invoke(app, ["games", "guinguette"], terminal_width=200).output
+    assert "Sources: Pierre Larousse" in out and "adpoker.fr" in out
 
 
 def test_the_reviewed_readings_state_their_default_and_reason():

@@ -191,7 +191,7 @@ def print_game(g: Game) -> None:
         )
     )
     console.print(Padding(Text(info.summary), (0, 0, 0, 2)))
-    console.print(Padding(Text("Source: " + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
+    console.print(Padding(Text(("Sources: " if len(info.sources) > 1 else "Source: ") + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
     print_reconstructed(g, console)
     for o in g.describe_options():
         print_option(o, console)
