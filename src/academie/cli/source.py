@@ -90,7 +90,7 @@ def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
 
 def source_cmd(
     game: GameArg,
-    lang: Annotated[str, typer.Option("--lang", help="fr: the French with our corrected readings; en: our translation; both.")] = "both",
+    lang: Annotated[str, typer.Option("--lang", metavar="fr|en|both", help="fr: the French with our corrected readings; en: our translation; both.")] = "both",
     as_json: Annotated[bool, typer.Option("--json", help="Print the edition as JSON.")] = False,
     tei: Annotated[Optional[Path], typer.Option("--tei", parser=named, metavar="FILE", help="Write the edition as TEI P5 XML to FILE.", show_default=False)] = None,
     booklet: Annotated[Optional[Path], typer.Option("--booklet", parser=named, metavar="FILE", help="Write a printable rules booklet to FILE.html or FILE.pdf (PDF needs academie\\[edition]).", show_default=False)] = None,
