@@ -15,7 +15,7 @@ BIN := $(VENV)/bin
 $(BIN)/.installed: pyproject.toml
 	@echo "Setting up $(VENV): downloading and installing academie's packages (a few minutes, once)."
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -e '.[test,fast,ray,tournament,web,openspiel,pettingzoo,analysis,docs]'
+	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar on -e '.[test,fast,ray,tournament,web,openspiel,pettingzoo,analysis,docs,edition]'
 	@echo "Set-up done."
 	touch $@
 

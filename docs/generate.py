@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from academie.cli.info import _rules_json
+from academie.edition.booklet import refs
 from academie.games import GAMES, get_game
 from academie.sources import READINGS
 
@@ -60,6 +61,9 @@ def generated(game: str) -> str:
         "",
         f"`{data['id']}`: {g.info.min_players} to {g.info.max_players} players. {_text(g.info.summary)}",
         "",
+        f"→ [00N] §n names a sentence of the source text: `academie source {data['id']}` prints the text"
+        f" with our translation and what plays each sentence ([the edition](../edition.md)).",
+        "",
         f"From the command line: `academie rules {data['id']}` (these rules), `academie games {data['id']}`"
         f" (the options), `academie play {data['id']}`, `academie simulate {data['id']}`,"
         f" `academie analyse {data['id']}`.",
@@ -78,8 +82,9 @@ def generated(game: str) -> str:
         out += [f"### {section['title']}", ""]
         for rule in section["rules"]:
             out.append(f"- {_text(rule['text'])}")
-            if rule["citation"]:
-                out.append(f"  <br>*{_text(rule['citation'])}*")
+            where = refs(rule["sentences"])
+            if rule["citation"] or where:
+                out.append(f"  <br>*{_text(rule['citation'])}*" + (f" → {where}" if where else ""))
         out.append("")
     out += ["### How to win", ""]
     out += [f"{number}. {_text(line)}" for number, line in enumerate(data["how_to_win"], 1)]
@@ -92,8 +97,10 @@ def generated(game: str) -> str:
             "| option | default | allowed | provenance | ref | meaning |",
             "|---|---|---|---|---|---|"]
     for o in data["options"]:
+        where = refs(o["sentences"])
         out.append(f"| `{o['name']}` | `{_cell(_default(o['default']))}` | {_cell(o['allowed'])}"
-                   f" | {_cell(o['provenance'])} | {_cell(o['ref'])} | {_cell(o['doc'])} |")
+                   f" | {_cell(o['provenance'])} | {_cell(o['ref'])} | {_cell(o['doc'])}"
+                   f"{_cell(' → ' + where) if where else ''} |")
     out += ["", END]
     return "\n".join(out) + "\n"
 

@@ -18,7 +18,7 @@ from academie.games import GAMES, get_game
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 GENERATOR = DOCS / "generate.py"
-COMMANDS = {"games", "rules", "play", "simulate", "tournament", "replay", "analyse", "serve"}
+COMMANDS = {"games", "rules", "play", "simulate", "tournament", "replay", "analyse", "serve", "source"}
 
 
 def load_generator():
@@ -86,7 +86,7 @@ def test_every_command_the_pages_show_names_a_real_command_game_and_option():
         words = shlex.split(line.replace("…", "x").replace("[--json]", "--json"))
         command = words[1]
         assert command in COMMANDS | {"--version"}, (page, line)
-        if command in {"games", "rules", "play", "simulate", "tournament", "analyse"} and len(words) > 2 \
+        if command in {"games", "rules", "play", "simulate", "tournament", "analyse", "source"} and len(words) > 2 \
                 and not words[2].startswith("-") and words[2] != "GAME":
             assert words[2] in GAMES, (page, line)
             names = {o.name for o in get_game(words[2]).describe_options()}

@@ -13,9 +13,11 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 # What each top-level area of academie may not import: a layer never looks up,
 # and the interfaces (terminal, browser, adapters) do not stand on each other.
 FORBIDDEN = {
-    "core": {"games", "bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation"},
-    "cards": {"games", "bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation"},
-    "games": {"bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation"},
+    "core": {"games", "bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation", "edition"},
+    "cards": {"games", "bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation", "edition"},
+    "games": {"bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation", "edition"},
+    # the edition reads the games' citations and guides; the interfaces show it
+    "edition": {"bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation"},
     "bots": {"cli", "web", "adapters", "analysis", "narration", "presentation"},
     "narration": {"cli", "web", "adapters"},
     "presentation": {"cli", "web", "adapters"},

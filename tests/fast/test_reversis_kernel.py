@@ -190,7 +190,8 @@ def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyP
 def test_refuses_options_it_does_not_implement() -> None:
     """Any other reading is refused by name; the pure engine plays it."""
     for options, word in [({"betes": "with_pool"}, "betes"), ({"ruleset": "later"}, "ruleset"),
-                          ({"quinola_force": True}, "quinola_force"), ({"led_ace": "exempt"}, "led_ace")]:
+                          ({"quinola_force": True}, "quinola_force"), ({"led_ace": "exempt"}, "led_ace"),
+                          ({"talon_tie": "nearest_left"}, "talon_tie")]:
         opts = GAME.parse_options(options)
         assert not fast.supports(GAME, opts, 4)
         assert word in fast.unsupported_reason(GAME, opts, 4)

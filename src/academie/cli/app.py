@@ -27,6 +27,7 @@ from academie.cli.base import (
 from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, rules
 from academie.cli.narrate import Narrator, options_line, players_line, reason_text, standings
 from academie.cli.play import PlaySession, check_record_path
+from academie.cli.source import source_cmd
 from academie.cli.terminal import make_console, print_error, print_json, prompt_reader
 from academie.presentation.render import RENDERERS
 from academie.core.errors import OptionError
@@ -45,6 +46,7 @@ app.callback()(root)
 app.command("games")(games)
 app.command("rules")(rules)
 app.command("analyse")(analyse_cmd)
+app.command("source")(source_cmd)
 
 OptionsArg = Annotated[
     Optional[list[str]],

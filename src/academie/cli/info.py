@@ -191,7 +191,7 @@ def print_game(g: Game) -> None:
         )
     )
     console.print(Padding(Text(info.summary), (0, 0, 0, 2)))
-    console.print(Padding(Text("Source: " + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
+    console.print(Padding(Text(("Sources: " if len(info.sources) > 1 else "Source: ") + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
     print_reconstructed(g, console)
     for o in g.describe_options():
         print_option(o, console)
@@ -222,18 +222,23 @@ def games(
 
 # --- academie rules ----------------------------------------------------------------------------
 def _rules_json(g: Game) -> dict[str, Any]:
+    from academie.edition.view import game_edition
+
     guide = guide_of(g)
+    edition = game_edition(g.info.id)
+    at = iter(edition["rules"])
+    where = {o["name"]: o["sentences"] for o in edition["options"]}
     return {
         "id": g.info.id,
         "name": g.info.name,
         "sources": {s: bibliography(s) for s in sigla(g)},
         "sections": [
-            {"title": title, "rules": [dict(asdict(r), citation=r.citation()) for r in rules]}
+            {"title": title, "rules": [dict(asdict(r), citation=r.citation(), sentences=next(at)["sentences"]) for r in rules]}
             for title, rules in guide.sections()
         ],
         "how_to_win": list(guide.how_to_win),
         "reconstructed": list(g.info.reconstructed),
-        "options": [o.__dict__ for o in g.describe_options()],
+        "options": [dict(o.__dict__, sentences=where.get(o.name, {})) for o in g.describe_options()],
     }
 
 

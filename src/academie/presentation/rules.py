@@ -34,10 +34,11 @@ def option_line(o: OptionDoc) -> Joined:
     return Joined(atoms, indent=6)
 
 
-def print_option(o: OptionDoc, out: Any) -> None:
-    """One option: ``-o name=default``, its provenance and reading tag, allowed values, doc."""
+def print_option(o: OptionDoc, out: Any, sentences: str = "") -> None:
+    """One option: ``-o name=default``, its provenance and reading tag, allowed values, doc;
+    and ``sentences``, the source sentences it reads (``"[002] §12, §15"``), when given."""
     out.print(option_line(o))
-    out.print(Padding(Text(o.doc), (0, 0, 0, 6)))
+    out.print(Padding(Text(o.doc).append(f" → {sentences}" if sentences else "", style="dim cyan"), (0, 0, 0, 6)))
 
 
 def print_reconstructed(g: Game, out: Any) -> None:
@@ -62,7 +63,13 @@ def sigla(g: Game) -> list[str]:
 def print_rules(g: Game, out: Any) -> None:
     """A game's rules in our own words, each with its source, then its options and readings,
     printed on ``out`` (a rich console: the terminal's, or a text buffer for the browser)."""
+    from academie.edition.booklet import refs
+    from academie.edition.view import game_edition
+
     guide = guide_of(g)
+    edition = game_edition(g.info.id)
+    at = iter(edition["rules"])
+    where = {o["name"]: refs(o["sentences"]) for o in edition["options"]}
     out.print(Text(f"{g.info.name}: the rules in our own words", style="bold"))
     out.print(
         Padding(Text(f"{g.info.min_players} to {g.info.max_players} players. {g.info.summary}"), (0, 0, 0, 2))
@@ -78,7 +85,9 @@ def print_rules(g: Game, out: Any) -> None:
         grid.add_column(no_wrap=True)
         grid.add_column()
         for rule in section:
-            grid.add_row("•", Text(rule.text).append("\n" + rule.citation(), style="dim"))
+            sentences = refs(next(at)["sentences"])
+            grid.add_row("•", Text(rule.text).append("\n" + rule.citation(), style="dim")
+                         .append(f" → {sentences}" if sentences else "", style="dim cyan"))
         out.print(Padding(grid, (0, 0, 0, 2)))
     out.print()
     out.print(Text("How to win", style="bold"))
@@ -91,8 +100,10 @@ def print_rules(g: Game, out: Any) -> None:
     out.print()
     out.print(Text("Options (-o name=value; the default is the reading played unless you choose another)", style="bold"))
     for o in g.describe_options():
-        print_option(o, out)
+        print_option(o, out, where.get(o.name, ""))
     out.print()
+    out.print(Text(f"→ [00N] §n: the sentences of the source text that a rule or option plays (`academie source"
+                   f" {g.info.id}` prints them with their translation).", style="dim"))
     out.print(
         Text(f"A tag such as {g.describe_options()[0].ref} names a reading in {READINGS}: where a"
              " source is silent or can be read two ways, the reading is an option, and its"

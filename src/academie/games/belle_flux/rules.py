@@ -46,7 +46,7 @@ def flux_value(cards: Sequence[int]) -> int | None:
 
 
 def trente_un_value(cards: Sequence[int], one_suit: bool = False) -> int:
-    """The point of a hand for the trente-un: every card counts ([000] «les points que
+    """The point of a hand for the trente-un: every card counts ([000] «des points que
     présentent les cartes des joueurs», B6); with ``one_suit`` only the best suit (variant)."""
     if not one_suit:
         return int(sum(POINTS[c] for c in cards))

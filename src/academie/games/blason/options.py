@@ -73,7 +73,9 @@ class BlasonOptions(GameOptions):
         " one every other player throws three times (with two players, the other throws three"
         " times in a row); 'others_throw_twice' counts the others' throws: he misses one turn,"
         " so every other player throws exactly twice (with two players, twice in a row) before"
-        " he throws again.",
+        " he throws again. The default because « se reposera … deux fois » says the resting"
+        " player rests twice, and the two squares use one measure; 'others_throw_twice' is the"
+        " closer reading of « aient joué chacun deux coups » taken alone.",
         provenance=Provenance.PROPOSAL,
         ref="L7",
     )

@@ -37,7 +37,7 @@ from academie.games.boxes import best_of, stake_every_box
 from academie.games.guimbarde.view import DealResult, GuimbardeView
 
 BOXES = ("point", "mariage", "fou", "roi", "guimbarde")
-"""[004] «Figures des boites: Le Point. Le Mariage. Le Fou. Le Roi. La Guimbarde.»"""
+"""[004] «Figures des boites» and their labels, [004] «Le Point. Le Mariage. Le Fou. Le Roi. La Guimbarde.»"""
 HAND = 5
 
 

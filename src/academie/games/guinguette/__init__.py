@@ -47,7 +47,9 @@ class Guinguette(Game):
         min_players=3,  # [004] «On peut y jouer depuis trois jusqu'à huit personnes»
         max_players=8,
         default_players=4,
-        sources=(bibliography("004"),),  # the later description: cited by the rules ([Adpoker])
+        # the Larousse gives the opening of the article; most of the playable game (the deal, the
+        # cotillon, the wine measures) comes from the later description
+        sources=(bibliography("004"), bibliography("Adpoker")),
         summary="A reconstruction (the sources stop mid-article): three baskets — the guinguette"
         " (Q♦), the cabaret (a low tierce), the cotillon (the stock) — stirring the cotillon and"
         " raising the cabaret by demi-septier, chopine and pinte.",

@@ -75,8 +75,9 @@ class GuinguetteOptions(GameOptions):
         provenance=Provenance.PROPOSAL, ref="GU10")
     tierce_suits: Literal["any", "same"] = option(
         "any", doc="The cabaret's tierce (« une tierce au valet, au dix, au neuf »): 'any', three"
-        " cards in sequence of any suits; or 'same', of one suit, as the piquet's tierce. OUR"
-        " RECONSTRUCTION: neither source names a suit; with four cards a tierce of one suit comes"
+        " cards in sequence of any suits; or 'same', of one suit, as the piquet's tierce — the period"
+        " meaning of a tierce. OUR RECONSTRUCTION, against that meaning and for play balance only:"
+        " neither source names a suit; with four cards a tierce of one suit comes"
         " in less than one hand in a hundred (`academie analyse guinguette`), which would leave"
         " idle the cabaret, its basket and the three raises the later source names; of any suits,"
         " in about one hand in ten.", provenance=Provenance.PROPOSAL, ref="GU13")

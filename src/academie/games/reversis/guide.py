@@ -86,10 +86,11 @@ GUIDE = Guide(
              "001", "On gagne le double pour l'as de cœur", reading="R11, R13, R22",
              option="ace_fee, led_ace, ruleset"),
         Rule("The talon goes to the player with fewest points in his tricks (A4 K3 Q2 J1); a player"
-             " with no trick beats everyone; on a tie, fewer tricks, then the dealer and the"
-             " players on his left.",
+             " with no trick beats everyone; on a tie, fewer tricks (the later sources), then the"
+             " dealer and the players on his left. With option talon_tie 'nearest_left', the"
+             " source's literal reading: a tie goes to the dealer and his left, whatever the tricks.",
              "001", "celui qui n'a point de levée, l'emporte sur lui", reading="R6, R7",
-             option="trick_points"),
+             option="trick_points, talon_tie"),
         Rule("The talon is worth A5 K4 Q3 J2 of its cards, paid by the player with most points.",
              "001", "cinq pour les as, quatre pour les rois, trois pour les dames, & deux pour les"
              " valets", reading="R8", option="talon_payer"),

@@ -75,6 +75,15 @@ class ReversisOptions(GameOptions):
         "most_points", doc="Who pays the talon's value to its winner: the player with most points in"
         " his tricks (first from the dealer's right on a tie), or every other player.",
         provenance=Provenance.LATER, ref="R8")
+    talon_tie: Literal["fewest_tricks", "nearest_left"] = option(
+        "fewest_tricks", doc="Players equal for the talon (« Lorsque deux joueurs sont égaux, le plus"
+        " près de celui qui a fait à gauche, gagne le talon »; a player with no trick always first,"
+        " « celui qui n'a point de levée, l'emporte sur lui »): 'fewest_tricks', among the fewest"
+        " points the fewer tricks wins, then the nearest the dealer on his left (the later sources,"
+        " Pierer 1857 and Hoyle: kept as the default because the source's own exception already"
+        " prefers fewer tricks, none, to more); 'nearest_left', the literal reading: equal points"
+        " are parted only by the place, the dealer first, then the nearest on his left, whatever"
+        " the tricks.", provenance=Provenance.LATER, ref="R6")
     refresh: Literal["ecarte_or_forced", "every_bete"] = option(
         "ecarte_or_forced", doc="When nobody wins the pool, it is refreshed (« chacun remet deux"
         " jettons ») « dans les cas où le quinola est écarté ou forcé »: put in the écart, or played"

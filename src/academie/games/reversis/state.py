@@ -223,9 +223,9 @@ class ReversisState(StockDrawState):
         return self.order().index(seat) < len(self.original_talon)
 
     def _ecart_cards(self, seat: int) -> list[int]:
-        """Cards ``seat`` may put in the talon: [001] «No heart may be discarded» — «personne
-        n'en peut écarter» — but a lone K♥ or Q♥ «quand un joueur n'en porte que le roi ou la
-        dame»; a lone quinola under the quinola forcé (R12)."""
+        """Cards ``seat`` may put in the talon: no heart may be discarded: [001] «personne
+        n'en peut écarter» — but a lone K♥ or Q♥, [001] «quand un joueur n'en porte que le roi ou
+        la dame»; a lone quinola under the quinola forcé (R12)."""
         hand = self.hands[seat]
         hearts = [c for c in hand if is_heart(c)]
         cards = sorted(c for c in hand if not is_heart(c))
@@ -563,10 +563,13 @@ class ReversisState(StockDrawState):
         leftward = [(dealer + left * k) % n for k in range(n)]  # dealer, then his left…
         points = self.trick_points()
 
+        literal = self.options.talon_tie == "nearest_left"
+
         def key(s: int) -> tuple:
-            # [001] «celui qui n'a point de levée, l'emporte»; fewest points, fewest tricks,
-            # then «le plus près de celui qui a fait à gauche»
-            return (self.trick_count[s] > 0, points[s], self.trick_count[s], leftward.index(s))
+            # [001] «celui qui n'a point de levée, l'emporte»; fewest points, fewest tricks
+            # (option talon_tie=fewest_tricks, R6), then «le plus près de celui qui a fait à gauche»
+            tricks = 0 if literal else self.trick_count[s]
+            return (self.trick_count[s] > 0, points[s], tricks, leftward.index(s))
 
         winner = min(range(n), key=key)
         value = talon_value(self.talon, self.later)

@@ -47,8 +47,11 @@ class TrenteEtUnOptions(GameOptions):
     knocker_tie: Literal["lose2", "safe", "lose1"] = option(
         "lose2",
         doc="A knocker tied for the lowest total loses two lives (our reading of the sheet:"
-        " « en perd deux » prevails over « chacun d'eux perd une vie »), is safe (knocker wins"
-        " ties, later write-ups), or loses one like the others.",
+        " « en perd deux » prevails over « chacun d'eux perd une vie », because it is the rule"
+        " about the knocker, and a knock that only ties the lowest total should not cost less than"
+        " one that is lowest alone), is safe (knocker wins ties, later write-ups), or loses one"
+        " like the others ('lose1': the tie sentence read as the more specific rule, since it names"
+        " the tie).",
         provenance=Provenance.PROPOSAL,
         ref="T1",
     )

@@ -1,0 +1,157 @@
+"""``academie source GAME``: the source text of a game, sentence by sentence, with our corrected
+reading, our translation and the rules and options that play each sentence; ``--tei FILE``
+writes it as TEI P5 XML, ``--booklet FILE.html|FILE.pdf`` as a printable rules booklet. The data
+is :mod:`academie.edition`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from academie.cli.base import user_errors
+from academie.cli.info import GameArg, console  # Unicode, or ASCII where the terminal cannot print it
+from academie.cli.terminal import print_json
+from academie.core.errors import AcademieError, OptionError
+from academie.outputs import named
+
+LANGS = ("fr", "en", "both")
+SIDE_BY_SIDE = 140
+"""The terminal width from which ``--lang both`` prints the French and our translation side by side."""
+
+
+def _refs(sentences: dict[str, list[int]]) -> str:
+    from academie.edition.booklet import refs
+
+    return refs(sentences)
+
+
+def _clip(text: str, width: int = 60) -> str:
+    """``text`` cut after ``width`` characters, with an ellipsis when cut."""
+    return text if len(text) <= width else text[:width].rstrip() + "…"
+
+
+def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
+    """The sentences of each source of a game's edition ``d`` on ``out`` (a rich console)."""
+    rules = {r["id"]: r for r in d["rules"]}
+    for src in d["sources"]:
+        out.print(Text(f"[{src['siglum']}] {src['title']}", style="bold"))
+        out.print(Padding(Text("The text as found (OCR errors kept); « read: » our corrected reading; « en: » our"
+                               " translation; « plays: » the rules (academie rules " + d["game"] + ") and options"
+                               " that play the sentence.", style="dim"), (0, 0, 0, 2)))
+        # side by side on a wide terminal (--lang both), one under the other otherwise
+        beside = lang == "both" and getattr(out, "width", 80) >= SIDE_BY_SIDE
+        grid = Table.grid(padding=(0, 2 if beside else 1))
+        grid.add_column(no_wrap=True, style="bold cyan")
+        grid.add_column(ratio=1)
+        if beside:
+            grid.add_column(ratio=1)
+        for s in src["sentences"]:
+            french, english, what = Text(), Text(), Text()
+            if lang in ("fr", "both"):
+                french.append(s["fr"])
+                if s["corr"]:
+                    french.append("\nread: ", style="dim")
+                    for text, changed, _ in s["changes"]:
+                        french.append(text, style="bold italic underline" if changed else "italic")
+                    if s["corr_note"]:
+                        french.append(f" ({s['corr_note']})", style="dim")
+            if lang in ("en", "both"):
+                english.append("en: " if lang == "both" and not beside else "", style="dim")
+                english.append(s["en"], style="" if lang == "en" else "italic")
+            if s["rules"] or s["options"]:
+                plays = [f"{r.split(':', 1)[1]} ({_clip(rules[r]['text'])})" for r in s["rules"]]
+                plays += [f"option {o}" for o in s["options"]]
+                what.append("plays: ", style="dim").append("; ".join(plays), style="green")
+            elif s["other_games"]:
+                what.append("played by: " + ", ".join(s["other_games"]), style="dim")
+            elif s["not_played"]:
+                what.append("not played: " + s["not_played"], style="yellow")
+            elif s["code"]:
+                what.append("plays: the code at " + ", ".join(s["code"]), style="green")
+            if beside:
+                grid.add_row(f"§{s['n']}", french, Text("\n").join([english, what]))
+            else:
+                grid.add_row(f"§{s['n']}", Text("\n").join([x for x in (french, english, what) if x.plain]))
+        out.print(Padding(grid, (0, 0, 0, 2)))
+        if src["notes"]:
+            out.print()
+            out.print(Text("Readings reviewed", style="bold"))
+            for n in src["notes"]:
+                out.print(Padding(Text(f"{n['title']} ({_refs({src['siglum']: n['sentences']})}"
+                                       + (f"; option {n['option']}" if n["option"] else "") + ")", style="bold")
+                                  .append("\n" + n["text"], style=""), (0, 0, 0, 2)))
+        out.print()
+
+
+def source_cmd(
+    game: GameArg,
+    lang: Annotated[str, typer.Option("--lang", metavar="fr|en|both", help="fr: the French with our corrected readings; en: our translation; both.")] = "both",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the edition as JSON.")] = False,
+    tei: Annotated[Optional[Path], typer.Option("--tei", parser=named, metavar="FILE", help="Write the edition as TEI P5 XML to FILE.", show_default=False)] = None,
+    booklet: Annotated[Optional[Path], typer.Option("--booklet", parser=named, metavar="FILE", help="Write a printable rules booklet to FILE.html or FILE.pdf (PDF needs academie\\[edition]).", show_default=False)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Let --tei and --booklet replace an existing file.")] = False,
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="With --booklet: a game option in force, as key=value (see `academie games`); repeatable.")] = None,
+) -> None:
+    """Print a game's source text, sentence by sentence, with our corrected reading, our
+    translation, and the rules and options that play each sentence."""
+    from academie.edition.view import game_edition
+    from academie.games import get_game
+
+    with user_errors():
+        g = get_game(game)
+        if lang not in LANGS:
+            raise OptionError(f"--lang is one of {', '.join(LANGS)}, not {lang!r}")
+        if booklet is not None and booklet.suffix.lower() not in (".html", ".htm", ".pdf"):
+            raise OptionError(f"--booklet writes FILE.html or FILE.pdf, not {booklet.name!r}")
+        if tei is not None and booklet is not None and tei.resolve() == booklet.resolve():
+            raise OptionError("--tei and --booklet name the same file: give each its own")
+        for path in (tei, booklet):
+            if path is None:
+                continue
+            if not path.parent.is_dir():
+                raise OptionError(f"no folder {str(path.parent)!r} to write {path.name!r} in")
+            if path.is_dir():
+                raise OptionError(f"{str(path)!r} is a folder: give a file name")
+            if path.exists() and not force:
+                raise OptionError(f"{str(path)!r} exists: give a new file, or --force to replace it")
+        from academie.cli.base import parse_kv
+
+        chosen = g.parse_options(parse_kv(option)).model_dump() if option else None
+        if option and booklet is None:
+            raise OptionError("-o chooses the options a --booklet prints as in force: give --booklet FILE too")
+        d = game_edition(g.info.id)
+        if tei is not None:
+            from academie.edition.tei import tei_bytes
+
+            _write(tei, tei_bytes(g.info.id))
+        if booklet is not None:
+            from academie.edition.booklet import booklet_html, booklet_pdf
+
+            if booklet.suffix.lower() == ".pdf":
+                try:
+                    booklet_pdf(g.info.id, booklet, chosen)
+                except OSError as exc:
+                    raise AcademieError(f"cannot write {str(booklet)!r}: {exc.strerror}") from None
+            else:
+                _write(booklet, booklet_html(g.info.id, chosen).encode("utf-8"))
+        if tei is not None or booklet is not None:
+            for path in (tei, booklet):
+                if path is not None:
+                    console.print(f"wrote {path}")
+            return
+    if as_json:
+        print_json(d, console)
+        return
+    print_source(d, lang, console)
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise AcademieError(f"cannot write {str(path)!r}: {exc.strerror}") from None

@@ -1,0 +1,144 @@
+"""One game's edition as data: its source texts sentence by sentence, each with the rules and
+options that play it, and each rule and option with its sentences. ``academie source GAME``,
+the browser's source page, the TEI export and the booklet are all drawn from :func:`game_edition`.
+
+>>> d = game_edition("blason")
+>>> d["sources"][0]["siglum"], len(d["sources"][0]["sentences"])
+('002', 20)
+>>> [r["id"] for r in d["rules"] if 15 in r["sentences"].get("002", [])]
+['blason:turn.7']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from academie.edition import SIGLA, edition, game_sigla, rule_ids, sentences_of
+from academie.sources import bibliography, source
+
+
+def sentence_ref(siglum: str, n: int) -> str:
+    """How a sentence is named in running text: ``[002] §15``."""
+    return f"[{siglum}] §{n}"
+
+
+def corrections(fr: str, corr: str) -> list[list[Any]]:
+    """The corrected reading as segments ``[text, changed, found]``: ``changed`` is true where
+    the reading differs from the text as found (a word-level diff), ``found`` is then the text as
+    found in its place (else the same as ``text``). Joined, the ``text`` give the corrected
+    reading and the ``found`` the text as found, spaces included. Empty when there is no correction.
+
+    >>> corrections("ce n'est; pas le roi", "ce n'est pas le roi")
+    [['ce ', False, 'ce '], ["n'est", True, "n'est;"], [' pas le roi', False, ' pas le roi']]
+    """
+    if not corr:
+        return []
+    import difflib
+    import re
+
+    a, b = re.findall(r"\S+|\s+", fr), re.findall(r"\S+|\s+", corr)
+    out: list[list[Any]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        text, found = "".join(b[j1:j2]), "".join(a[i1:i2])
+        changed = op != "equal"
+        if out and out[-1][1] == changed:
+            out[-1][0] += text
+            out[-1][2] += found
+        else:
+            out.append([text, changed, found])
+    return out
+
+
+def rule_sentences(game_id: str) -> dict[str, dict[str, list[int]]]:
+    """For each rule id of the game's guide, the sentences (by siglum) that it plays: those its
+    quotation holds, and those the edition's data assigns to it."""
+    from academie.games import get_game
+
+    out: dict[str, dict[str, list[int]]] = {}
+    for rid, rule in rule_ids(get_game(game_id)):
+        found: dict[str, list[int]] = {}
+        if rule.source in SIGLA:
+            numbers = sentences_of(rule.source, rule.words)
+            if numbers:
+                found[rule.source] = numbers
+        out[rid] = found
+    for siglum in game_sigla(game_id):
+        for s in edition(siglum).sentences:
+            for rid in s.rules:
+                if rid in out and s.n not in out[rid].setdefault(siglum, []):
+                    out[rid][siglum].append(s.n)
+                    out[rid][siglum].sort()
+    return out
+
+
+def game_edition(game_id: str) -> dict[str, Any]:
+    """The edition of one game, JSON-ready: ``{"game", "name", "sources": [{"siglum", "title",
+    "sentences": [{"n", "fr", "corr", "corr_note", "changes" (see :func:`corrections`), "en",
+    "not_played", "rules", "options",
+    "other_games", "code"}], "notes" (the readings of this game), "front",
+    "back"}], "rules": [{"id", "section", "text", "citation",
+    "sentences": {siglum: [n]}}], "options": [{"name", "default", "allowed", "doc",
+    "provenance", "ref", "sentences"}]}``. Raises :class:`~academie.core.errors.UnknownGameError`
+    (from :func:`academie.games.get_game`) for an unknown game."""
+    from academie.core.guide import SECTIONS
+    from academie.games import get_game
+
+    g = get_game(game_id)
+    game_id = g.info.id
+    titles = dict(SECTIONS)
+    by_rule = rule_sentences(game_id)
+    rules = []
+    for rid, rule in rule_ids(g):
+        section = rid.split(":", 1)[1].split(".")[0]
+        title = g_deal_title(g) if section == "deal" else titles[section]
+        rules.append({"id": rid, "section": title, "text": rule.text, "citation": rule.citation(),
+                      "sentences": by_rule.get(rid, {})})
+    rule_ids_here = {r["id"] for r in rules}
+    options = {o.name: {"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc,
+                        "provenance": str(o.provenance), "ref": o.ref, "sentences": {}}
+               for o in g.describe_options()}
+    sources = []
+    for siglum in game_sigla(game_id):
+        e = edition(siglum)
+        acc = e.accounting()
+        sentences = []
+        for s in e.sentences:
+            played = acc[s.n]
+            mine = [o.split(":", 1)[1] for o in played.options if o.split(":", 1)[0] == game_id]
+            for o in mine:
+                options[o]["sentences"].setdefault(siglum, []).append(s.n)
+            sentences.append({
+                "n": s.n, "fr": s.fr, "corr": s.corr, "corr_note": s.corr_note, "en": s.en,
+                "changes": corrections(s.fr, s.corr),
+                "not_played": s.not_played,
+                "rules": [r for r in played.rules if r in rule_ids_here],
+                "other_games": sorted({r.split(":")[0] for r in played.rules if r not in rule_ids_here}),
+                "options": mine,
+                "code": played.code,
+            })
+        sources.append({
+            "siglum": siglum, "short": source(siglum).short, "title": bibliography(siglum),
+            "front": e.front, "back": e.back, "sentences": sentences,
+            "notes": [{"title": n.title, "sentences": list(n.sentences), "text": n.text,
+                       "option": n.option.split(":", 1)[1] if n.option.startswith(game_id + ":") else ""}
+                      for n in e.notes if _concerns(n, sentences, game_id)],
+        })
+    return {"game": game_id, "name": g.info.name, "sources": sources, "rules": rules,
+            "options": list(options.values())}
+
+
+def _concerns(note: Any, sentences: list[dict[str, Any]], game_id: str) -> bool:
+    """Whether a reviewed reading concerns this game: its option is one of the game's, or one of
+    its sentences is played here, or none is played by another game (the Guinguette's readings
+    are left out of the Guimbarde's page, which shares their source)."""
+    if note.option:
+        return bool(note.option.startswith(game_id + ":"))
+    mine = [s for s in sentences if s["n"] in note.sentences]
+    return any(s["rules"] or s["options"] for s in mine) or not any(s["other_games"] for s in mine)
+
+
+def g_deal_title(g: Any) -> str:
+    """The title of a game's deal section (``"Setting up"`` at the Blason)."""
+    from academie.core.guide import guide_of
+
+    return guide_of(g).deal_title

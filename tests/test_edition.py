@@ -1,0 +1,339 @@
+"""The critical edition of the five source texts (academie.edition): every sentence accounted
+for, every citation of the package found in its sentence, and the commands and exports built from
+the same data."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape as html_escape
+import xml.etree.ElementTree as ET
+
+import pytest
+from typer.testing import CliRunner
+
+from academie.cli.app import app
+from academie.edition import SIGLA, all_citations, edition, game_sigla, rule_ids, unaccounted, unresolved
+from academie.edition.citations import _texts, fragments, normalise
+from academie.edition.tei import TEI_NS, XML_ID, sentence_id, tei_bytes
+from academie.edition.view import game_edition
+from academie.games import GAMES
+
+runner = CliRunner()
+GAME_IDS = sorted(GAMES)
+TEI = f"{{{TEI_NS}}}"
+
+
+@pytest.mark.parametrize("siglum", SIGLA)
+def test_every_sentence_is_played_read_by_an_option_or_marked_not_played(siglum):
+    assert unaccounted(siglum) == []
+
+
+def test_every_citation_of_the_package_is_found_in_a_sentence_of_its_source():
+    found = all_citations()
+    assert len([c for c in found if c.owner == "code"]) > 150  # the code's [00N] «…»
+    assert {c.siglum for c in found} == set(SIGLA)
+    bad = [f"{c.where} [{c.siglum}] «{c.words}»" for c in unresolved()]
+    assert bad == []
+
+
+def test_a_citation_that_no_sentence_holds_is_caught():
+    e = edition("002")
+    assert e.locate("jusqu'à ce que les autres joueurs aient joué chacun deux coups") == [15]
+    assert e.locate("jusqu'à ce que les autres joueurs aient joué chacun trois coups") == []
+    # one fragment found, the other not: the quotation is not in the text
+    assert e.locate("Qui arrivera à 63… tirera la moitié des jettons") == []
+
+
+def test_quotations_are_read_whole_across_comment_lines_and_adjacent_strings():
+    code = (
+        "# [003] «Si vous détenez… totalisant\n"
+        "# exactement 31»\n"
+        "x = ('the knocker [003] «Celui qui a frappé et se révèle'\n"
+        "     ' avoir le total le plus bas en perd deux»')\n"
+    )
+    texts = [t for _, t in _texts(code)]
+    assert any("totalisant exactement 31»" in t for t in texts)
+    assert any("se révèle avoir le total" in t for t in texts)
+    e = edition("003")
+    assert e.locate("Si vous détenez… totalisant exactement 31") == [24]
+    assert e.locate("Celui qui a frappé et se révèle avoir le total le plus bas en perd deux") == [31]
+
+
+def test_normalising_straightens_apostrophes_spaces_and_drops_elisions():
+    assert normalise("l’as  de\n cœur") == "l'as de cœur"
+    assert fragments("Le total le plus bas perd une vie… Si plusieurs joueurs") == [
+        "le total le plus bas perd une vie", "si plusieurs joueurs"]
+    # an OCR error quoted as corrected is found through the corrected reading
+    assert edition("004").locate("si l'on ne jouait que trois ou quatre") == [34]
+    assert edition("004").locate("si l'on ne jouait que troia ou quatre") == [34]
+
+
+@pytest.mark.parametrize("siglum", SIGLA)
+def test_the_sentences_are_the_text_as_found_in_order(siglum):
+    e = edition(siglum)
+    raw = " ".join(e.raw().split())
+    at = 0
+    for s in e.sentences:
+        piece = " ".join(s.fr.split())
+        where = raw.find(piece, at)
+        assert where >= 0, f"[{siglum}] §{s.n} is not the text as found, in order"
+        at = where + len(piece)
+    assert [s.n for s in e.sentences] == list(range(1, len(e.sentences) + 1))
+    for s in e.sentences:
+        assert s.en.strip(), f"[{siglum}] §{s.n} has no translation"
+        assert s.corr != s.fr, f"[{siglum}] §{s.n}: a corrected reading equal to the text"
+
+
+@pytest.mark.parametrize("siglum", SIGLA)
+def test_the_entries_of_the_data_name_real_rules_and_options(siglum):
+    games = [GAMES[g] for g in game_sigla_of(siglum)]
+    rules = {rid for g in games for rid, _ in rule_ids(g)}
+    options = {f"{g.info.id}:{o.name}" for g in games for o in g.describe_options()}
+    e = edition(siglum)
+    for s in e.sentences:
+        assert set(s.rules) <= rules, (s.n, s.rules)
+        assert set(s.options) <= options, (s.n, s.options)
+    for note in e.notes:
+        assert not note.option or note.option in options
+        assert all(1 <= n <= len(e.sentences) for n in note.sentences)
+
+
+def game_sigla_of(siglum):
+    return [g for g in GAMES if siglum in game_sigla(g)]
+
+
+@pytest.mark.parametrize("siglum", SIGLA)
+def test_a_sentence_marked_not_played_is_played_by_no_rule_nor_option(siglum):
+    e = edition(siglum)
+    acc = e.accounting()
+    both = [s.n for s in e.sentences if s.not_played and (acc[s.n].rules or acc[s.n].options)]
+    assert both == []
+
+
+# One French sentence from each source, and what the program does with it: the rules and options
+# that `academie source GAME --json` lists for it.
+ONE_SENTENCE = [
+    ("belle-flux-trente-un", "000", "Il en distribue ensuite une troisième qu'il découvre", {"belle-flux-trente-un:deal.3"}, set()),
+    ("reversis", "001", "Lorsque deux joueurs sont égaux, le plus près de celui qui a fait à gauche", {"reversis:scoring.6"}, {"talon_tie"}),
+    ("blason", "002", "où il demeurera jusqu'à ce que les autres joueurs aient joué chacun deux coups", {"blason:turn.7"}, {"rest_reading"}),
+    ("trente-et-un", "003", "Si plusieurs joueurs sont à égalité pour le total le plus bas", {"trente-et-un:scoring.4"}, {"knocker_tie"}),
+    ("guimbarde", "004", "le roi de cœur en est la seconde, et le valet de carreau la troi", {"guimbarde:turn.3"}, set()),
+]
+
+
+@pytest.mark.parametrize("game,siglum,french,rules,options", ONE_SENTENCE)
+def test_one_french_sentence_of_each_source_leads_to_what_the_program_does_with_it(game, siglum, french, rules, options):
+    result = runner.invoke(app, ["source", game, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    [src] = [s for s in data["sources"] if s["siglum"] == siglum]
+    hits = [s for s in src["sentences"] if normalise(french) in normalise(s["fr"] + " " + s["corr"])]
+    assert len(hits) == 1
+    assert rules <= set(hits[0]["rules"]) and options <= set(hits[0]["options"])
+
+
+def test_the_nouvelle_guinee_paragraph_is_marked_another_article():
+    e = edition("004")
+    for s in e.sentences:
+        if "Guinée" in s.fr or "Papouasie" in s.fr or "hollandaise" in s.fr:
+            assert "another article" in s.not_played
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_source_prints_every_sentence_with_its_rules(game):
+    result = runner.invoke(app, ["source", game], terminal_width=160)
+    assert result.exit_code == 0, result.output
+    for siglum in game_sigla(game):
+        assert f"[{siglum}]" in result.output
+        numbers = {int(n) for n in re.findall(r"^\s*§(\d+)", result.output, re.M)}
+        assert set(range(1, len(edition(siglum).sentences) + 1)) <= numbers
+    assert "plays:" in result.output
+
+
+def test_source_lang_chooses_the_french_or_our_translation():
+    fr = runner.invoke(app, ["source", "blason", "--lang", "fr"], terminal_width=200).output
+    en = runner.invoke(app, ["source", "blason", "--lang", "en"], terminal_width=200).output
+    assert "Qui arrivera à 63" in fr and "The one who arrives at 63" not in fr
+    assert "The one who arrives at 63" in en and "Qui arrivera à 63" not in en
+    bad = runner.invoke(app, ["source", "blason", "--lang", "de"])
+    assert bad.exit_code == 2 and "--lang is one of fr, en, both, not 'de'" in bad.output
+
+
+def test_source_refuses_an_unknown_game_and_a_booklet_of_another_kind(tmp_path):
+    bad = runner.invoke(app, ["source", "piquet"])
+    assert bad.exit_code == 2 and "unknown game 'piquet'" in bad.output
+    bad = runner.invoke(app, ["source", "blason", "--booklet", str(tmp_path / "b.docx")])
+    assert bad.exit_code == 2 and "FILE.html or FILE.pdf" in bad.output
+    assert not (tmp_path / "b.docx").exists()
+
+
+def test_rules_points_back_to_sentence_numbers():
+    out = runner.invoke(app, ["rules", "blason"], terminal_width=200).output
+    assert "→ [002] §15" in out and "→ [002] §12" in out
+    data = json.loads(runner.invoke(app, ["rules", "reversis", "--json"]).output)
+    talon = [r for s in data["sections"] for r in s["rules"] if "fewest points" in r["text"]][0]
+    assert 16 in talon["sentences"]["001"]
+    assert {o["name"]: o for o in data["options"]}["talon_tie"]["sentences"]["001"] == [15, 16]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_tei_export_is_well_formed_and_holds_the_editions_data(game, tmp_path):
+    path = tmp_path / f"{game}.xml"
+    result = runner.invoke(app, ["source", game, "--tei", str(path)])
+    assert result.exit_code == 0, result.output
+    root = ET.parse(path).getroot()
+    assert path.read_bytes() == tei_bytes(game)
+    ids = {e.get(XML_ID) for e in root.iter() if e.get(XML_ID)}
+    d = game_edition(game)
+    for src in d["sources"]:
+        [fr] = [x for x in root.iter(f"{TEI}div") if x.get("n") == src["siglum"] and x.get("type") == "source"]
+        [en] = [x for x in root.iter(f"{TEI}div") if x.get("n") == src["siglum"] and x.get("type") == "translation"]
+        assert en.get("{http://www.w3.org/XML/1998/namespace}lang") == "en"
+        sentences = fr.findall(f"{TEI}s")
+        assert len(sentences) == len(src["sentences"]) == len(en.findall(f"{TEI}s"))
+        for s, data in zip(sentences, src["sentences"], strict=True):
+            assert s.get(XML_ID) == sentence_id(src["siglum"], data["n"])
+            choices = s.findall(f"{TEI}choice")
+            if data["corr"]:
+                assert choices
+                # the sentence read with <sic> is the text as found, read with <corr> our reading
+                for keep in ("sic", "corr"):
+                    text = (s.text or "") + "".join(
+                        (c.find(f"{TEI}{keep}").text or "") + (c.tail or "") for c in choices)
+                    assert text == (data["fr"] if keep == "sic" else data["corr"]), (s.get(XML_ID), keep)
+            else:
+                assert not choices and s.text == data["fr"]
+    notes = [n for n in root.iter(f"{TEI}note") if n.get("type") in ("rule", "option")]
+    assert len(notes) == len(d["rules"]) + len(d["options"])
+    for n in notes:
+        for target in (n.get("target") or "").split():
+            assert target[1:] in ids
+    played = {t for n in notes for t in (n.get("target") or "").split()}
+    for src in d["sources"]:
+        for s in src["sentences"]:
+            if s["rules"] or s["options"]:
+                assert f"#{sentence_id(src['siglum'], s['n'])}" in played
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_booklets_build_in_html_and_pdf(game, tmp_path):
+    html = tmp_path / "b.html"
+    result = runner.invoke(app, ["source", game, "--booklet", str(html)])
+    assert result.exit_code == 0, result.output
+    text = html.read_text(encoding="utf-8")
+    d = game_edition(game)
+    for r in d["rules"]:
+        assert html_escape(r["text"]) in text
+    assert "Options in force" in text and "Appendix" in text
+    for src in d["sources"]:
+        assert text.count(f"id='s{src['siglum']}-") == len(src["sentences"])
+    pytest.importorskip("fpdf")
+    pdf = tmp_path / "b.pdf"
+    result = runner.invoke(app, ["source", game, "--booklet", str(pdf)])
+    assert result.exit_code == 0, result.output
+    assert pdf.read_bytes().startswith(b"%PDF") and pdf.stat().st_size > 5000
+
+
+def test_games_names_both_sources_of_the_guinguette():
+    data = json.loads(runner.invoke(app, ["games", "--json"]).output)
+    [g] = [g for g in data if g["id"] == "guinguette"]
+    assert any("Larousse" in s for s in g["sources"]) and any("Guinguette" in s and "adpoker" in s for s in g["sources"])
+    out = runner.invoke(app, ["games", "guinguette"], terminal_width=200).output
+    assert "Sources: Pierre Larousse" in out and "adpoker.fr" in out
+
+
+def test_the_reviewed_readings_state_their_default_and_reason():
+    notes = {n.option.split(":")[1]: n.text for s in SIGLA for n in edition(s).notes if n.option}
+    assert "three times" in notes["rest_reading"] and "others_throw_twice" in notes["rest_reading"]
+    assert "lose1" in notes["knocker_tie"] and "more specific" in notes["knocker_tie"]
+    assert "period" in notes["tierce_suits"] and "%" in notes["tierce_suits"]
+    assert "nearest_left" in notes["talon_tie"]
+    inference = [n.text for n in edition("004").notes if "36-card" in n.title][0]
+    assert "INFERENCE" in inference
+
+
+def test_a_sentence_neither_played_nor_marked_fails_the_accounting(monkeypatch):
+    import dataclasses
+
+    import academie.edition as ed
+
+    real = ed.edition("002")
+    stripped = dataclasses.replace(real, sentences=tuple(
+        dataclasses.replace(s, not_played="") if s.n == 2 else s for s in real.sentences))
+    monkeypatch.setattr(ed, "edition", lambda siglum: stripped)
+    assert ed.unaccounted("002") == [2]
+
+
+def test_a_quotation_points_at_its_own_sentence_even_through_a_common_word():
+    e = edition("002")
+    # « payera » is in seven sentences; the rest of the quotation is only in law 5 (§15)
+    assert e.locate("payera… pour avoir permission de passer aux Indes, où il demeurera") == [15]
+    # « prix convenu » is in every law that costs: the option price reads them all
+    assert e.locate("prix convenu") == [8, 9, 11, 12, 13, 15, 16, 17]
+    # a single common word is in the text but points at no sentence in particular
+    assert edition("001").holds("Mais") and edition("001").locate("Mais") == []
+    # a fragment running across two sentences points at both
+    assert edition("000").locate("donne… deux cartes couvertes à chaque joueur. Il en distribue ensuite"
+                                 " une troisième qu'il découvre.") == [7, 8]
+
+
+def test_an_export_never_replaces_a_file_without_force(tmp_path):
+    path = tmp_path / "r.xml"
+    path.write_text("mine")
+    bad = runner.invoke(app, ["source", "reversis", "--tei", str(path)])
+    assert bad.exit_code == 2 and "exists" in bad.output and "--force" in bad.output
+    assert path.read_text() == "mine"
+    bad = runner.invoke(app, ["source", "reversis", "--tei", str(tmp_path)])
+    assert bad.exit_code == 2 and "is a folder" in bad.output
+    bad = runner.invoke(app, ["source", "reversis", "--tei", str(tmp_path / "no" / "r.xml")])
+    assert bad.exit_code == 2 and "no folder" in bad.output
+    ok = runner.invoke(app, ["source", "reversis", "--tei", str(path), "--force"])
+    assert ok.exit_code == 0 and path.read_bytes() == tei_bytes("reversis")
+
+
+def test_a_wide_terminal_shows_the_french_and_the_translation_side_by_side():
+    import io
+
+    from rich.console import Console
+
+    from academie.cli.source import print_source
+
+    def printed(width):
+        buffer = io.StringIO()
+        print_source(game_edition("trente-et-un"), "both", Console(file=buffer, width=width, color_system=None))
+        return buffer.getvalue()
+
+    line = [x for x in printed(180).splitlines() if "§9 " in x][0]
+    assert "Les as valent 11" in line and "Aces are worth 11" in line
+    assert "en: Aces are worth 11" in printed(100)
+
+
+def test_the_booklet_prints_the_options_chosen_as_in_force(tmp_path):
+    path = tmp_path / "t.html"
+    ok = runner.invoke(app, ["source", "trente-et-un", "--booklet", str(path), "-o", "knocker_tie=lose1"])
+    assert ok.exit_code == 0, ok.output
+    text = path.read_text(encoding="utf-8")
+    assert "<b>knocker_tie=lose1</b>" in text and "<b>lives=3</b>" in text
+    bad = runner.invoke(app, ["source", "trente-et-un", "--booklet", str(tmp_path / "u.html"), "-o", "knocker_tie=never"])
+    assert bad.exit_code == 2 and "knocker_tie" in bad.output and not (tmp_path / "u.html").exists()
+    bad = runner.invoke(app, ["source", "trente-et-un", "-o", "lives=4"])
+    assert bad.exit_code == 2 and "--booklet" in bad.output
+
+
+@pytest.mark.parametrize("args", [["source", "reversis"], ["source", "guimbarde", "--lang", "fr"]])
+def test_source_prints_on_a_latin_1_terminal(args):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, LC_ALL="C", PYTHONIOENCODING="latin-1")
+    done = subprocess.run([sys.executable, "-m", "academie.cli.app", *args], env=env, capture_output=True)
+    assert b"Traceback" not in done.stderr, done.stderr.decode("latin-1")
+    assert done.returncode == 0 and b"s1  " in done.stdout  # the sentence numbers, § as s
+
+
+def test_each_game_shows_the_readings_of_its_own_rules():
+    titles = {g: [n["title"] for s in game_edition(g)["sources"] for n in s["notes"]] for g in ("guimbarde", "guinguette")}
+    assert titles["guimbarde"] == []  # [004]'s readings are the Guinguette's
+    assert len(titles["guinguette"]) == 3

@@ -1,0 +1,66 @@
+"""The browser's edition pages (academie.web.edition's router), on a small FastAPI app of their
+own: the source beside the translation, each sentence linked to its rules and each rule to its
+sentences; the JSON, the TEI and the booklet; an unknown game refused."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from academie.edition import edition, game_sigla
+from academie.games import GAMES
+from academie.web import edition as pages
+
+
+@pytest.fixture(scope="module")
+def client():
+    app = FastAPI()
+    app.include_router(pages.router)
+    return TestClient(app)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_page_shows_every_sentence_beside_its_translation_with_its_rules(client, game):
+    r = client.get(f"/source/{game}")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    html = r.text
+    for siglum in game_sigla(game):
+        for s in edition(siglum).sentences:
+            row = re.search(rf'<tr id="s{siglum}-{s.n}">(.*?)</tr>', html, re.S)
+            assert row, f"no row for [{siglum}] §{s.n}"
+            assert s.en.replace("'", "&#39;").replace('"', "&#34;")[:40] in row.group(1)
+    # every link from a sentence to a rule or option lands on an anchor of the page, and back
+    anchors = set(re.findall(r'id="([^"]+)"', html))
+    links = set(re.findall(r'href="#([^"]+)"', html))
+    assert links <= anchors
+    assert any(link.startswith("rule-") for link in links)
+    rule_block = html.split("<h2>The rules, each with its sentences</h2>")[1]
+    assert re.search(r'<li id="rule-[^"]+">.*?<a href="#s\d{3}-\d+">', rule_block, re.S)
+
+
+def test_the_blason_rest_sentence_links_to_its_rule_and_option(client):
+    html = client.get("/source/blason").text
+    row = re.search(r'<tr id="s002-15">(.*?)</tr>', html, re.S).group(1)
+    assert 'href="#rule-blason:turn.7"' in row and 'href="#option-rest_reading"' in row
+    assert 'href="#s002-15"' in html.split('id="rule-blason:turn.7"')[1].split("</li>")[0]
+
+
+def test_the_json_the_tei_and_the_booklet(client):
+    data = client.get("/api/source/reversis").json()
+    assert data["game"] == "reversis" and len(data["sources"][0]["sentences"]) == len(edition("001").sentences)
+    tei = client.get("/source/reversis/tei.xml")
+    assert tei.status_code == 200 and "xml" in tei.headers["content-type"]
+    ET.fromstring(tei.content)
+    booklet = client.get("/source/reversis/booklet")
+    assert booklet.status_code == 200 and "Options in force" in booklet.text
+
+
+@pytest.mark.parametrize("path", ["/source/piquet", "/api/source/piquet", "/source/piquet/tei.xml"])
+def test_an_unknown_game_is_a_404_naming_the_games(client, path):
+    r = client.get(path)
+    assert r.status_code == 404
+    assert "unknown game 'piquet'" in r.text and "reversis" in r.text
