@@ -64,3 +64,19 @@ def test_an_unknown_game_is_a_404_naming_the_games(client, path):
     r = client.get(path)
     assert r.status_code == 404
     assert "unknown game 'piquet'" in r.text and "reversis" in r.text
+
+
+def test_the_server_serves_the_source_pages_linked_from_the_lobby_and_the_rules(sqlite_url):
+    """The application includes the edition's router: the lobby and each rules page link to the
+    game's source page, which the server itself answers, under its security headers."""
+    from fastapi.testclient import TestClient
+
+    from academie.web.app import create_app
+
+    with TestClient(create_app(sqlite_url)) as c:
+        lobby = c.get("/").text
+        assert 'href="/source/reversis"' in lobby
+        assert 'href="/source/blason"' in c.get("/rules/blason").text
+        page = c.get("/source/reversis")
+        assert page.status_code == 200 and "Reversis" in page.text
+        assert "frame-ancestors 'none'" in page.headers["content-security-policy"]

@@ -340,6 +340,10 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
+    from academie.web import edition  # the sources beside their translations (/source/GAME)
+
+    app.include_router(edition.router)
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:  # asked for by clients that do not read the page's icon link
         return RedirectResponse("/static/favicon.svg", status_code=301)
