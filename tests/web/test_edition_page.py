@@ -80,3 +80,16 @@ def test_the_server_serves_the_source_pages_linked_from_the_lobby_and_the_rules(
         page = c.get("/source/reversis")
         assert page.status_code == 200 and "Reversis" in page.text
         assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+
+
+def test_the_source_page_holds_no_inline_style_or_script(sqlite_url):
+    """The server's Content-Security-Policy allows only its own files: the source page's styles
+    are in the static style sheet, not in the page."""
+    from fastapi.testclient import TestClient
+
+    from academie.web.app import create_app
+
+    with TestClient(create_app(sqlite_url)) as c:
+        for game in ("reversis", "guinguette"):
+            page = c.get(f"/source/{game}").text
+            assert "<style" not in page and " style=" not in page and "<script>" not in page
