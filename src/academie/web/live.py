@@ -24,7 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
+from rich.padding import Padding
+from rich.text import Text
 
 from academie.bots import bot_spec, make_bot
 from academie.presentation.narration import Narrator
@@ -57,14 +60,49 @@ def seat_kind(spec: str, game_id: str) -> str:
     return "human" if spec == "human" else bot_spec(spec, game_id)
 
 
+def _one_line(renderable: Any, width: int) -> str | None:
+    """The text rich writes for ``renderable`` on a console of ``width`` columns with no colours
+    and no terminal, when it is a line that needs no layout: a :class:`~rich.text.Text` of one
+    printable line that fits (its styles write nothing there), or such a line indented by a
+    :class:`~rich.padding.Padding` with only a left margin (a ledger line, see
+    :func:`academie.presentation.narration.hanging`). None for anything else."""
+    indent = 0
+    if type(renderable) is Padding:
+        if renderable.top or renderable.right or renderable.bottom or renderable.expand:
+            return None
+        indent, renderable = renderable.left, renderable.renderable
+    if type(renderable) is not Text or renderable.justify is not None or renderable.end != "\n":
+        return None
+    plain = renderable.plain
+    if not plain.isprintable() or (indent and not plain) or cell_len(plain) + indent > width:
+        return None
+    return " " * indent + plain + "\n"
+
+
+class _TextConsole(Console):
+    """A rich console on a text buffer, with no colours, that writes a line needing no layout
+    (:func:`_one_line`) itself: the same text as rich's, for a fraction of rich's time (most of
+    the narration's lines are such). Anything else is rich's to draw."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:  # noqa: A003 (rich's name)
+        if len(objects) == 1 and not kwargs and not self._buffer_index:
+            line = _one_line(objects[0], self.width)
+            if line is not None:
+                self.file.write(line)
+                return
+        super().print(*objects, **kwargs)
+
+
 class TextNarrator:
     """The terminal's :class:`~academie.presentation.narration.Narrator`, told to a text buffer: the very
     same lines (headers, moves, payments with their rules, results), for every onlooker."""
 
     def __init__(self) -> None:
         self.buffer = io.StringIO()
-        self.console = Console(file=self.buffer, width=88, color_system=None, force_terminal=False,
-                               highlight=False, emoji=False, legacy_windows=False)
+        # A fixed height as well as a fixed width: rich asks the terminal for no size then (no
+        # renderable of the narration depends on the height).
+        self.console = _TextConsole(file=self.buffer, width=88, height=25, color_system=None, force_terminal=False,
+                                    highlight=False, emoji=False, legacy_windows=False)
         self.lines: list[str] = []
         self.narrator: Narrator | None = None
         self.failed: str | None = None
@@ -132,7 +170,7 @@ def _copy_chance(chance: ChanceSource) -> ChanceSource:
     other = copy.copy(chance)
     rng = getattr(chance, "rng", None)
     if isinstance(rng, random.Random):
-        other.rng = random.Random()
+        other.rng = random.Random(0)  # a fixed seed: cheaper than the system's entropy, replaced at once
         other.rng.setstate(rng.getstate())
     else:
         other = copy.deepcopy(chance)
@@ -158,6 +196,7 @@ class LiveTable:
                      for s in row.seats if s.kind != "human"}
         self.teller = TextNarrator()
         self.chance: ChanceSource = SeededChance(row.seed)
+        self.drawn: dict[int | None, dict[str, Any]] = {}  # by seat: what snapshot drew of this move
         self.state = self._rebuild()
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
@@ -268,6 +307,7 @@ class LiveTable:
         self.teller.tell(lambda: n.resolve(self.chance))
         advance_chance(state, self.chance)  # what a stopped narration left to draw
         self._settle(state)
+        self.drawn = {}  # the state has changed: every seat's board is drawn anew
         self.updated = received  # the update's "t": when the action came in (latency figures)
         self.announce()
         self.wake_bots()
@@ -329,15 +369,30 @@ class LiveTable:
             winners = [self.names[s] for s, r in enumerate(returns) if r == best]
             return "The match is over. " + (" and ".join(winners)) + (" wins." if len(winners) == 1 else " win.")
         to_act = state.current_player()
-        phase = self.state.public_view().to_json().get("phase")
         if seat == to_act and seat not in self.bots:
+            phase = state.public_view().to_json().get("phase")
             return f"Your turn ({phase})." if isinstance(phase, str) and phase else "Your turn."
         who = self.names[to_act]
         return f"{who} to play" + (" (bot)…" if to_act in self.bots else "…")
 
+    def drawing(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees of the table now (``board``, ``actions`` HTML, ``legal``, ``status``):
+        drawn once per move and seat, kept in :attr:`drawn` until the next action changes the
+        state (:meth:`_act_locked` empties it)."""
+        drawn = self.drawn.get(seat)
+        if drawn is None:
+            legal = self.legal_for(seat)
+            drawn = self.drawn[seat] = {
+                "board": str(board_html(self.view_of(seat), self.names, seat, legal)),
+                "actions": str(actions_html(legal)),
+                "legal": legal,
+                "status": self.status_text(seat),
+            }
+        return drawn
+
     def snapshot(self, watcher: Watcher | None, seat: int | None, full: bool = False) -> dict[str, Any]:
         """The message for one watcher: the table as its seat sees it and the narration it lacks."""
-        legal = self.legal_for(seat)
+        drawn = self.drawing(seat)
         start = 0 if full or watcher is None else watcher.log_sent
         log = self.teller.lines[start:]
         if watcher is not None:
@@ -349,10 +404,10 @@ class LiveTable:
             "version": self.version,
             "t": self.updated,
             "seat": seat,
-            "board": str(board_html(self.view_of(seat), self.names, seat, legal)),
-            "actions": str(actions_html(legal)),
-            "legal": legal,
-            "status": self.status_text(seat),
+            "board": drawn["board"],
+            "actions": drawn["actions"],
+            "legal": list(drawn["legal"]),
+            "status": drawn["status"],
             "over": self.state.is_terminal(),
             "result": self.teller.lines[-1] if self.state.is_terminal() and self.teller.lines else None,
             "log_start": start,

@@ -50,8 +50,18 @@ def _code(value: str) -> str | None:
         return None
 
 
+@functools.lru_cache(maxsize=4096)
+def _e_text(value: str) -> str:
+    return html.escape(value, quote=True)
+
+
 def _e(value: Any) -> str:
     """Text escaped for HTML (quotes included)."""
+    kind = type(value)
+    if kind is int:  # digits and a sign: nothing to escape
+        return str(value)
+    if kind is str:  # names, phases, keys: the same few strings at every move
+        return _e_text(value)
     return html.escape(str(value), quote=True)
 
 
@@ -87,8 +97,25 @@ NONE = '<span class="none">—</span>'
 
 
 def _value(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> str:
+    kind = type(value)
+    if kind is int:  # the commonest value: as _e draws it
+        return str(value)
     if value is None:
         return NONE
+    if kind is bool:
+        return "yes" if value else "no"
+    if kind is str:
+        code = as_card(value)
+        return _card(code, code in legal, False) if code else _e_text(value)
+    if kind is list and value:
+        codes = [as_card(v) for v in value]
+        if all(codes):
+            return '<span class="cards">' + "".join(_card(c, c in legal, False) for c in codes) + "</span>"
+    return _other_value(value, names, legal)
+
+
+def _other_value(value: Any, names: Sequence[str], legal: Sequence[str]) -> str:
+    """:func:`_value` of a value that is neither an int, None, a bool, a string nor a row of cards."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     code = as_card(value)
@@ -248,18 +275,37 @@ def track_html(board: Mapping[int, Any], positions: Sequence[int], names: Sequen
 
 
 def _track(board: Mapping[int, Any], positions: Sequence[int], names: Sequence[str]) -> str:
-    def tokens(square: int) -> str:
-        return "".join(
+    tokens: dict[Any, str] = {}
+    for s, p in enumerate(positions):
+        tokens[p] = tokens.get(p, "") + (
             f'<span class="token" style="background:{TOKEN_COLOURS[s % len(TOKEN_COLOURS)]}" title="{_e(names[s])}">'
-            f"{_e(names[s][:1])}</span>"
-            for s, p in enumerate(positions) if p == square)
-    cells = [f'<div class="square start"><b>0</b><span class="sq-name">start</span>{tokens(0)}</div>']
+            f"{_e(names[s][:1])}</span>")
+    cells = [f'<div class="square start"><b>0</b><span class="sq-name">start</span>{tokens.get(0, "")}</div>']
+    for number, square in _squares(board):
+        cells.append(square + tokens.get(number, "") + "</div>")
+    return '<div class="track">' + "".join(cells) + "</div>"
+
+
+_SQUARES: dict[int, tuple[Any, list[tuple[int, str]]]] = {}
+"""Each board's squares drawn without their tokens, by the board's id (a game's board is one
+object for the whole match; the board itself is kept, so that its id is not reused)."""
+
+
+def _squares(board: Mapping[int, Any]) -> list[tuple[int, str]]:
+    """``(number, the square's opening HTML)`` in order of the squares: what never changes."""
+    cached = _SQUARES.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    drawn = []
     for number in sorted(board):
         square = board[number]
         special = "" if getattr(square, "effect", "none") == "none" else " special"
-        cells.append(f'<div class="square{special}" data-square="{number}"><b>{number}</b>'
-                     f'<span class="sq-name">{_e(getattr(square, "name", ""))}</span>{tokens(number)}</div>')
-    return '<div class="track">' + "".join(cells) + "</div>"
+        drawn.append((number, f'<div class="square{special}" data-square="{number}"><b>{number}</b>'
+                              f'<span class="sq-name">{_e(getattr(square, "name", ""))}</span>'))
+    if len(_SQUARES) > 64:
+        _SQUARES.clear()
+    _SQUARES[id(board)] = (board, drawn)
+    return drawn
 
 
 def view_cards(view: Any) -> set[str]:
