@@ -32,7 +32,7 @@ from academie.bots.spec import MAX_SPEC, parse_spec
 from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord
 from academie.games import GAMES
-from academie.web.live import ActionRefused, Hub, LiveTable, Watcher, seat_kind
+from academie.web.live import ActionRefused, Hub, LiveTable, Watcher, encode_message, seat_kind
 from academie.web.replay import replay_frames
 from academie.web.store import DEFAULT_DATABASE, Store
 
@@ -377,7 +377,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6) -> Fast
 
         async def pump() -> None:
             while True:
-                await ws.send_json(await watcher.queue.get())
+                await ws.send_text(encode_message(await watcher.queue.get()))
 
         sender = asyncio.create_task(pump())
         try:
