@@ -106,11 +106,26 @@ class _TextConsole(Console):
 
     def print(self, *objects: Any, **kwargs: Any) -> None:  # noqa: A003 (rich's name)
         if len(objects) == 1 and not kwargs and not self._buffer_index:
-            line = _one_line(objects[0], self.width)
+            line = _one_line(objects[0], self.width) or self._hanging(objects[0])
             if line is not None:
                 self.file.write(line)
                 return
         super().print(*objects, **kwargs)
+
+    def _hanging(self, renderable: Any) -> str | None:
+        """A one-paragraph :class:`~rich.text.Text` too long for the width, under a left margin
+        (:func:`academie.presentation.narration.hanging`): wrapped by rich, each line padded to
+        the width and indented, as :class:`~rich.padding.Padding` draws it; None for anything else."""
+        if type(renderable) is not Padding or renderable.top or renderable.right or renderable.bottom \
+                or renderable.expand or not renderable.left:
+            return None
+        indent, text = renderable.left, renderable.renderable
+        if type(text) is not Text or text.justify is not None or text.end != "\n" or not text.plain.isprintable() \
+                or cell_len(text.plain) + indent <= self.width or self.width - indent < 1:
+            return None
+        lines = self.render_lines(text, self.options.update_width(self.width - indent), pad=True)
+        margin = " " * indent
+        return "".join(margin + "".join(segment.text for segment in line) + "\n" for line in lines)
 
 
 class TextNarrator:
