@@ -212,6 +212,20 @@ def _copy_chance(chance: ChanceSource) -> ChanceSource:
     return other
 
 
+class _TrialChance:
+    """The table's chance source as the trial of an action draws from it: an independent copy
+    (:func:`_copy_chance`), made at the first draw only (most actions draw nothing)."""
+
+    def __init__(self, source: ChanceSource) -> None:
+        self.source = source
+        self.copy: ChanceSource | None = None
+
+    def choose(self, state: State) -> int:
+        if self.copy is None:
+            self.copy = _copy_chance(self.source)
+        return self.copy.choose(state)
+
+
 class LiveTable:
     """One match in play (see the module's docstring)."""
 
@@ -232,6 +246,7 @@ class LiveTable:
         self.teller = TextNarrator()
         self.chance: ChanceSource = SeededChance(row.seed)
         self.drawn: dict[int | None, dict[str, Any]] = {}  # by seat: what snapshot drew of this move
+        self.blocks: dict = {}  # the boards' blocks drawn (present.board_html's memo)
         self.state = self._rebuild()
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
@@ -326,9 +341,9 @@ class LiveTable:
         notation = state.action_to_string(action)
         # Whether the match is over after it (and its chance outcomes) is stored with it, in
         # one transaction: played on copies of the state and of the chance first.
-        trial, chance = state.clone(), _copy_chance(self.chance)
+        trial = state.clone()
         trial.apply_action(action)
-        advance_chance(trial, chance)
+        advance_chance(trial, _TrialChance(self.chance))
         try:
             await asyncio.to_thread(self.store.append_action, self.id, self.version, notation, trial.is_terminal())
         except DuplicateAction:  # another writer on this database stored move number self.version
@@ -418,7 +433,7 @@ class LiveTable:
         if drawn is None:
             legal = self.legal_for(seat)
             drawn = self.drawn[seat] = {
-                "board": str(board_html(self.view_of(seat), self.names, seat, legal)),
+                "board": str(board_html(self.view_of(seat), self.names, seat, legal, memo=self.blocks)),
                 "actions": str(actions_html(legal)),
                 "legal": legal,
                 "status": self.status_text(seat),

@@ -25,6 +25,11 @@ from typing import Any
 
 from markupsafe import Markup
 
+try:
+    import orjson
+except ImportError:  # no memo of blocks without it (the web extra brings it)
+    orjson = None
+
 from academie.cards import card_code, card_label, parse_card
 from academie.core.errors import CardCodeError
 
@@ -37,7 +42,7 @@ TOKEN_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e
 
 def as_card(value: Any) -> str | None:
     """The card code of ``value`` if it is a card code string (``'10H'``), else None."""
-    if not isinstance(value, str) or not 2 <= len(value) <= 3:
+    if type(value) is not str and not isinstance(value, str) or not 2 <= len(value) <= 3:
         return None
     return _code(value)
 
@@ -80,8 +85,14 @@ def card_html(code: str, legal: Sequence[str] = (), small: bool = False) -> Mark
     return Markup(_card(code, code in legal, small))
 
 
+@functools.lru_cache(maxsize=1024)
 def _label(key: str) -> str:
     return key.replace("_", " ")
+
+
+def _is_map(value: Any) -> bool:
+    """``isinstance(value, Mapping)``, a dict found first (the views' JSON holds dicts)."""
+    return type(value) is dict or isinstance(value, Mapping)
 
 
 def _is_cards(value: Any) -> bool:
@@ -131,7 +142,7 @@ def _other_value(value: Any, names: Sequence[str], legal: Sequence[str]) -> str:
         if not value:
             return NONE
         return '<span class="items">' + " · ".join(_value(v, names, legal) for v in value) + "</span>"
-    if isinstance(value, Mapping):
+    if _is_map(value):
         if not value:
             return NONE
         rows = "".join(f"<tr><th>{_e(_label(str(k)))}</th><td>{_keyed(str(k), v, names, legal)}</td></tr>"
@@ -194,7 +205,7 @@ def _keyed(key: str, value: Any, names: Sequence[str], legal: Sequence[str] = ()
     if key in PER_SEAT_KEYS and isinstance(value, list) and len(value) == len(names) and not _is_trick(value):
         rows = "".join(f"<tr><th>{_e(names[s])}</th><td>{_value(v, names, legal)}</td></tr>" for s, v in enumerate(value))
         return f'<table class="kv">{rows}</table>'
-    if isinstance(value, Mapping) and _seat_keyed(value, names):
+    if _is_map(value) and _seat_keyed(value, names):
         rows = "".join(f"<tr><th>{_e(names[int(k)])}</th><td>{_value(v, names, legal)}</td></tr>" for k, v in value.items())
         return f'<table class="kv">{rows}</table>'
     return _value(value, names, legal)
@@ -207,12 +218,38 @@ def value_html(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> M
 
 def _per_seat(key: str, value: Any, n: int) -> bool:
     return isinstance(value, list) and len(value) == n and not _is_cards(value) and not _is_trick(value) and (
-        key not in ("announcements",)) and not (key in SEAT_SET_KEYS and all(type(v) is int for v in value)) and all(not isinstance(v, Mapping) for v in value)
+        key not in ("announcements",)) and not (key in SEAT_SET_KEYS and all(type(v) is int for v in value)) and not any(_is_map(v) for v in value)
 
 
-def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Sequence[str] = ()) -> Markup:
+def _block(key: str, value: Any, names: Sequence[str], memo: dict | None) -> str:
+    """One block of the board (a list or a mapping under its heading); with ``memo``, drawn once
+    for the same key, value and names (the value known by its JSON text: a last deal's result
+    stays the same for a whole deal)."""
+    if memo is None or orjson is None:
+        return f'<section class="block"><h3>{_e(_label(key))}</h3>{_keyed(key, value, names)}</section>'
+    try:
+        known = (key, tuple(names), orjson.dumps(value))
+    except (orjson.JSONEncodeError, TypeError):  # a key not a string …: not kept
+        return f'<section class="block"><h3>{_e(_label(key))}</h3>{_keyed(key, value, names)}</section>'
+    drawn = memo.get(known)
+    if drawn is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        drawn = memo[known] = f'<section class="block"><h3>{_e(_label(key))}</h3>{_keyed(key, value, names)}</section>'
+    return drawn
+
+
+MEMO_SIZE = 256
+"""How many blocks a memo of :func:`board_html` keeps (emptied when full)."""
+
+
+def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Sequence[str] = (),
+               memo: dict | None = None) -> Markup:
     """The table as ``viewer`` sees it (None: an onlooker): ``view`` is that seat's view object,
-    ``legal`` the viewer's legal actions in string notation (empty when he is not to act)."""
+    ``legal`` the viewer's legal actions in string notation (empty when he is not to act).
+    ``memo``, a dict the caller keeps for one table (and empties when it likes), keeps the
+    blocks drawn, by their key and value, for the next boards of that table: the same HTML,
+    drawn once."""
     data = view.to_json()
     n = len(names)
     turn, dealer = data.get("current_player"), data.get("dealer")
@@ -227,7 +264,7 @@ def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Seque
             columns[key] = value
         elif viewer is not None and key in ("hand", "hidden") or key.startswith("my_"):
             mine.append((key, value))
-        elif isinstance(value, (Mapping, list)) and value:
+        elif (type(value) is list or _is_map(value) or isinstance(value, list)) and value:
             blocks.append((key, value))
         else:
             facts.append((key, value))
@@ -251,7 +288,7 @@ def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Seque
         out.append('<dl class="facts">' + "".join(
             f"<div><dt>{_e(_label(k))}</dt><dd>{_keyed(k, v, names)}</dd></div>" for k, v in facts) + "</dl>")
     for key, value in blocks:
-        out.append(f'<section class="block"><h3>{_e(_label(key))}</h3>{_keyed(key, value, names)}</section>')
+        out.append(_block(key, value, names, memo))
     for key, value in mine:
         out.append(f'<section class="mine"><h3>your {_e(_label(key.removeprefix("my_")))}</h3>'
                    f"{_value(value, names, legal)}</section>")
