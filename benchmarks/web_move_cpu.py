@@ -21,6 +21,8 @@ it little) is summed by part, each part's own time without the parts it calls:
 * ``act, rest``: the rest of :meth:`LiveTable.act` (applying the action and its chance outcomes,
   the lock, the worker thread's hand-off, the "is the match over after it" trial).
 
+The event loop is uvloop's when it is installed, as ``academie serve`` runs (uvicorn's choice).
+
 Run: ``PYTHONPATH=src .venv/bin/python benchmarks/web_move_cpu.py [--tables 50] [--moves 4000]``.
 Prints µs of CPU per move by part and in all (the process's CPU time over the moves played).
 Compare runs by CPU time, not wall time, and interleave the runs compared on a shared machine.
@@ -190,14 +192,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the random moves' seed")
     parser.add_argument("--profile", metavar="FILE", help="also write a cProfile of the moves to FILE")
     args = parser.parse_args()
+    try:  # the event loop academie serve runs on (uvicorn takes uvloop when it is installed)
+        import uvloop
+        run_loop = uvloop.run
+    except ImportError:
+        run_loop = asyncio.run
     if args.profile:
         import cProfile
 
         prof = cProfile.Profile()
-        out = prof.runcall(asyncio.run, run(args))
+        out = prof.runcall(run_loop, run(args))
         prof.dump_stats(args.profile)
     else:
-        out = asyncio.run(run(args))
+        out = run_loop(run(args))
     n = out["played"] or 1
     print(f"web move CPU: {args.tables} tables, 2 watchers each, {out['played']} moves "
           f"({out['finished']} matches ended), {out['updates']} updates sent, {out['bytes'] / out['updates'] / 1024:.1f} KiB each"
