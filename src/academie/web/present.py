@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from markupsafe import Markup
@@ -221,26 +221,26 @@ def _per_seat(key: str, value: Any, n: int) -> bool:
         key not in ("announcements",)) and not (key in SEAT_SET_KEYS and all(type(v) is int for v in value)) and not any(_is_map(v) for v in value)
 
 
-def _block(key: str, value: Any, names: Sequence[str], memo: dict | None) -> str:
-    """One block of the board (a list or a mapping under its heading); with ``memo``, drawn once
-    for the same key, value and names (the value known by its JSON text: a last deal's result
-    stays the same for a whole deal)."""
+def _kept(memo: dict | None, tag: tuple, value: Any, draw: Callable[[], str]) -> str:
+    """``draw()``, or with ``memo`` what it drew before for the same ``tag`` and ``value`` (the
+    value known by its JSON text: a last deal's result, a seat's row of the players' table, stay
+    the same for many moves)."""
     if memo is None or orjson is None:
-        return f'<section class="block"><h3>{_e(_label(key))}</h3>{_keyed(key, value, names)}</section>'
+        return draw()
     try:
-        known = (key, tuple(names), orjson.dumps(value))
+        known = (tag, orjson.dumps(value))
     except (orjson.JSONEncodeError, TypeError):  # a key not a string …: not kept
-        return f'<section class="block"><h3>{_e(_label(key))}</h3>{_keyed(key, value, names)}</section>'
+        return draw()
     drawn = memo.get(known)
     if drawn is None:
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        drawn = memo[known] = f'<section class="block"><h3>{_e(_label(key))}</h3>{_keyed(key, value, names)}</section>'
+        drawn = memo[known] = draw()
     return drawn
 
 
-MEMO_SIZE = 256
-"""How many blocks a memo of :func:`board_html` keeps (emptied when full)."""
+MEMO_SIZE = 512
+"""How many parts a memo of :func:`board_html` keeps (emptied when full)."""
 
 
 def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Sequence[str] = (),
@@ -248,8 +248,8 @@ def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Seque
     """The table as ``viewer`` sees it (None: an onlooker): ``view`` is that seat's view object,
     ``legal`` the viewer's legal actions in string notation (empty when he is not to act).
     ``memo``, a dict the caller keeps for one table (and empties when it likes), keeps the
-    blocks drawn, by their key and value, for the next boards of that table: the same HTML,
-    drawn once."""
+    parts drawn (the players' rows, the facts, each block, the viewer's cards) by what they
+    show, for the next boards of that table: the same HTML, drawn once."""
     data = view.to_json()
     n = len(names)
     turn, dealer = data.get("current_player"), data.get("dealer")
@@ -272,8 +272,10 @@ def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Seque
     board = getattr(view, "board", None)
     if isinstance(board, Mapping) and "positions" in data:
         out.append(_track(board, data["positions"], names))
-    rows = []
-    for seat in range(n):
+    who = tuple(names)
+    keys = tuple(columns)
+
+    def row(seat: int) -> str:
         marks = ""
         if seat == turn:
             marks += '<span class="mark turn" title="to play">▶</span>'
@@ -281,17 +283,24 @@ def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Seque
             marks += '<span class="mark dealer" title="dealer">D</span>'
         cells = "".join(f"<td>{_value(col[seat], names, legal if seat == viewer else ())}</td>" for col in columns.values())
         classes = "seat" + (" you" if seat == viewer else "") + (" turn" if seat == turn else "")
-        rows.append(f'<tr class="{classes}"><th>{marks}{_e(names[seat])}{" (you)" if seat == viewer else ""}</th>{cells}</tr>')
+        return f'<tr class="{classes}"><th>{marks}{_e(names[seat])}{" (you)" if seat == viewer else ""}</th>{cells}</tr>'
+
+    rows = [_kept(memo, ("row", who, keys, seat, seat == turn, seat == dealer, seat == viewer,
+                         tuple(legal) if seat == viewer else ()),
+                  [col[seat] for col in columns.values()], lambda seat=seat: row(seat))
+            for seat in range(n)]
     head = "".join(f"<th>{_e(_label(k))}</th>" for k in columns)
     out.append(f'<table class="players"><thead><tr><th>player</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
     if facts:
-        out.append('<dl class="facts">' + "".join(
-            f"<div><dt>{_e(_label(k))}</dt><dd>{_keyed(k, v, names)}</dd></div>" for k, v in facts) + "</dl>")
+        out.append(_kept(memo, ("facts", who), facts, lambda: '<dl class="facts">' + "".join(
+            f"<div><dt>{_e(_label(k))}</dt><dd>{_keyed(k, v, names)}</dd></div>" for k, v in facts) + "</dl>"))
     for key, value in blocks:
-        out.append(_block(key, value, names, memo))
+        out.append(_kept(memo, ("block", who, key), value, lambda key=key, value=value: (
+            f'<section class="block"><h3>{_e(_label(key))}</h3>{_keyed(key, value, names)}</section>')))
     for key, value in mine:
-        out.append(f'<section class="mine"><h3>your {_e(_label(key.removeprefix("my_")))}</h3>'
-                   f"{_value(value, names, legal)}</section>")
+        out.append(_kept(memo, ("mine", who, key, tuple(legal)), value, lambda key=key, value=value: (
+            f'<section class="mine"><h3>your {_e(_label(key.removeprefix("my_")))}</h3>'
+            f"{_value(value, names, legal)}</section>")))
     return Markup("".join(out))
 
 
