@@ -246,6 +246,7 @@ class LiveTable:
         self.teller = TextNarrator()
         self.chance: ChanceSource = SeededChance(row.seed)
         self.drawn: dict[int | None, dict[str, Any]] = {}  # by seat: what snapshot drew of this move
+        self.drawn_at: tuple[int, int] | None = None  # the state (its id) and the move it was drawn at
         self.blocks: dict = {}  # the boards' blocks drawn (present.board_html's memo)
         self.state = self._rebuild()
         self.lock = asyncio.Lock()
@@ -428,7 +429,10 @@ class LiveTable:
     def drawing(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees of the table now (``board``, ``actions`` HTML, ``legal``, ``status``):
         drawn once per move and seat, kept in :attr:`drawn` until the next action changes the
-        state (:meth:`_act_locked` empties it)."""
+        state (:meth:`_act_locked` empties it; so does a new state or a new move number)."""
+        now = (id(self.state), self.version)
+        if self.drawn_at != now:  # a state replaced or played on elsewhere: nothing kept holds
+            self.drawn, self.drawn_at = {}, now
         drawn = self.drawn.get(seat)
         if drawn is None:
             legal = self.legal_for(seat)
