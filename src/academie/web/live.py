@@ -120,12 +120,14 @@ class _TextConsole(Console):
                 or renderable.expand or not renderable.left:
             return None
         indent, text = renderable.left, renderable.renderable
-        if type(text) is not Text or text.justify is not None or text.end != "\n" or not text.plain.isprintable() \
-                or cell_len(text.plain) + indent <= self.width or self.width - indent < 1:
+        if type(text) is not Text or text.justify is not None or text.overflow is not None or text.no_wrap \
+                or text.end != "\n" or not text.plain.isprintable() or cell_len(text.plain) + indent <= self.width \
+                or self.width - indent < 1:
             return None
-        lines = self.render_lines(text, self.options.update_width(self.width - indent), pad=True)
+        width = self.width - indent
+        lines = text.wrap(self, width, justify="default", overflow="fold", tab_size=8, no_wrap=False)
         margin = " " * indent
-        return "".join(margin + "".join(segment.text for segment in line) + "\n" for line in lines)
+        return "".join(margin + line.plain + " " * (width - line.cell_len) + "\n" for line in lines)
 
 
 class TextNarrator:
