@@ -54,6 +54,7 @@ def samples() -> list:
         out.append(Padding(text, (0, 0, 0, 4), expand=False))
     out += [Padding(Text(LONG), (0, 1, 0, 2), expand=False), Padding(Text(LONG), (0, 0, 0, 2)),
             Padding(Text(LONG), (1, 0, 0, 2), expand=False), Panel(Text("a panel")),
+            Padding(Text(""), (0, 0, 0, 0), expand=False), Padding(Text("no margin"), (0, 0, 0, 0), expand=False),
             "[bold]markup[/bold] text", hanging(Text("  " + LONG * 3))]
     return out
 

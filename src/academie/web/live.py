@@ -86,15 +86,15 @@ def _one_line(renderable: Any, width: int) -> str | None:
     printable line that fits (its styles write nothing there), or such a line indented by a
     :class:`~rich.padding.Padding` with only a left margin (a ledger line, see
     :func:`academie.presentation.narration.hanging`). None for anything else."""
-    indent = 0
-    if type(renderable) is Padding:
+    indent, padded = 0, type(renderable) is Padding
+    if padded:
         if renderable.top or renderable.right or renderable.bottom or renderable.expand:
             return None
         indent, renderable = renderable.left, renderable.renderable
     if type(renderable) is not Text or renderable.justify is not None or renderable.end != "\n":
         return None
     plain = renderable.plain
-    if not plain.isprintable() or (indent and not plain) or cell_len(plain) + indent > width:
+    if not plain.isprintable() or (padded and not plain) or cell_len(plain) + indent > width:
         return None
     return " " * indent + plain + "\n"
 
