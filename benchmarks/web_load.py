@@ -15,8 +15,18 @@ seats and play at random as soon as they are to act. For ``--seconds`` it measur
   client saw acknowledged must be in the database; each table's record is read back and must
   hold as many actions as the last update said. Any of these counts above 0 is a failure.
 
-Run: ``.venv/bin/python benchmarks/web_load.py [--tables 50] [--seconds 30]``. Prints the
-figures (not a test: README quotes them).
+It also prints the server's CPU time per action committed: the CPU time (user and system,
+from ``/proc``) of the server process and of every process under it (``--workers``, a pool of
+bots) over the load, divided by the actions committed then.
+
+``--workers N`` starts the server with ``academie serve --workers N`` (several processes over
+one database: give PostgreSQL); ``--database URL`` plays on that database (it must be new and
+empty); ``--postgres`` starts a throw-away PostgreSQL server for the run (``initdb`` and
+``pg_ctl`` on a temporary folder, as the user ``nobody`` when run as root, on a free port of
+127.0.0.1), removed at the end.
+
+Run: ``.venv/bin/python benchmarks/web_load.py [--tables 50] [--seconds 30] [--workers 2 --postgres]``.
+Prints the figures (not a test: README quotes them).
 """
 
 from __future__ import annotations
@@ -25,7 +35,9 @@ import argparse
 import asyncio
 import json
 import os
+import pwd
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -36,6 +48,11 @@ import time
 
 import httpx
 import websockets
+
+try:  # the clients' side decodes every update too: as fast as it can, to leave the cores to the server
+    from orjson import loads
+except ImportError:
+    from json import loads
 
 from academie.games import GAMES
 
@@ -75,7 +92,7 @@ class Client:
         self.refused = 0
 
     async def run(self, until: float) -> None:
-        async with websockets.connect(self.url, max_size=2**24) as ws:
+        async with websockets.connect(self.url, max_size=2**24, compression=None) as ws:
             while True:
                 left = until - time.time()
                 if left <= 0:
@@ -85,7 +102,7 @@ class Client:
                 except asyncio.TimeoutError:
                     return
                 now = time.time()
-                m = json.loads(raw)
+                m = loads(raw)
                 if m["type"] == "ack":
                     self.acked.add(m["version"])
                     continue
@@ -108,7 +125,12 @@ class Client:
                     await ws.send(json.dumps({"type": "act", "action": self.rng.choice(m["legal"]), "version": v}))
 
 
-async def main_async(args: argparse.Namespace, base: str) -> dict:
+async def committed(http: httpx.AsyncClient, tables: list[dict]) -> int:
+    """Actions committed so far at ``tables`` (their move numbers, summed)."""
+    return sum([(await http.get(f"/api/watch/{t['id']}")).json()["version"] for t in tables])
+
+
+async def main_async(args: argparse.Namespace, base: str, server_pid: int) -> dict:
     games = sorted(GAMES)
     tables = []
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
@@ -124,11 +146,14 @@ async def main_async(args: argparse.Namespace, base: str) -> dict:
         ws_base = base.replace("http://", "ws://")
         clients = [Client(f"{ws_base}/ws/play/{s['token']}", seed=7 * k + s["seat"])
                    for k, t in enumerate(tables) for s in t["seats"] if s["token"]]
+        first = await committed(http, tables)
+        cpu0, mine0 = process_tree_cpu(server_pid), time.process_time()
         start = time.time()
         until = start + args.seconds
         await asyncio.gather(*(c.run(until) for c in clients))
         elapsed = time.time() - start
         await asyncio.sleep(0.5)  # let the last bot moves settle
+        cpu, mine = process_tree_cpu(server_pid) - cpu0, time.process_time() - mine0
         missing = 0
         mismatched = 0
         total = 0
@@ -145,7 +170,81 @@ async def main_async(args: argparse.Namespace, base: str) -> dict:
                 if c.versions and c.versions[-1] > count:
                     mismatched += 1
     return {"clients": clients, "elapsed": elapsed, "total": total, "missing": missing, "mismatched": mismatched,
-            "tables": len(tables)}
+            "tables": len(tables), "cpu": cpu, "committed": total - first,
+            "clients_cpu": mine}
+
+
+def process_tree_cpu(root: int) -> float:
+    """CPU seconds (user + system) used so far by process ``root`` and every live process under
+    it, read from ``/proc``; 0.0 where ``/proc`` cannot be read."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    spent: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parent[int(entry)] = int(fields[1])
+        spent[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    total = 0.0
+    for pid in spent:
+        p = pid
+        while p in parent and p != root and p > 1:
+            p = parent[p]
+        if p == root:
+            total += spent[pid]
+    return total
+
+
+class Postgres:
+    """A throw-away PostgreSQL server on a free port of 127.0.0.1, in a temporary folder."""
+
+    DIRS = ("/usr/local/bin", "/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin")
+
+    def __init__(self) -> None:
+        def find(name: str) -> str:
+            found = shutil.which(name) or next(
+                (os.path.join(d, name) for d in self.DIRS if os.path.exists(os.path.join(d, name))), None)
+            if found is None:
+                raise SystemExit(f"--postgres needs PostgreSQL's {name} (install postgresql)")
+            return found
+        self.initdb, self.pg_ctl = find("initdb"), find("pg_ctl")
+        self.root = tempfile.mkdtemp(prefix="academie-load-pg-")
+        self.data = os.path.join(self.root, "data")
+        self.port = free_port()
+        self.run_as: dict = {}
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+            user = pwd.getpwnam("nobody")
+            os.chown(self.root, user.pw_uid, user.pw_gid)
+
+            def demote() -> None:
+                os.setgid(user.pw_gid)
+                os.setuid(user.pw_uid)
+
+            self.run_as = {"preexec_fn": demote}
+        self.env = dict(os.environ, LC_ALL="C", LANG="C")
+
+    def start(self) -> str:
+        """Start the server; returns the URL of a new database on it."""
+        subprocess.run([self.initdb, "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
+                       check=True, capture_output=True, env=self.env, cwd=self.root, **self.run_as)
+        subprocess.run([self.pg_ctl, "-D", self.data, "-l", os.path.join(self.root, "log"), "-w", "-t", "60",
+                        "start", "-o", f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1"],
+                       check=True, capture_output=True, env=self.env, cwd=self.root, **self.run_as)
+        import psycopg
+
+        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{self.port}/postgres", autocommit=True) as conn:
+            conn.execute("CREATE DATABASE load")
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/load"
+
+    def stop(self) -> None:
+        subprocess.run([self.pg_ctl, "-D", self.data, "-m", "immediate", "stop"], capture_output=True,
+                       env=self.env, cwd=self.root, **self.run_as)
+        shutil.rmtree(self.root, ignore_errors=True)
 
 
 def count_db_actions(url: str) -> int:
@@ -164,16 +263,37 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--database", default=None, help="a SQLAlchemy URL (default: a temporary SQLite file)")
+    parser.add_argument("--database", default=None,
+                        help="a SQLAlchemy URL of a new, empty database (default: a temporary SQLite file)")
+    parser.add_argument("--postgres", action="store_true",
+                        help="play on a throw-away PostgreSQL server started for the run (initdb, pg_ctl)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes (academie serve --workers N; over PostgreSQL)")
     args = parser.parse_args()
+    if args.postgres and args.database:
+        parser.error("give --database URL or --postgres, not both")
+    if args.workers < 1:
+        parser.error(f"--workers must be at least 1, not {args.workers}")
     folder = tempfile.mkdtemp(prefix="academie-load-")
-    url = args.database or f"sqlite:///{os.path.join(folder, 'load.sqlite3')}"
+    postgres = Postgres() if args.postgres else None
+    try:
+        url = postgres.start() if postgres else args.database or f"sqlite:///{os.path.join(folder, 'load.sqlite3')}"
+        run(args, url)
+    finally:
+        if postgres is not None:
+            postgres.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run(args: argparse.Namespace, url: str) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [sys.executable, "-c", "from academie.cli.entry import main; main()", "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--database", url, "--bot-delay", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = [sys.executable, "-c", "from academie.cli.entry import main; main()", "serve", "--host", "127.0.0.1",
+               "--port", str(port), "--database", url, "--bot-delay", "0"]
+    if args.workers != 1:
+        command += ["--workers", str(args.workers)]
+    log = tempfile.TemporaryFile()
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
     try:
         deadline = time.time() + 60
         while True:
@@ -183,15 +303,17 @@ def main() -> None:
             except httpx.HTTPError:
                 pass
             if time.time() > deadline or server.poll() is not None:
-                raise SystemExit("academie serve did not start")
+                log.seek(0)
+                raise SystemExit("academie serve did not start: " + log.read().decode(errors="replace")[-1500:])
             time.sleep(0.2)
-        out = asyncio.run(main_async(args, base))
+        out = asyncio.run(main_async(args, base, server.pid))
     finally:
         server.send_signal(signal.SIGINT)
         try:
             server.wait(15)
         except subprocess.TimeoutExpired:
             server.kill()
+        log.close()
     clients = out["clients"]
     stored = count_db_actions(url)
     lat = sorted(x for c in clients for x in c.latencies)
@@ -199,9 +321,17 @@ def main() -> None:
     p95 = lat[int(0.95 * (len(lat) - 1))] * 1000 if lat else float("nan")
     lost = sum(c.lost for c in clients) + out["missing"]
     dup = sum(c.duplicated for c in clients) + out["mismatched"]
+    backend = url.split(":")[0].split("+")[0]
+    backend = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}.get(backend, backend)
     print(f"web load: {out['tables']} tables, {len(clients)} WebSocket clients, {out['elapsed']:.1f} s on 127.0.0.1"
-          f" ({os.cpu_count()} cores), SQLite" if args.database is None else f", {url.split(':')[0]}")
+          f" ({os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}), {backend}, "
+          f"{args.workers} server process{'es' if args.workers != 1 else ''}")
     print(f"  actions committed: {stored} ({stored / out['elapsed']:.0f} actions/s); the tables' last moves: {out['total']}")
+    during = out["committed"]
+    if during:
+        print(f"  server CPU: {out['cpu']:.1f} s for the {during} actions committed under load: "
+              f"{out['cpu'] / during * 1e6:.0f} µs per action ({out['cpu'] / out['elapsed'] * 100:.0f}% of a core;"
+              f" the clients' process: {out['clients_cpu'] / out['elapsed'] * 100:.0f}%)")
     print(f"  updates received: {len(lat) + len(clients)}; action -> update on every seat: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
     print(f"  lost actions: {lost}; duplicated actions: {dup}; refused (stale) actions: {sum(c.refused for c in clients)}")
     if stored != out["total"]:

@@ -49,7 +49,7 @@ from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web.hub import Hub, Limits
-from academie.web.live import ActionRefused, LiveTable, Watcher, seat_kind
+from academie.web.live import ActionRefused, LiveTable, Watcher, encode_message, seat_kind
 from academie.web.replay import replay_frames
 from academie.web.store import DEFAULT_DATABASE, Store
 
@@ -607,7 +607,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
 
         async def pump() -> None:
             while True:
-                await ws.send_json(await watcher.queue.get())
+                await ws.send_text(encode_message(await watcher.queue.get()))
 
         sender = asyncio.create_task(pump())
         try:

@@ -19,13 +19,17 @@ import copy
 import hashlib
 import hmac
 import io
+import json
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
+from rich.padding import Padding
+from rich.text import Text
 
 from academie.bots import bot_spec, make_bot
 from academie.presentation.narration import Narrator
@@ -39,6 +43,25 @@ from academie.core.state import State
 from academie.games import GAMES
 from academie.web.present import actions_html, board_html
 from academie.web.store import DuplicateAction, Store, TableRow
+
+
+try:
+    import orjson
+except ImportError:  # the web extra brings it; the standard library's encoder does the same, slower
+    orjson = None
+
+
+def encode_message(message: dict[str, Any]) -> str:
+    """A socket message as JSON text: compact, non-ASCII characters as they are (what
+    Starlette's ``send_json`` writes), encoded by orjson when installed (several times faster
+    than :func:`json.dumps` on a table's update). Raises :class:`TypeError` for a value JSON
+    cannot hold."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(message).decode()
+        except orjson.JSONEncodeError:  # an integer beyond 64 bits, a key not a string: as json writes it
+            pass
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class ActionRefused(AcademieError):
@@ -67,14 +90,66 @@ def seat_kind(spec: str, game_id: str) -> str:
     return "human" if spec == "human" else bot_spec(spec, game_id)
 
 
+def _one_line(renderable: Any, width: int) -> str | None:
+    """The text rich writes for ``renderable`` on a console of ``width`` columns with no colours
+    and no terminal, when it is a line that needs no layout: a :class:`~rich.text.Text` of one
+    printable line that fits (its styles write nothing there), or such a line indented by a
+    :class:`~rich.padding.Padding` with only a left margin (a ledger line, see
+    :func:`academie.presentation.narration.hanging`). None for anything else."""
+    indent, padded = 0, type(renderable) is Padding
+    if padded:
+        if renderable.top or renderable.right or renderable.bottom or renderable.expand:
+            return None
+        indent, renderable = renderable.left, renderable.renderable
+    if type(renderable) is not Text or renderable.justify is not None or renderable.end != "\n":
+        return None
+    plain = renderable.plain
+    if not plain.isprintable() or (padded and not plain) or cell_len(plain) + indent > width:
+        return None
+    return " " * indent + plain + "\n"
+
+
+class _TextConsole(Console):
+    """A rich console on a text buffer, with no colours, that writes a line needing no layout
+    (:func:`_one_line`) itself: the same text as rich's, for a fraction of rich's time (most of
+    the narration's lines are such). Anything else is rich's to draw."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:  # noqa: A003 (rich's name)
+        if len(objects) == 1 and not kwargs and not self._buffer_index:
+            line = _one_line(objects[0], self.width) or self._hanging(objects[0])
+            if line is not None:
+                self.file.write(line)
+                return
+        super().print(*objects, **kwargs)
+
+    def _hanging(self, renderable: Any) -> str | None:
+        """A one-paragraph :class:`~rich.text.Text` too long for the width, under a left margin
+        (:func:`academie.presentation.narration.hanging`): wrapped by rich, each line padded to
+        the width and indented, as :class:`~rich.padding.Padding` draws it; None for anything else."""
+        if type(renderable) is not Padding or renderable.top or renderable.right or renderable.bottom \
+                or renderable.expand or not renderable.left:
+            return None
+        indent, text = renderable.left, renderable.renderable
+        if type(text) is not Text or text.justify is not None or text.overflow is not None or text.no_wrap \
+                or text.end != "\n" or not text.plain.isprintable() or cell_len(text.plain) + indent <= self.width \
+                or self.width - indent < 1:
+            return None
+        width = self.width - indent
+        lines = text.wrap(self, width, justify="default", overflow="fold", tab_size=8, no_wrap=False)
+        margin = " " * indent
+        return "".join(margin + line.plain + " " * (width - line.cell_len) + "\n" for line in lines)
+
+
 class TextNarrator:
     """The terminal's :class:`~academie.presentation.narration.Narrator`, told to a text buffer: the very
     same lines (headers, moves, payments with their rules, results), for every onlooker."""
 
     def __init__(self) -> None:
         self.buffer = io.StringIO()
-        self.console = Console(file=self.buffer, width=88, color_system=None, force_terminal=False,
-                               highlight=False, emoji=False, legacy_windows=False)
+        # A fixed height as well as a fixed width: rich asks the terminal for no size then (no
+        # renderable of the narration depends on the height).
+        self.console = _TextConsole(file=self.buffer, width=88, height=25, color_system=None, force_terminal=False,
+                                    highlight=False, emoji=False, legacy_windows=False)
         self.lines: list[str] = []
         self.narrator: Narrator | None = None
         self.failed: str | None = None
@@ -142,11 +217,25 @@ def _copy_chance(chance: ChanceSource) -> ChanceSource:
     other = copy.copy(chance)
     rng = getattr(chance, "rng", None)
     if isinstance(rng, random.Random):
-        other.rng = random.Random()
+        other.rng = random.Random(0)  # a fixed seed: cheaper than the system's entropy, replaced at once
         other.rng.setstate(rng.getstate())
     else:
         other = copy.deepcopy(chance)
     return other
+
+
+class _TrialChance:
+    """The table's chance source as the trial of an action draws from it: an independent copy
+    (:func:`_copy_chance`), made at the first draw only (most actions draw nothing)."""
+
+    def __init__(self, source: ChanceSource) -> None:
+        self.source = source
+        self.copy: ChanceSource | None = None
+
+    def choose(self, state: State) -> int:
+        if self.copy is None:
+            self.copy = _copy_chance(self.source)
+        return self.copy.choose(state)
 
 
 class LiveTable:
@@ -170,6 +259,9 @@ class LiveTable:
                      for s in row.seats if s.kind != "human"}
         self.teller = TextNarrator()
         self.chance: ChanceSource = SeededChance(row.seed)
+        self.drawn: dict[int | None, dict[str, Any]] = {}  # by seat: what snapshot drew of this move
+        self.drawn_at: tuple[int, int] | None = None  # the state (its id) and the move it was drawn at
+        self.blocks: dict = {}  # the boards' blocks drawn (present.board_html's memo)
         self.state = self._rebuild()
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
@@ -299,9 +391,9 @@ class LiveTable:
         notation = state.action_to_string(action)
         # Whether the match is over after it (and its chance outcomes) is stored with it, in
         # one transaction: played on copies of the state and of the chance first.
-        trial, chance = state.clone(), _copy_chance(self.chance)
+        trial = state.clone()
         trial.apply_action(action)
-        advance_chance(trial, chance)
+        advance_chance(trial, _TrialChance(self.chance))
         try:
             to_act = trial.current_player()
             await asyncio.to_thread(self.store.append_action, self.id, self.version, notation, trial.is_terminal(),
@@ -328,6 +420,7 @@ class LiveTable:
         self.teller.tell(lambda: n.resolve(self.chance))
         advance_chance(state, self.chance)  # what a stopped narration left to draw
         self._settle(state)
+        self.drawn = {}  # the state has changed: every seat's board is drawn anew
         self.updated = received  # the update's "t": when the action came in (latency figures)
 
     # --- bots ------------------------------------------------------------------------------
@@ -394,15 +487,33 @@ class LiveTable:
             winners = [self.names[s] for s, r in enumerate(returns) if r == best]
             return "The match is over. " + (" and ".join(winners)) + (" wins." if len(winners) == 1 else " win.")
         to_act = state.current_player()
-        phase = self.state.public_view().to_json().get("phase")
         if seat == to_act and seat not in self.bots:
+            phase = state.public_view().to_json().get("phase")
             return f"Your turn ({phase})." if isinstance(phase, str) and phase else "Your turn."
         who = self.names[to_act]
         return f"{who} to play" + (" (bot)…" if to_act in self.bots else "…")
 
+    def drawing(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees of the table now (``board``, ``actions`` HTML, ``legal``, ``status``):
+        drawn once per move and seat, kept in :attr:`drawn` until the next action changes the
+        state (:meth:`_act_locked` empties it; so does a new state or a new move number)."""
+        now = (id(self.state), self.version)
+        if self.drawn_at != now:  # a state replaced or played on elsewhere: nothing kept holds
+            self.drawn, self.drawn_at = {}, now
+        drawn = self.drawn.get(seat)
+        if drawn is None:
+            legal = self.legal_for(seat)
+            drawn = self.drawn[seat] = {
+                "board": str(board_html(self.view_of(seat), self.names, seat, legal, memo=self.blocks)),
+                "actions": str(actions_html(legal)),
+                "legal": legal,
+                "status": self.status_text(seat),
+            }
+        return drawn
+
     def snapshot(self, watcher: Watcher | None, seat: int | None, full: bool = False) -> dict[str, Any]:
         """The message for one watcher: the table as its seat sees it and the narration it lacks."""
-        legal = self.legal_for(seat)
+        drawn = self.drawing(seat)
         start = 0 if full or watcher is None else watcher.log_sent
         log = self.teller.lines[start:]
         if watcher is not None:
@@ -414,10 +525,10 @@ class LiveTable:
             "version": self.version,
             "t": self.updated,
             "seat": seat,
-            "board": str(board_html(self.view_of(seat), self.names, seat, legal)),
-            "actions": str(actions_html(legal)),
-            "legal": legal,
-            "status": self.status_text(seat),
+            "board": drawn["board"],
+            "actions": drawn["actions"],
+            "legal": list(drawn["legal"]),
+            "status": drawn["status"],
             "over": self.state.is_terminal(),
             "result": self.teller.lines[-1] if self.state.is_terminal() and self.teller.lines else None,
             "log_start": start,

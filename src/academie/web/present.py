@@ -20,10 +20,15 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from markupsafe import Markup
+
+try:
+    import orjson
+except ImportError:  # no memo of blocks without it (the web extra brings it)
+    orjson = None
 
 from academie.cards import card_code, card_label, parse_card
 from academie.core.errors import CardCodeError
@@ -37,7 +42,7 @@ TOKEN_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e
 
 def as_card(value: Any) -> str | None:
     """The card code of ``value`` if it is a card code string (``'10H'``), else None."""
-    if not isinstance(value, str) or not 2 <= len(value) <= 3:
+    if type(value) is not str and not isinstance(value, str) or not 2 <= len(value) <= 3:
         return None
     return _code(value)
 
@@ -50,8 +55,18 @@ def _code(value: str) -> str | None:
         return None
 
 
+@functools.lru_cache(maxsize=4096)
+def _e_text(value: str) -> str:
+    return html.escape(value, quote=True)
+
+
 def _e(value: Any) -> str:
     """Text escaped for HTML (quotes included)."""
+    kind = type(value)
+    if kind is int:  # digits and a sign: nothing to escape
+        return str(value)
+    if kind is str:  # names, phases, keys: the same few strings at every move
+        return _e_text(value)
     return html.escape(str(value), quote=True)
 
 
@@ -70,8 +85,14 @@ def card_html(code: str, legal: Sequence[str] = (), small: bool = False) -> Mark
     return Markup(_card(code, code in legal, small))
 
 
+@functools.lru_cache(maxsize=1024)
 def _label(key: str) -> str:
     return key.replace("_", " ")
+
+
+def _is_map(value: Any) -> bool:
+    """``isinstance(value, Mapping)``, a dict found first (the views' JSON holds dicts)."""
+    return type(value) is dict or isinstance(value, Mapping)
 
 
 def _is_cards(value: Any) -> bool:
@@ -87,8 +108,25 @@ NONE = '<span class="none">—</span>'
 
 
 def _value(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> str:
+    kind = type(value)
+    if kind is int:  # the commonest value: as _e draws it
+        return str(value)
     if value is None:
         return NONE
+    if kind is bool:
+        return "yes" if value else "no"
+    if kind is str:
+        code = as_card(value)
+        return _card(code, code in legal, False) if code else _e_text(value)
+    if kind is list and value:
+        codes = [as_card(v) for v in value]
+        if all(codes):
+            return '<span class="cards">' + "".join(_card(c, c in legal, False) for c in codes) + "</span>"
+    return _other_value(value, names, legal)
+
+
+def _other_value(value: Any, names: Sequence[str], legal: Sequence[str]) -> str:
+    """:func:`_value` of a value that is neither an int, None, a bool, a string nor a row of cards."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     code = as_card(value)
@@ -104,7 +142,7 @@ def _value(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> str:
         if not value:
             return NONE
         return '<span class="items">' + " · ".join(_value(v, names, legal) for v in value) + "</span>"
-    if isinstance(value, Mapping):
+    if _is_map(value):
         if not value:
             return NONE
         rows = "".join(f"<tr><th>{_e(_label(str(k)))}</th><td>{_keyed(str(k), v, names, legal)}</td></tr>"
@@ -167,7 +205,7 @@ def _keyed(key: str, value: Any, names: Sequence[str], legal: Sequence[str] = ()
     if key in PER_SEAT_KEYS and isinstance(value, list) and len(value) == len(names) and not _is_trick(value):
         rows = "".join(f"<tr><th>{_e(names[s])}</th><td>{_value(v, names, legal)}</td></tr>" for s, v in enumerate(value))
         return f'<table class="kv">{rows}</table>'
-    if isinstance(value, Mapping) and _seat_keyed(value, names):
+    if _is_map(value) and _seat_keyed(value, names):
         rows = "".join(f"<tr><th>{_e(names[int(k)])}</th><td>{_value(v, names, legal)}</td></tr>" for k, v in value.items())
         return f'<table class="kv">{rows}</table>'
     return _value(value, names, legal)
@@ -180,12 +218,38 @@ def value_html(value: Any, names: Sequence[str], legal: Sequence[str] = ()) -> M
 
 def _per_seat(key: str, value: Any, n: int) -> bool:
     return isinstance(value, list) and len(value) == n and not _is_cards(value) and not _is_trick(value) and (
-        key not in ("announcements",)) and not (key in SEAT_SET_KEYS and all(type(v) is int for v in value)) and all(not isinstance(v, Mapping) for v in value)
+        key not in ("announcements",)) and not (key in SEAT_SET_KEYS and all(type(v) is int for v in value)) and not any(_is_map(v) for v in value)
 
 
-def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Sequence[str] = ()) -> Markup:
+def _kept(memo: dict | None, tag: tuple, value: Any, draw: Callable[[], str]) -> str:
+    """``draw()``, or with ``memo`` what it drew before for the same ``tag`` and ``value`` (the
+    value known by its JSON text: a last deal's result, a seat's row of the players' table, stay
+    the same for many moves)."""
+    if memo is None or orjson is None:
+        return draw()
+    try:
+        known = (tag, orjson.dumps(value))
+    except (orjson.JSONEncodeError, TypeError):  # a key not a string …: not kept
+        return draw()
+    drawn = memo.get(known)
+    if drawn is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        drawn = memo[known] = draw()
+    return drawn
+
+
+MEMO_SIZE = 512
+"""How many parts a memo of :func:`board_html` keeps (emptied when full)."""
+
+
+def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Sequence[str] = (),
+               memo: dict | None = None) -> Markup:
     """The table as ``viewer`` sees it (None: an onlooker): ``view`` is that seat's view object,
-    ``legal`` the viewer's legal actions in string notation (empty when he is not to act)."""
+    ``legal`` the viewer's legal actions in string notation (empty when he is not to act).
+    ``memo``, a dict the caller keeps for one table (and empties when it likes), keeps the
+    parts drawn (the players' rows, the facts, each block, the viewer's cards) by what they
+    show, for the next boards of that table: the same HTML, drawn once."""
     data = view.to_json()
     n = len(names)
     turn, dealer = data.get("current_player"), data.get("dealer")
@@ -200,7 +264,7 @@ def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Seque
             columns[key] = value
         elif viewer is not None and key in ("hand", "hidden") or key.startswith("my_"):
             mine.append((key, value))
-        elif isinstance(value, (Mapping, list)) and value:
+        elif (type(value) is list or _is_map(value) or isinstance(value, list)) and value:
             blocks.append((key, value))
         else:
             facts.append((key, value))
@@ -208,8 +272,10 @@ def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Seque
     board = getattr(view, "board", None)
     if isinstance(board, Mapping) and "positions" in data:
         out.append(_track(board, data["positions"], names))
-    rows = []
-    for seat in range(n):
+    who = tuple(names)
+    keys = tuple(columns)
+
+    def row(seat: int) -> str:
         marks = ""
         if seat == turn:
             marks += '<span class="mark turn" title="to play">▶</span>'
@@ -217,17 +283,24 @@ def board_html(view: Any, names: Sequence[str], viewer: int | None, legal: Seque
             marks += '<span class="mark dealer" title="dealer">D</span>'
         cells = "".join(f"<td>{_value(col[seat], names, legal if seat == viewer else ())}</td>" for col in columns.values())
         classes = "seat" + (" you" if seat == viewer else "") + (" turn" if seat == turn else "")
-        rows.append(f'<tr class="{classes}"><th>{marks}{_e(names[seat])}{" (you)" if seat == viewer else ""}</th>{cells}</tr>')
+        return f'<tr class="{classes}"><th>{marks}{_e(names[seat])}{" (you)" if seat == viewer else ""}</th>{cells}</tr>'
+
+    rows = [_kept(memo, ("row", who, keys, seat, seat == turn, seat == dealer, seat == viewer,
+                         tuple(legal) if seat == viewer else ()),
+                  [col[seat] for col in columns.values()], lambda seat=seat: row(seat))
+            for seat in range(n)]
     head = "".join(f"<th>{_e(_label(k))}</th>" for k in columns)
     out.append(f'<table class="players"><thead><tr><th>player</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
     if facts:
-        out.append('<dl class="facts">' + "".join(
-            f"<div><dt>{_e(_label(k))}</dt><dd>{_keyed(k, v, names)}</dd></div>" for k, v in facts) + "</dl>")
+        out.append(_kept(memo, ("facts", who), facts, lambda: '<dl class="facts">' + "".join(
+            f"<div><dt>{_e(_label(k))}</dt><dd>{_keyed(k, v, names)}</dd></div>" for k, v in facts) + "</dl>"))
     for key, value in blocks:
-        out.append(f'<section class="block"><h3>{_e(_label(key))}</h3>{_keyed(key, value, names)}</section>')
+        out.append(_kept(memo, ("block", who, key), value, lambda key=key, value=value: (
+            f'<section class="block"><h3>{_e(_label(key))}</h3>{_keyed(key, value, names)}</section>')))
     for key, value in mine:
-        out.append(f'<section class="mine"><h3>your {_e(_label(key.removeprefix("my_")))}</h3>'
-                   f"{_value(value, names, legal)}</section>")
+        out.append(_kept(memo, ("mine", who, key, tuple(legal)), value, lambda key=key, value=value: (
+            f'<section class="mine"><h3>your {_e(_label(key.removeprefix("my_")))}</h3>'
+            f"{_value(value, names, legal)}</section>")))
     return Markup("".join(out))
 
 
@@ -248,18 +321,37 @@ def track_html(board: Mapping[int, Any], positions: Sequence[int], names: Sequen
 
 
 def _track(board: Mapping[int, Any], positions: Sequence[int], names: Sequence[str]) -> str:
-    def tokens(square: int) -> str:
-        return "".join(
+    tokens: dict[Any, str] = {}
+    for s, p in enumerate(positions):
+        tokens[p] = tokens.get(p, "") + (
             f'<span class="token tok-{s % len(TOKEN_COLOURS)}" title="{_e(names[s])}">'
-            f"{_e(names[s][:1])}</span>"
-            for s, p in enumerate(positions) if p == square)
-    cells = [f'<div class="square start"><b>0</b><span class="sq-name">start</span>{tokens(0)}</div>']
+            f"{_e(names[s][:1])}</span>")
+    cells = [f'<div class="square start"><b>0</b><span class="sq-name">start</span>{tokens.get(0, "")}</div>']
+    for number, square in _squares(board):
+        cells.append(square + tokens.get(number, "") + "</div>")
+    return '<div class="track">' + "".join(cells) + "</div>"
+
+
+_SQUARES: dict[int, tuple[Any, list[tuple[int, str]]]] = {}
+"""Each board's squares drawn without their tokens, by the board's id (a game's board is one
+object for the whole match; the board itself is kept, so that its id is not reused)."""
+
+
+def _squares(board: Mapping[int, Any]) -> list[tuple[int, str]]:
+    """``(number, the square's opening HTML)`` in order of the squares: what never changes."""
+    cached = _SQUARES.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    drawn = []
     for number in sorted(board):
         square = board[number]
         special = "" if getattr(square, "effect", "none") == "none" else " special"
-        cells.append(f'<div class="square{special}" data-square="{number}"><b>{number}</b>'
-                     f'<span class="sq-name">{_e(getattr(square, "name", ""))}</span>{tokens(number)}</div>')
-    return '<div class="track">' + "".join(cells) + "</div>"
+        drawn.append((number, f'<div class="square{special}" data-square="{number}"><b>{number}</b>'
+                              f'<span class="sq-name">{_e(getattr(square, "name", ""))}</span>'))
+    if len(_SQUARES) > 64:
+        _SQUARES.clear()
+    _SQUARES[id(board)] = (board, drawn)
+    return drawn
 
 
 def view_cards(view: Any) -> set[str]:

@@ -93,4 +93,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DAT
         "limits": {"tables": limits.tables, "bots": limits.bots, "evict_minutes": limits.evict_minutes,
                    "abandon_hours": limits.abandon_hours}})
     uvicorn.run("academie.web.server:app_from_environment", factory=True, host=host, port=port, workers=workers,
-                log_level=log_level, ws_ping_interval=20, ws_ping_timeout=20)
+                log_level=log_level, ws_ping_interval=20, ws_ping_timeout=20,
+                # no per-message compression on the sockets: a table's update is a few kilobytes, and
+                # deflating it for every seat cost about a tenth of the server's CPU time per move
+                ws_per_message_deflate=False)
