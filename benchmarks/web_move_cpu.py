@@ -1,7 +1,7 @@
 """CPU time the web server spends per move, in-process and by part: no sockets, no bots' thinking.
 
 ``--tables`` tables (the registry's games in turn, with the long options of
-``benchmarks/web_load.py``, seeds 0, 1, …) are created on a :class:`~academie.web.live.Hub` over
+``benchmarks/web_load.py``, seeds 0, 1, …) are created on a :class:`~academie.web.hub.Hub` over
 a temporary SQLite file, as ``academie serve`` makes them; every seat is a person's, and two
 watchers (seats 0 and 1) sit at each table, as the two people's sockets do in ``web_load.py``.
 Then ``--moves`` moves are played in turn over the tables, each a random legal action (a seeded
@@ -44,7 +44,8 @@ from typing import Any
 
 from academie.games import GAMES
 from academie.web import live
-from academie.web.live import Hub, Watcher
+from academie.web.hub import Hub
+from academie.web.live import Watcher
 from academie.web.store import Store
 
 LONG = {"lives": 9, "deals": 1000, "counters": 1000}

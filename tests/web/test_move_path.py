@@ -19,7 +19,8 @@ from rich.text import Text
 from academie.games import GAMES
 from academie.presentation.narration import hanging
 from academie.web import live
-from academie.web.live import Hub, TextNarrator, Watcher, encode_message
+from academie.web.hub import Hub
+from academie.web.live import TextNarrator, Watcher, encode_message
 from academie.web.present import actions_html, board_html
 from academie.web.store import Store
 
