@@ -401,6 +401,7 @@ def serve_cmd(
     port: Annotated[int, typer.Option(help="The port to listen on.", min=1, max=65535)] = 8000,
     database: Annotated[str, typer.Option(help="A SQLAlchemy URL: a SQLite file, sqlite:///PATH (made if missing; default: academie-web.sqlite3 in this folder), or PostgreSQL, postgresql+psycopg:// then USER@HOST/DB.", show_default=False)] = "sqlite:///academie-web.sqlite3",
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move, so people can follow.", min=0, max=60)] = 0.6,
+    bot_processes: Annotated[int | None, typer.Option("--bot-processes", help="Processes the bots think in (default: one per core but one, at least 1).", min=1, max=256, show_default=False)] = None,
 ) -> None:
     """Play in the browser: a lobby, tables for people (invitation links) and bots, every game (needs the extra academie\\[web])."""
     try:
@@ -413,7 +414,7 @@ def serve_cmd(
     shown = f"[{host}]" if ":" in host else host  # an IPv6 address is bracketed in a URL
     console.print(Text(f"academie: serving on http://{shown}:{port}/ (database {database}); Ctrl-C stops it."),
                   soft_wrap=True)
-    serve(host=host, port=port, database=database, bot_delay=bot_delay)
+    serve(host=host, port=port, database=database, bot_delay=bot_delay, bot_processes=bot_processes)
 
 
 def main() -> None:

@@ -52,11 +52,15 @@ def check_serving(host: str, port: int, database: str) -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATABASE,
-          bot_delay: float = 0.6, log_level: str = "warning") -> None:
-    """Serve the application until interrupted (tables are saved as they are played)."""
+          bot_delay: float = 0.6, log_level: str = "warning", bot_processes: int | None = None) -> None:
+    """Serve the application until interrupted (tables are saved as they are played); the bots
+    think in ``bot_processes`` processes (default
+    :func:`~academie.web.thinking.default_processes`); a socket message over
+    :data:`~academie.web.app.MAX_FRAME` bytes is refused (uvicorn's ``ws_max_size``)."""
     import uvicorn
 
-    from academie.web.app import create_app
+    from academie.web.app import MAX_FRAME, create_app
 
-    app = create_app(database, bot_delay=bot_delay)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_ping_interval=20, ws_ping_timeout=20)
+    app = create_app(database, bot_delay=bot_delay, bot_processes=bot_processes)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_ping_interval=20, ws_ping_timeout=20,
+                ws_max_size=MAX_FRAME)
