@@ -45,13 +45,13 @@ def wait_for(ws, predicate, limit: int = 5000) -> dict:
 class Server:
     """A real ``academie serve`` process on a free port of 127.0.0.1."""
 
-    def __init__(self, database: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, database: str, bot_delay: float = 0.0, extra: tuple[str, ...] = ()) -> None:
         import socket
 
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
-        self.database, self.bot_delay = database, bot_delay
+        self.database, self.bot_delay, self.extra = database, bot_delay, extra
         self.proc = None
         self.base = f"http://127.0.0.1:{self.port}"
 
@@ -64,7 +64,7 @@ class Server:
 
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "from academie.cli.entry import main; main()", "serve", "--port", str(self.port),
-             "--database", self.database, "--bot-delay", str(self.bot_delay)],
+             "--database", self.database, "--bot-delay", str(self.bot_delay), *self.extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.time() + 60
         while time.time() < deadline:

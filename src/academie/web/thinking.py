@@ -24,7 +24,7 @@ import multiprocessing
 import os
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import CancelledError
 from dataclasses import dataclass
 from typing import Any
@@ -121,27 +121,31 @@ class BotPool:
     """``processes`` worker processes (default :func:`default_processes`) in which bots think, at
     most ``cap`` seconds a move (killed ``grace`` seconds past it). Counts what it did:
     :attr:`moves`, :attr:`stopped` (killed past the cap), :attr:`failed` (a bot's error or a
-    worker's death)."""
+    worker's death). ``task`` is what a worker runs for a move (:func:`think`'s arguments and
+    answer; a module-level function, which the workers import)."""
 
-    def __init__(self, processes: int | None = None, cap: float = THINK_SECONDS, grace: float = GRACE) -> None:
+    def __init__(self, processes: int | None = None, cap: float = THINK_SECONDS, grace: float = GRACE,
+                 task: Callable[..., int] | None = None) -> None:
         import pebble
 
         if processes is not None and processes < 1:
             raise ValueError(f"the bots' pool needs at least 1 process, not {processes}")
         self.processes = processes or default_processes()
-        self.cap, self.grace = cap, grace
+        self.cap, self.grace, self.task = cap, grace, task or think
         context = multiprocessing.get_context("forkserver")  # no fork of a process with threads
         context.set_forkserver_preload(["academie.web.thinking", "academie.bots", "academie.games"])
         self.pool = pebble.ProcessPool(max_workers=self.processes, initializer=_preload, context=context)
         self.played: set[str] = set()  # games a move was played at: their kernels are on disk
         self.moves = self.stopped = self.failed = 0
 
-    def limit(self, game_id: str) -> float:
-        """How long a worker may think over a move of ``game_id`` before it is killed, in seconds."""
+    def limit(self, kind: str, game_id: str) -> float:
+        """How long a worker may think over a move of bot ``kind`` at ``game_id`` before it is
+        killed, in seconds: the cap and the grace, and the first time an ISMCTS bot plays that
+        game, time to compile its kernels."""
         from academie import fast
 
-        compile_allowance = 0.0 if game_id in self.played else 3.0 * fast.COMPILE_SECONDS.get(game_id, 0)
-        return self.cap + self.grace + compile_allowance
+        compiles = kind.startswith("ismcts") and game_id not in self.played
+        return self.cap + self.grace + (3.0 * fast.COMPILE_SECONDS.get(game_id, 0) if compiles else 0.0)
 
     async def choose(self, kind: str, game_id: str, options: dict[str, Any], num_players: int, seed: int,
                      view: Any, legal: Sequence[int]) -> Choice:
@@ -152,14 +156,15 @@ class BotPool:
         legal = list(legal)
         started = time.perf_counter()
         try:
-            future = self.pool.schedule(think, args=(kind, game_id, options, num_players, seed, view, legal, self.cap),
-                                        timeout=self.limit(game_id))
+            future = self.pool.schedule(self.task, args=(kind, game_id, options, num_players, seed, view, legal, self.cap),
+                                        timeout=self.limit(kind, game_id))
         except RuntimeError as exc:  # the pool is closed (the server is stopping) or broken
             return await self._quick(game_id, seed, view, legal, f"the bots' pool is unavailable ({exc})")
         try:
             action = await asyncio.wrap_future(future)
         except TimeoutError:
             self.stopped += 1
+            self.played.add(game_id)
             log.warning("bot %s at %s stopped after %.1f s (cap %.1f s)", kind, game_id,
                         time.perf_counter() - started, self.cap)
             return await self._quick(game_id, seed, view, legal,
