@@ -116,7 +116,7 @@ async def write(fn: Callable[[], T], patience: float) -> T:
     retrying = tenacity.AsyncRetrying(
         retry=tenacity.retry_if_exception(transient), stop=tenacity.stop_after_delay(patience),
         wait=tenacity.wait_exponential(multiplier=0.05, max=1.0), reraise=True,
-        before_sleep=lambda state: logging.getLogger("academie.web").warning(
+        before_sleep=lambda state: logging.getLogger("academie.web").debug(
             "database write failed (%s), trying again", type(state.outcome.exception()).__name__))
     try:
         async for attempt in retrying:
