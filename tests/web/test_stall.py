@@ -202,6 +202,7 @@ def test_a_client_that_never_reads_is_dropped_and_a_big_frame_refused(tmp_path):
             "game": "reversis", "seed": 1, "options": LONG_REVERSIS, "seats": [{"kind": "random"}] * 4}).json()
         before = rss(server.proc.pid)
         sleeper = handshake(server.port, f"/ws/watch/{t['id']}")
+        opened = time.time()
         time.sleep(15)  # hundreds of updates a second, none read
         grown = rss(server.proc.pid) - before
         # a reader that keeps up goes on receiving
@@ -223,6 +224,7 @@ def test_a_client_that_never_reads_is_dropped_and_a_big_frame_refused(tmp_path):
                 break
         sleeper.close()
         assert ended, "the server kept the socket of a client that does not read"
+        assert time.time() - opened < 38, "dropped by the pings' timeout (40 s), not for its unread updates"
         assert grown < 40 * 2**20, f"the server grew by {grown / 2**20:.0f} MiB"
         # a frame over the limit: refused by the server (uvicorn's ws_max_size), which serves on
         with wsclient.connect(f"ws://127.0.0.1:{server.port}/ws/watch/{t['id']}", max_size=2**24) as ws:
