@@ -3,8 +3,9 @@
 A bot's move is a task of its own (:func:`think`): a worker process rebuilds the bot from its spec,
 the game and a seed drawn for that table, seat and move (:func:`move_seed`), so that a table's
 bots play the same moves for the same seed whichever worker thinks, and after a restart (unless a
-search is cut short by the cap: how far it got depends on the machine's load). Every bot that takes a ``seconds`` parameter (ISMCTS) is given the cap (:data:`THINK_SECONDS`, or its
-own ``seconds`` when smaller); the cap is also enforced from outside: a worker still thinking
+search is cut short by the cap: how far it got depends on the machine's load). Every bot that
+takes a ``seconds`` parameter (ISMCTS) is given the cap (:data:`THINK_SECONDS`, or its own
+``seconds`` when smaller); the cap is also enforced from outside: a worker still thinking
 ``cap + grace`` seconds after it started is killed (pebble's :class:`~pebble.ProcessPool`
 replaces it), and the move is the quick bot's (:func:`quick_bot`: the game's heuristic, else the
 random bot), so that the table goes on. The event loop never waits on a worker: it awaits the
