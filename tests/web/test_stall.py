@@ -238,3 +238,27 @@ def test_a_client_that_never_reads_is_dropped_and_a_big_frame_refused(tmp_path):
         assert httpx.get(f"{server.base}/api/watch/{t['id']}").status_code == 200
     finally:
         server.stop()
+
+
+def test_the_heaviest_bot_plays_within_the_cap(sqlite_url):
+    with client(sqlite_url) as c:
+        t = create(c, "reversis", [HEAVY, "human", "human", "human"], seed=4)
+        table = hub(c).tables[t["id"]]
+        tokens = {s["seat"]: s["token"] for s in t["seats"] if s["token"]}
+        thinking: list[float] = []
+        while len(thinking) < 3 and not table.state.is_terminal():
+            seat, version = table.state.current_player(), table.version
+            if seat in tokens:
+                snap = c.get(f"/api/play/{tokens[seat]}").json()
+                r = c.post(f"/api/play/{tokens[seat]}", json={"action": snap["legal"][0], "version": version})
+                assert r.status_code == 200, r.text
+                continue
+            start = time.time()
+            limit = 200 if not thinking else 20  # the first: the kernels loaded, or compiled after an install
+            while table.version == version and time.time() - start < limit:
+                time.sleep(0.02)
+            assert table.version > version, "the bot did not play"
+            thinking.append(time.time() - start)
+        # uncapped, a move of this bot takes minutes; capped, 5 s (3 s of grace, and a little for the machine)
+        assert max(thinking[1:]) < 5 + 3 + 2, thinking
+        assert table.error is None
