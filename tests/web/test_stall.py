@@ -4,7 +4,6 @@ frame over the limit is refused, onlookers cost one drawing per update."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import os
 import socket
