@@ -261,3 +261,20 @@ def test_the_heaviest_bot_plays_within_the_cap(sqlite_url):
         # uncapped, a move of this bot takes minutes; capped, 5 s (3 s of grace, and a little for the machine)
         assert max(thinking[1:]) < 5 + 3 + 2, thinking
         assert table.error is None
+
+
+def test_serve_takes_the_number_of_bot_processes(monkeypatch):
+    from typer.testing import CliRunner
+
+    from academie.cli.app import app
+    from academie.web import server as web_server
+
+    seen: dict = {}
+    monkeypatch.setattr(web_server, "check_serving", lambda *a: None)
+    monkeypatch.setattr(web_server, "serve", lambda **kw: seen.update(kw))
+    result = CliRunner().invoke(app, ["serve", "--port", "18766", "--bot-processes", "3"])
+    assert result.exit_code == 0, result.output
+    assert seen["bot_processes"] == 3
+    result = CliRunner().invoke(app, ["serve", "--bot-processes", "0"])
+    assert result.exit_code != 0 and "--bot-processes" in result.output
+    assert seen["bot_processes"] == 3
