@@ -407,6 +407,7 @@ def serve_cmd(
     max_tables: Annotated[int, typer.Option("--max-tables", help="Unfinished tables one client address may have made (past it: 429).", min=1)] = 50,
     max_bots: Annotated[int, typer.Option("--max-bots", help="Bot seats one client address may have at unfinished tables (past it: 429).", min=0)] = 100,
     lease: Annotated[float, typer.Option(help="Seconds after which another process takes over the bots of a process that stopped answering (PostgreSQL).", min=0.5, max=3600)] = 10.0,
+    bot_processes: Annotated[int | None, typer.Option("--bot-processes", help="Processes the bots think in (default: one per core but one, at least 1).", min=1, max=256, show_default=False)] = None,
 ) -> None:
     """Play in the browser: a lobby, tables for people (invitation links) and bots, every game (needs the extra academie\\[web])."""
     try:
@@ -420,7 +421,7 @@ def serve_cmd(
     console.print(Text(f"academie: serving on http://{shown}:{port}/ (database {database}); Ctrl-C stops it."),
                   soft_wrap=True)
     serve(host=host, port=port, database=database, bot_delay=bot_delay, workers=workers, max_tables=max_tables,
-          max_bots=max_bots, lease_seconds=lease)
+          max_bots=max_bots, lease_seconds=lease, bot_processes=bot_processes)
 
 
 def main() -> None:

@@ -35,12 +35,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from academie.bots import bot_names
@@ -49,9 +50,14 @@ from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web.hub import Hub, Limits
-from academie.web.live import ActionRefused, LiveTable, Watcher, encode_message, seat_kind
+from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
 from academie.web.replay import replay_frames
-from academie.web.store import DEFAULT_DATABASE, Store
+from academie.web.store import DEFAULT_DATABASE, Store, StoreUnavailable, transient
+from academie.web.thinking import BotPool
+
+MAX_FRAME = 4096
+"""The largest message a client may send on a socket, in bytes (an action is a few dozen): a larger
+one closes the socket with code 1009 (``academie serve`` sets uvicorn's ``ws_max_size`` to it too)."""
 
 HERE = Path(__file__).parent
 NAMES = ("Anne", "Bastien", "Camille", "Denis", "Élise", "Fabien", "Gaëlle", "Hugo", "Inès",
@@ -316,23 +322,29 @@ LOBBY_PAGE = 30
 
 
 def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits: Limits | None = None,
-               lease_seconds: float = 10.0) -> FastAPI:
+               lease_seconds: float = 10.0, bot_processes: int | None = None, bots: BotPool | None = None) -> FastAPI:
     """The application over the database at ``database`` (a SQLAlchemy URL); bots wait
     ``bot_delay`` seconds before each move; ``limits`` per client address and idle times
     (:class:`~academie.web.hub.Limits`); a table's bots are another process's for
-    ``lease_seconds`` after it was last heard of (:mod:`academie.web.hub`)."""
+    ``lease_seconds`` after it was last heard of (:mod:`academie.web.hub`); the bots think in
+    ``bots`` (default: a new :class:`~academie.web.thinking.BotPool` of ``bot_processes``
+    processes, capped at the ``seconds`` of :data:`WEB_LIMITS`, started and stopped with the
+    application)."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
         store = await asyncio.to_thread(Store, database)  # migrated: under a lock on PostgreSQL
-        hub = Hub(store, bot_delay, limits, lease_seconds)
+        pool = bots or BotPool(bot_processes, cap=WEB_LIMITS["seconds"])
+        hub = Hub(store, bot_delay, limits, lease_seconds, pool)
         app.state.hub = hub
         await hub.start()  # no table is loaded: each is rebuilt when first asked for
         try:
             yield
         finally:
             await hub.stop()
+            if bots is None:
+                await asyncio.to_thread(pool.close)
             store.dispose()
 
     install_redaction()
@@ -353,6 +365,15 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
 
     def error(message: str, status: int) -> JSONResponse:
         return JSONResponse({"error": message}, status_code=status)
+
+    @app.exception_handler(StoreUnavailable)
+    @app.exception_handler(DBAPIError)
+    async def _database(request: Request, exc: Exception) -> Response:
+        # the database's own words (its host, its port) are for the log, not for the client
+        if isinstance(exc, DBAPIError) and not transient(exc):
+            raise exc
+        logging.getLogger("academie.web").warning("database unreachable: %s", str(exc).splitlines()[0])
+        return error(RECONNECTING, 503)
 
     @app.exception_handler(RequestValidationError)
     async def _malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -599,47 +620,74 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
 
     # --- sockets ------------------------------------------------------------------------
     async def serve_socket(ws: WebSocket, table: LiveTable, seat: int | None) -> None:
+        """One socket: updates sent from the watcher's bounded queue (a client too far behind is
+        dropped with code 1013, and reconnects), messages read one at a time (one over
+        :data:`MAX_FRAME` bytes closes the socket with code 1009)."""
         await ws.accept()
         watcher = Watcher(seat)
         async with table.lock:
             table.watchers.add(watcher)
-            watcher.queue.put_nowait(table.snapshot(watcher, seat, full=True))
+            watcher.offer(table.snapshot(watcher, seat, full=True))
 
         async def pump() -> None:
             while True:
-                await ws.send_text(encode_message(await watcher.queue.get()))
+                await ws.send_text(await watcher.queue.get())
 
-        sender = asyncio.create_task(pump())
-        try:
+        handler = asyncio.current_task()
+
+        async def drop() -> None:
+            """When the client fell too far behind: no more updates, the socket closed."""
+            await watcher.dropped.wait()
+            sender.cancel()
+            try:  # a client that does not read may never take the close frame
+                await asyncio.wait_for(ws.close(code=1013, reason="too many updates unread: reconnect"), 2)
+            except Exception:
+                if handler is not None:
+                    handler.cancel()
+
+        async def receive() -> tuple[int, str] | None:
+            """Read and answer messages; the close code and reason when the socket is to close."""
             while True:
                 frame = await ws.receive()
                 if frame["type"] == "websocket.disconnect":
-                    raise WebSocketDisconnect(frame.get("code", 1000))
+                    return None
+                raw = frame.get("text")
+                if raw is None:
+                    raw = (frame.get("bytes") or b"").decode("utf-8", "replace")
+                if len(raw) > MAX_FRAME or len(raw.encode("utf-8", "surrogatepass")) > MAX_FRAME:
+                    return 1009, f"a message is at most {MAX_FRAME} bytes"
                 message = read_message(frame)
                 if isinstance(message, str):
-                    watcher.queue.put_nowait({"type": "error", "message": message, "status": 422})
+                    watcher.offer({"type": "error", "message": message, "status": 422})
                     continue
                 if message["type"] == "ping":
-                    watcher.queue.put_nowait({"type": "pong"})
+                    watcher.offer({"type": "pong"})
                     continue
                 if seat is None:
-                    watcher.queue.put_nowait({"type": "error", "message": "an onlooker cannot play: open a seat's link"})
+                    watcher.offer({"type": "error", "message": "an onlooker cannot play: open a seat's link"})
                     continue
                 extra = set(message) - {"type", "action", "version"}
                 if extra:
-                    watcher.queue.put_nowait({"type": "error", "message": f"malformed message: unknown field {sorted(extra)[0]!r}; expected {MESSAGE_SHAPE}", "status": 422})
+                    watcher.offer({"type": "error", "message": f"malformed message: unknown field {sorted(extra)[0]!r}; expected {MESSAGE_SHAPE}", "status": 422})
                     continue
                 try:
                     version = await table.act(seat, message.get("action"), message.get("version"))
                 except ActionRefused as exc:
-                    watcher.queue.put_nowait({"type": "error", "message": str(exc), "status": exc.status})
+                    watcher.offer({"type": "error", "message": str(exc), "status": exc.status})
                 else:
-                    watcher.queue.put_nowait({"type": "ack", "version": version})
-        except WebSocketDisconnect:
-            pass
+                    watcher.offer({"type": "ack", "version": version})
+
+        sender, dropper = asyncio.create_task(pump()), asyncio.create_task(drop())
+        try:
+            closing = await receive()
+        except Exception:  # the socket closed under the reader (the client gone, or dropped)
+            closing = None
         finally:
             table.watchers.discard(watcher)
             sender.cancel()
+            dropper.cancel()
+        if closing is not None:
+            await ws.close(code=closing[0], reason=closing[1])
 
     async def no_such(ws: WebSocket, reason: str) -> None:
         """Accept, then close with code 4404 (:data:`NO_SUCH_SEAT`): a browser sees the code (a

@@ -39,6 +39,7 @@ from typing import Any
 from academie.games import GAMES
 from academie.web.live import ActionRefused, LiveTable
 from academie.web.store import NOTIFY_CHANNEL, SeatRow, Store, TableRow, utcnow
+from academie.web.thinking import BotPool
 
 log = logging.getLogger("academie.web")
 
@@ -61,8 +62,9 @@ class Hub:
     """The tables this process holds, by id, by seat token and by creator key (see the module)."""
 
     def __init__(self, store: Store, bot_delay: float = 0.6, limits: Limits | None = None,
-                 lease_seconds: float = 10.0) -> None:
-        self.store, self.bot_delay = store, bot_delay
+                 lease_seconds: float = 10.0, thinker: BotPool | None = None) -> None:
+        self.store, self.bot_delay, self.thinker = store, bot_delay, thinker
+        """``thinker``: the pool the tables' bots think in (None: the process's shared one)."""
         self.limits = limits or Limits()
         self.lease_seconds = lease_seconds
         self.owner = f"{socket.gethostname()[:60]}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -154,7 +156,7 @@ class Hub:
         try:
             def build() -> LiveTable | None:
                 row = self.store.load_table(table_id)
-                return None if row is None else LiveTable(row, self.store, self.bot_delay)
+                return None if row is None else LiveTable(row, self.store, self.bot_delay, self.thinker)
 
             table = await asyncio.to_thread(build)
             if table is not None:
@@ -221,7 +223,7 @@ class Hub:
             seats=[SeatRow(s, name, kind, secrets.token_urlsafe(24)) for s, (name, kind) in enumerate(seats)],
             chosen_seed=seed is not None,
         )
-        table = LiveTable(row, self.store, self.bot_delay)  # builds the bots: a bad spec fails here
+        table = LiveTable(row, self.store, self.bot_delay, self.thinker)  # builds the bots: a bad spec fails here
         row.turn = table.turn
         self.store.create_table(row, client)
         self._add(table)

@@ -10,6 +10,15 @@ included; :meth:`LiveTable.catch_up` applies the actions another process stored 
 
 Watchers (:class:`Watcher`) are the open WebSockets: each gets, after every action, the table
 as its seat sees it (``seat`` None: the public view) and the narration lines it has not had.
+The table is drawn once per seat and update, whatever the number of watchers (every onlooker
+gets the same message); a watcher whose queue is full (:data:`QUEUE_LIMIT`: a client that does
+not read) is dropped, and its page reconnects.
+
+Bots think in the server's :class:`~academie.web.thinking.BotPool` (processes of their own, a
+time cap), never on the event loop; actions are committed in the database's own threads
+(:func:`~academie.web.store.write`), retried while the database is unreachable: a person's move
+then gets :data:`RECONNECTING` (status 503, nothing changed: it can be sent again), and a bot
+plays its move once the database is back.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import hashlib
 import hmac
 import io
 import json
+import logging
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -42,7 +52,7 @@ from academie.core.runner import advance_chance
 from academie.core.state import State
 from academie.games import GAMES
 from academie.web.present import actions_html, board_html
-from academie.web.store import DuplicateAction, Store, TableRow
+from academie.web.store import DuplicateAction, Store, StoreUnavailable, TableRow, write
 
 
 try:
@@ -62,6 +72,19 @@ def encode_message(message: dict[str, Any]) -> str:
         except orjson.JSONEncodeError:  # an integer beyond 64 bits, a key not a string: as json writes it
             pass
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+from academie.web.thinking import BotPool, move_seed, shared_pool
+
+log = logging.getLogger("academie.web")
+
+RECONNECTING = "The table is reconnecting to its database; send your move again in a moment."
+"""What people see while the database cannot be reached (the database's own error is only logged)."""
+
+PERSON_PATIENCE = 2.0
+"""How long a person's move waits for an unreachable database before it is refused (503), in seconds."""
+
+QUEUE_LIMIT = 32
+"""The most messages waiting for one socket: a client this far behind is dropped (it reconnects)."""
 
 
 class ActionRefused(AcademieError):
@@ -202,14 +225,27 @@ def RENDERERS_FOR(game: Game) -> Any:  # noqa: N802
     return render
 
 
+
 @dataclass(eq=False)
 class Watcher:
-    """An open socket: its seat (None: an onlooker), its queue of messages, the narration sent."""
+    """An open socket: its seat (None: an onlooker), its queue of messages (JSON texts, at most
+    :data:`QUEUE_LIMIT`), the narration sent; ``dropped`` is set when the queue overflowed."""
 
     seat: int | None
-    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     log_sent: int = 0
     version_sent: int = -1
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def offer(self, message: dict[str, Any] | str) -> bool:
+        """Queue ``message`` (a dict, or its JSON text); False, and :attr:`dropped` set, when the
+        queue is full: the client is too far behind."""
+        try:
+            self.queue.put_nowait(message if isinstance(message, str) else encode_message(message))
+        except asyncio.QueueFull:
+            self.dropped.set()
+            return False
+        return True
 
 
 def _copy_chance(chance: ChanceSource) -> ChanceSource:
@@ -241,8 +277,9 @@ class _TrialChance:
 class LiveTable:
     """One match in play (see the module's docstring)."""
 
-    def __init__(self, row: TableRow, store: Store, bot_delay: float) -> None:
+    def __init__(self, row: TableRow, store: Store, bot_delay: float, thinker: BotPool | None = None) -> None:
         self.row, self.store, self.bot_delay = row, store, bot_delay
+        self.thinker = thinker
         self.id = row.id
         self.game = GAMES[row.game]
         self.names = [s.name for s in row.seats]
@@ -356,16 +393,23 @@ class LiveTable:
 
     async def act(self, seat: int, text: Any, expect: Any = None) -> int:
         """Play ``text`` for ``seat``: checked, committed, applied, announced. Returns the new
-        version (number of actions). Raises :class:`ActionRefused`, changing nothing."""
+        version (number of actions). Raises :class:`ActionRefused`, changing nothing: status
+        503 with :data:`RECONNECTING` when the database stayed unreachable for
+        :data:`PERSON_PATIENCE` seconds (the move can be sent again)."""
         async with self.lock:
-            if self.shared:
-                await self.catch_up()
-            return await self._act_locked(seat, text, expect)
+            try:
+                if self.shared:
+                    await self.catch_up()
+                return await self._act_locked(seat, text, expect)
+            except StoreUnavailable:
+                raise ActionRefused(RECONNECTING, 503) from None
 
     async def catch_up(self) -> int:
         """Apply the actions stored since this copy's version (another process's); called under
-        the lock. Returns how many were applied."""
-        stored = await asyncio.to_thread(self.store.actions_since, self.id, self.version)
+        the lock. Returns how many were applied. Raises :class:`StoreUnavailable` when the
+        database stayed unreachable for :data:`PERSON_PATIENCE` seconds."""
+        version = self.version
+        stored = await write(lambda: self.store.actions_since(self.id, version), patience=PERSON_PATIENCE)
         for notation in stored:
             state = self.state
             if state.is_terminal():
@@ -384,7 +428,40 @@ class LiveTable:
             self.wake_bots()
         return count
 
-    async def _act_locked(self, seat: int, text: Any, expect: Any = None) -> int:
+    def _reconnecting(self, down: bool) -> None:
+        """Say to every watcher that the table is reconnecting (``down``), or no longer."""
+        if down and self.error is None:
+            self.error = RECONNECTING
+            self.announce()
+        elif not down and self.error == RECONNECTING:
+            self.error = None
+
+    async def _commit(self, notation: str, terminal: bool, turn: int | None, patience: float) -> None:
+        """Store the next action, retried for ``patience`` seconds while the database is
+        unreachable (:class:`StoreUnavailable` then); ``turn``: the seat to act after it. A commit whose answer was lost (the
+        connection dropped after it) is found on the next try: the same action at the same
+        index is this one. Raises :class:`DuplicateAction` when another action is stored there."""
+        idx, failed = self.version, []
+
+        def append() -> None:
+            try:
+                self.store.append_action(self.id, idx, notation, terminal, turn)
+            except DuplicateAction:
+                if failed and self.store.action_at(self.id, idx) == notation:
+                    return
+                raise
+            except Exception:
+                failed.append(True)
+                raise
+
+        try:
+            await write(append, patience=patience)
+        except StoreUnavailable:
+            self._reconnecting(True)
+            raise
+        self._reconnecting(False)
+
+    async def _act_locked(self, seat: int, text: Any, expect: Any = None, patience: float = PERSON_PATIENCE) -> int:
         received = time.time()
         action = self.check(seat, text, expect)
         state = self.state
@@ -396,8 +473,7 @@ class LiveTable:
         advance_chance(trial, _TrialChance(self.chance))
         try:
             to_act = trial.current_player()
-            await asyncio.to_thread(self.store.append_action, self.id, self.version, notation, trial.is_terminal(),
-                                    to_act if 0 <= to_act < len(self.names) else None)
+            await self._commit(notation, trial.is_terminal(), to_act if 0 <= to_act < len(self.names) else None, patience)
         except DuplicateAction:  # another writer on this database stored move number self.version
             version = self.version
             if await self.catch_up():
@@ -434,6 +510,12 @@ class LiveTable:
             self.bot_task = asyncio.get_running_loop().create_task(self._bots())
 
     async def _bots(self) -> None:
+        """Play the bots' moves while a bot is to act: each thought in the bots' pool (a quick
+        move when it overran its cap or failed), then committed; while the database is
+        unreachable the move waits, retried with a growing pause, the table's lock free."""
+        thinker = self.thinker or shared_pool()
+        chosen: tuple[int, int] | None = None  # (version, action) thought and not yet stored
+        pause = 0.2
         while True:
             async with self.lock:
                 state = self.state
@@ -441,32 +523,41 @@ class LiveTable:
                 if state.is_terminal() or seat not in self.bots or not self.may_run_bots(self):
                     return
                 version = self.version
-                bot = self.bots[seat]
-                view = state.view(seat) if getattr(bot, "uses_view", True) else None
-                legal = state.legal_actions()
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            try:
-                action = await asyncio.to_thread(bot.choose, view, legal)
-            except Exception as exc:  # a bot's bug must not stop the server: the table says so
-                self.error = f"bot {self.kinds[seat]} of {self.names[seat]} failed: {exc}"
-                self.announce()
-                return
+                if chosen is None or chosen[0] != version:
+                    chosen = None
+                    bot = self.bots[seat]
+                    view = state.view(seat) if getattr(bot, "uses_view", True) else None
+                    legal = state.legal_actions()
+            if chosen is None:
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                choice = await thinker.choose(self.kinds[seat], self.row.game, self.row.options, self.row.num_players,
+                                              move_seed(self.row.seed, seat, version), view, legal)
+                if choice.note:
+                    log.warning("table %s, %s: %s", self.id, self.names[seat], choice.note)
+                chosen = (version, choice.action)
             async with self.lock:
                 if self.version != version:
                     continue
                 try:
-                    await self._act_locked(seat, self.state.action_to_string(action), version)
+                    await self._act_locked(seat, self.state.action_to_string(chosen[1]), version, patience=0.5)
+                except StoreUnavailable:
+                    pass  # said to the watchers; tried again below, the lock free
                 except ActionRefused as exc:
                     if exc.status == 409 and self.version != version:  # another process played it: caught up
+                        chosen = None
                         continue
-                    self.error = f"bot {self.kinds[seat]} of {self.names[seat]} could not play: {exc}"
+                    log.warning("table %s: bot of %s could not play: %s", self.id, self.names[seat], exc)
+                    self.error = f"the bot of {self.names[seat]} could not play: {exc}"
                     self.announce()
                     return
-                except Exception as exc:  # refused, or the database gone: the table says so
-                    self.error = f"bot {self.kinds[seat]} of {self.names[seat]} could not play: {exc}"
-                    self.announce()
-                    return
+                except Exception:  # not the database's unavailability: logged, tried again
+                    log.exception("table %s: the move of %s's bot could not be stored", self.id, self.names[seat])
+                else:
+                    chosen, pause = None, 0.2
+                    continue
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 5.0)
 
     # --- what watchers see -----------------------------------------------------------------
     def legal_for(self, seat: int | None) -> list[str]:
@@ -511,9 +602,25 @@ class LiveTable:
             }
         return drawn
 
-    def snapshot(self, watcher: Watcher | None, seat: int | None, full: bool = False) -> dict[str, Any]:
-        """The message for one watcher: the table as its seat sees it and the narration it lacks."""
+    def face(self, seat: int | None) -> dict[str, Any]:
+        """The parts of an update that depend on the seat only (drawn once per update for every
+        watcher of that seat): board, actions, legal, status, over, result, error."""
         drawn = self.drawing(seat)
+        return {
+            "board": drawn["board"],
+            "actions": drawn["actions"],
+            "legal": list(drawn["legal"]),
+            "status": drawn["status"],
+            "over": self.state.is_terminal(),
+            "result": self.teller.lines[-1] if self.state.is_terminal() and self.teller.lines else None,
+            "error": self.error or self.teller.failed,
+        }
+
+    def snapshot(self, watcher: Watcher | None, seat: int | None, full: bool = False,
+                 face: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The message for one watcher: the table as its seat sees it (``face``: :meth:`face`'s,
+        when drawn already) and the narration it lacks."""
+        face = self.face(seat) if face is None else face
         start = 0 if full or watcher is None else watcher.log_sent
         log = self.teller.lines[start:]
         if watcher is not None:
@@ -525,22 +632,35 @@ class LiveTable:
             "version": self.version,
             "t": self.updated,
             "seat": seat,
-            "board": drawn["board"],
-            "actions": drawn["actions"],
-            "legal": list(drawn["legal"]),
-            "status": drawn["status"],
-            "over": self.state.is_terminal(),
-            "result": self.teller.lines[-1] if self.state.is_terminal() and self.teller.lines else None,
+            "board": face["board"],
+            "actions": face["actions"],
+            "legal": face["legal"],
+            "status": face["status"],
+            "over": face["over"],
+            "result": face["result"],
             "log_start": start,
             "log": log,
-            "error": self.error or self.teller.failed,
+            "error": face["error"],
             "chosen_seed": self.row.chosen_seed,
         }
 
     def announce(self) -> None:
-        """Queue every watcher's update (called under the lock, after each action)."""
+        """Queue every watcher's update (called under the lock, after each action): the table
+        drawn once per seat, one message text for the watchers of a seat that had the same
+        narration (every onlooker, as a rule); a watcher whose queue is full is dropped."""
+        faces: dict[int | None, dict[str, Any]] = {}
+        texts: dict[tuple[int | None, int], str] = {}
         for w in list(self.watchers):
-            w.queue.put_nowait(self.snapshot(w, w.seat))
+            key = (w.seat, w.log_sent)
+            text = texts.get(key)
+            if text is None:
+                if w.seat not in faces:
+                    faces[w.seat] = self.face(w.seat)
+                text = texts[key] = encode_message(self.snapshot(w, w.seat, face=faces[w.seat]))
+            else:
+                w.log_sent, w.version_sent = len(self.teller.lines), self.version
+            if not w.offer(text):
+                self.watchers.discard(w)
 
     def game_record(self) -> GameRecord:
         """The game record (complete with its result once the match is over)."""

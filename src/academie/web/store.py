@@ -23,18 +23,23 @@ Each action is committed (:meth:`Store.append_action`) before it is acknowledged
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import functools
 import json
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text, and_, false,
     create_engine, delete, event, exists, func, insert, or_, select, text, update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, IntegrityError, InterfaceError, OperationalError
 
 metadata = MetaData()
 
@@ -93,6 +98,62 @@ DEFAULT_DATABASE = "sqlite:///academie-web.sqlite3"
 
 class DuplicateAction(Exception):
     """An action was already stored at this index (a retry, or two writers): nothing stored."""
+
+
+class StoreUnavailable(Exception):
+    """The database could not be reached (its server down or restarting) for as long as a write
+    could wait: nothing was stored. The database's own error is its ``__cause__`` (for the log)."""
+
+
+def transient(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database cannot be reached now (a refused or dropped connection,
+    a server shutting down, a busy SQLite file), so that the same write may succeed later."""
+    if isinstance(exc, IntegrityError):
+        return False
+    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        return True
+    return isinstance(exc, (OperationalError, InterfaceError, DisconnectionError))
+
+
+WRITE_THREADS = 4
+"""The threads of the database writes (:func:`write`): shared by every table of a process, and by
+nothing else (the bots think in processes of their own)."""
+
+_writes: ThreadPoolExecutor | None = None
+T = TypeVar("T")
+
+
+def write_pool() -> ThreadPoolExecutor:
+    """The threads in which the database writes of this process run (made on first use)."""
+    global _writes
+    if _writes is None:
+        _writes = ThreadPoolExecutor(WRITE_THREADS, thread_name_prefix="academie-db")
+    return _writes
+
+
+async def write(fn: Callable[[], T], patience: float) -> T:
+    """Run ``fn`` (a database write) in :func:`write_pool`, tried again with a growing pause (50 ms
+    doubling up to 1 s) while the database cannot be reached (:func:`transient`), for at most
+    ``patience`` seconds. Returns what ``fn`` returns; raises :class:`StoreUnavailable` when the
+    database stayed unreachable, or what ``fn`` raised otherwise."""
+    import tenacity
+
+    loop = asyncio.get_running_loop()
+    retrying = tenacity.AsyncRetrying(
+        retry=tenacity.retry_if_exception(transient), stop=tenacity.stop_after_delay(patience),
+        wait=tenacity.wait_exponential(multiplier=0.05, max=1.0), reraise=True,
+        before_sleep=lambda state: logging.getLogger("academie.web").debug(
+            "database write failed (%s), trying again", type(state.outcome.exception()).__name__))
+    try:
+        async for attempt in retrying:
+            with attempt:
+                return await loop.run_in_executor(write_pool(), functools.partial(fn))
+    except Exception as exc:
+        if transient(exc):
+            logging.getLogger("academie.web").warning("database unreachable: %s", str(exc).splitlines()[0])
+            raise StoreUnavailable("the database cannot be reached") from exc
+        raise
+    raise AssertionError("unreachable")  # pragma: no cover (tenacity returns or raises)
 
 
 @dataclass
@@ -158,6 +219,8 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
+    if url.startswith("postgresql"):  # a server that does not answer is given up on in 5 s
+        return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 5})
     return create_engine(url, pool_pre_ping=True)
 
 
@@ -225,6 +288,12 @@ class Store:
         """Store the seat to act of a table (found by replaying a table stored before it was kept)."""
         with self.engine.begin() as conn:
             conn.execute(update(tables).where(tables.c.id == table_id).values(turn=turn))
+
+    def action_at(self, table_id: str, idx: int) -> str | None:
+        """The notation of action number ``idx`` of a table as stored, or None."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(actions.c.text).where(actions.c.table_id == table_id,
+                                                             actions.c.idx == idx)).scalar()
 
     def mark_complete(self, table_id: str) -> None:
         """Mark a table's match over (a match that ends with no action: never, but safe)."""
