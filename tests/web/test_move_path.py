@@ -146,6 +146,7 @@ def test_a_watchers_update_after_a_move_shows_the_new_cards(tmp_path):
     update = watcher.queue.get_nowait()
     while not watcher.queue.empty():
         update = watcher.queue.get_nowait()
+    update = json.loads(update)  # a socket's queue holds the messages' JSON texts
     assert update["version"] == table.version
     assert update["board"] == str(board_html(table.state.view(0), table.names, 0, table.legal_for(0)))
     assert update["board"] != before

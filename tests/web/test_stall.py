@@ -77,9 +77,9 @@ def test_onlookers_cost_one_drawing_per_update(sqlite_url, monkeypatch):
     drawn: list = []
     real = live.board_html
 
-    def counting(view, names, seat, legal):
+    def counting(view, names, seat, legal, **kwargs):
         drawn.append(seat)
-        return real(view, names, seat, legal)
+        return real(view, names, seat, legal, **kwargs)
 
     monkeypatch.setattr(live, "board_html", counting)
     with client(sqlite_url) as c:

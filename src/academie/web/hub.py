@@ -121,7 +121,7 @@ class Hub:
         if table is None:
             table = await self._load(table_id)
         elif self.store.shared:
-            await table.sync()
+            await table.sync(patience=0.5)  # the database down: this process's copy, said to be reconnecting
         if table is not None:
             self.used[table.id] = time.monotonic()
         return table

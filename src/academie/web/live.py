@@ -404,12 +404,12 @@ class LiveTable:
             except StoreUnavailable:
                 raise ActionRefused(RECONNECTING, 503) from None
 
-    async def catch_up(self) -> int:
+    async def catch_up(self, patience: float = PERSON_PATIENCE) -> int:
         """Apply the actions stored since this copy's version (another process's); called under
         the lock. Returns how many were applied. Raises :class:`StoreUnavailable` when the
-        database stayed unreachable for :data:`PERSON_PATIENCE` seconds."""
+        database stayed unreachable for ``patience`` seconds."""
         version = self.version
-        stored = await write(lambda: self.store.actions_since(self.id, version), patience=PERSON_PATIENCE)
+        stored = await write(lambda: self.store.actions_since(self.id, version), patience=patience)
         for notation in stored:
             state = self.state
             if state.is_terminal():
@@ -417,12 +417,19 @@ class LiveTable:
             self._apply(state.current_player(), state.string_to_action(notation), notation, time.time())
         return len(stored)
 
-    async def sync(self) -> int:
+    async def sync(self, patience: float = PERSON_PATIENCE) -> int:
         """Catch up with the database; if anything came, announce it and wake the bots. Returns
-        how many actions came."""
+        how many actions came; 0 when the database stayed unreachable for ``patience`` seconds
+        (the copy is shown as it is, the table said to be reconnecting)."""
         async with self.lock:
-            count = await self.catch_up()
-            if count:
+            try:
+                count = await self.catch_up(patience)
+            except StoreUnavailable:
+                self._reconnecting(True)
+                return 0
+            was = self.error
+            self._reconnecting(False)
+            if count or self.error != was:
                 self.announce()
         if count:
             self.wake_bots()
