@@ -251,7 +251,9 @@ def test_kill_9_of_one_server_the_other_takes_its_bots_over(postgres_server):
         while True:
             _, snap = wait(lambda: turn_of(b.base, [token]), 20)
             if first:  # the bots answered the last move: the lease (2 s) ran out, the other server took over
-                assert time.time() - killed < 2 + 2 + 3, time.time() - killed
+                # (the lease, a heartbeat, then a first move in a bot process of its own, which loads
+                # the bot's code first: seconds on a loaded machine)
+                assert time.time() - killed < 2 + 2 + 15, time.time() - killed
                 first = False
             if snap["over"]:
                 break
