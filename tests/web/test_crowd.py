@@ -11,6 +11,7 @@ import sys
 import time
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
@@ -313,3 +314,41 @@ def test_servers_starting_together_migrate_once(postgres_server):
             assert conn.execute(text("SELECT count(*) FROM alembic_version")).scalar() == 1
     finally:
         store.dispose()
+
+
+def test_moves_another_process_stored_are_each_announced_in_order(tmp_path):
+    """A copy that catches up with moves another process stored (before a person's move, or on
+    its NOTIFY) announces each of them: every watcher gets every move number once and in order,
+    never a jump over the moves played elsewhere."""
+    import asyncio
+
+    from academie.web.hub import Hub
+    from academie.web.live import ActionRefused
+    from academie.web.live import Watcher
+    from academie.web.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'shared.sqlite3'}")
+    hub = Hub(store, bot_delay=0)
+    table = hub.create("guimbarde", 3, {}, [("A", "human"), ("B", "human"), ("C", "human")], seed=3)
+    table.shared = True  # other processes write it too
+    watcher = Watcher(None)
+    table.watchers.add(watcher)
+    # another process plays three moves: stored, not applied to this copy
+    other = table.state.clone()
+    for idx in range(3):
+        notation = other.legal_action_strings()[0]
+        other.apply_action(other.string_to_action(notation))
+        assert not other.is_chance_node()  # three cards played: no deal yet
+        store.append_action(table.id, idx, notation)
+
+    async def go() -> None:
+        await table.act(table.state.current_player(), table.state.legal_action_strings()[0], 0)
+
+    with pytest.raises(ActionRefused):  # sent for move 0: caught up, it is now stale
+        asyncio.run(go())
+    versions = []
+    while not watcher.queue.empty():
+        versions.append(json.loads(watcher.queue.get_nowait())["version"])
+    assert versions == [1, 2, 3]
+    assert table.version == 3
+    store.dispose()

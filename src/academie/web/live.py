@@ -406,8 +406,10 @@ class LiveTable:
 
     async def catch_up(self, patience: float = PERSON_PATIENCE) -> int:
         """Apply the actions stored since this copy's version (another process's); called under
-        the lock. Returns how many were applied. Raises :class:`StoreUnavailable` when the
-        database stayed unreachable for ``patience`` seconds."""
+        the lock. Each is announced to this process's sockets as it is applied, so that every
+        watcher gets every move number once and in order, wherever it was played. Returns how
+        many were applied. Raises :class:`StoreUnavailable` when the database stayed unreachable
+        for ``patience`` seconds."""
         version = self.version
         stored = await write(lambda: self.store.actions_since(self.id, version), patience=patience)
         for notation in stored:
@@ -415,10 +417,11 @@ class LiveTable:
             if state.is_terminal():
                 break
             self._apply(state.current_player(), state.string_to_action(notation), notation, time.time())
+            self.announce()
         return len(stored)
 
     async def sync(self, patience: float = PERSON_PATIENCE) -> int:
-        """Catch up with the database; if anything came, announce it and wake the bots. Returns
+        """Catch up with the database (each action announced); if anything came, wake the bots. Returns
         how many actions came; 0 when the database stayed unreachable for ``patience`` seconds
         (the copy is shown as it is, the table said to be reconnecting)."""
         async with self.lock:
@@ -429,7 +432,7 @@ class LiveTable:
                 return 0
             was = self.error
             self._reconnecting(False)
-            if count or self.error != was:
+            if self.error != was:
                 self.announce()
         if count:
             self.wake_bots()
@@ -483,8 +486,7 @@ class LiveTable:
             await self._commit(notation, trial.is_terminal(), to_act if 0 <= to_act < len(self.names) else None, patience)
         except DuplicateAction:  # another writer on this database stored move number self.version
             version = self.version
-            if await self.catch_up():
-                self.announce()
+            await self.catch_up()
             raise ActionRefused(f"stale action: move {version} of this table is already stored", 409) from None
         self._apply(seat, action, notation, received)
         self.announce()
