@@ -93,3 +93,26 @@ def test_the_source_page_holds_no_inline_style_or_script(sqlite_url):
         for game in ("reversis", "guinguette"):
             page = c.get(f"/source/{game}").text
             assert "<style" not in page and " style=" not in page and "<script>" not in page
+
+
+def test_a_tables_narration_links_each_quotation_of_the_source_to_its_sentence(sqlite_url):
+    """From a table, a narration line's rule opens its sentence: each « … » the narration quotes
+    from the game's source is a link to that sentence of the source page (on the page as drawn,
+    and in each update's ``sources`` for the page's script), and the sentence is there."""
+    import re
+
+    from tests.web.support import client, create
+
+    with client(sqlite_url) as c:
+        t = create(c, "guimbarde", ["human", "random", "random"], seed=3)
+        page = c.get(t["watch"]).text
+        links = re.findall(r'<a class="cite" href="(/source/guimbarde#(s004-\d+))"', page)
+        assert links, "the stakes put in the boxes quote the Larousse"
+        source = c.get("/source/guimbarde").text
+        for _, anchor in links:
+            assert f'id="{anchor}"' in source
+        snap = c.get(f"/api/watch/{t['id']}").json()
+        cited = [(line, cite) for line, cites in zip(snap["log"], snap["sources"]) for cite in cites]
+        assert cited and all(quote in line and href.startswith("/source/guimbarde#s004-")
+                             for line, (quote, href) in cited)
+        assert all("<a" not in line for line in snap["log"])  # the lines stay text; the page links them

@@ -35,6 +35,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -51,6 +52,7 @@ from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
+from academie.web.edition import linked_entry
 from academie.web.replay import replay_frames
 from academie.web.store import DEFAULT_DATABASE, Store, StoreUnavailable, transient
 from academie.web.thinking import BotPool
@@ -493,6 +495,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         home = f"/seat/{table.id}/{seat}" if seat is not None else None
         return templates.TemplateResponse(request, "table.html", {
             "t": table, "seat": seat, "snap": snap, "game": table.game.info,
+            "entry_html": lambda text: Markup(linked_entry(table.game.info.id, text)),
             "config": json.dumps({
                 "ws": f"{home}/ws" if home else f"/ws/watch/{table.id}",
                 "post": f"{home}/act" if home else None,

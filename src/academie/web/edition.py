@@ -9,10 +9,17 @@ An :class:`fastapi.APIRouter`, included in the app with ``app.include_router(edi
   printable booklet (HTML).
 
 An unknown game is a 404 naming the games.
+
+:func:`narration_sources` finds, in a table's narration lines, each quotation of the game's
+source (« … », as the rules' reasons quote it) and the sentence of the edition that holds it, so
+that the table page links each to ``/source/GAME#sSIGLUM-N``.
 """
 
 from __future__ import annotations
 
+import functools
+import html
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +32,42 @@ from academie.games import GAMES
 HERE = Path(__file__).resolve().parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 router = APIRouter()
+
+QUOTE = re.compile(r"«\s*(.+?)\s*»", re.S)
+"""A quotation in a narration line (it may run over the line's wrapping)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def narration_sources(game_id: str, text: str) -> tuple[tuple[str, str], ...]:
+    """Each quotation of ``game_id``'s sources in the narration line ``text`` with the address of
+    the sentence that holds it: ``(quoted text as written in the line, "/source/GAME#sSIG-N")``,
+    in order; a quotation found in no sentence is left out. The edition is read once."""
+    if "«" not in text or game_id not in GAMES:
+        return ()
+    from academie.edition import game_sigla, sentences_of
+
+    found = []
+    for m in QUOTE.finditer(text):
+        for siglum in game_sigla(game_id):
+            numbers = sentences_of(siglum, m.group(1))
+            if numbers:
+                found.append((m.group(1), f"/source/{game_id}#s{siglum}-{numbers[0]}"))
+                break
+    return tuple(found)
+
+
+def linked_entry(game_id: str, text: str) -> str:
+    """A narration line as HTML (escaped), each quotation of the source a link to its sentence."""
+    out, at = [], 0
+    for quote, href in narration_sources(game_id, text):
+        k = text.find(quote, at)
+        if k < 0:
+            continue
+        out.append(html.escape(text[at:k]))
+        out.append(f'<a class="cite" href="{html.escape(href)}" title="the source\'s sentence">{html.escape(quote)}</a>')
+        at = k + len(quote)
+    out.append(html.escape(text[at:]))
+    return "".join(out)
 
 
 def _edition(game_id: str) -> dict[str, Any]:

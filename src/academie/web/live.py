@@ -51,6 +51,7 @@ from academie.core.record import GameRecord, PlayerRecord, replay
 from academie.core.runner import advance_chance
 from academie.core.state import State
 from academie.games import GAMES
+from academie.web.edition import narration_sources
 from academie.web.present import actions_html, board_html
 from academie.web.store import DuplicateAction, Store, StoreUnavailable, TableRow, write
 
@@ -649,6 +650,7 @@ class LiveTable:
             "result": face["result"],
             "log_start": start,
             "log": log,
+            "sources": [narration_sources(self.game.info.id, line) for line in log],
             "error": face["error"],
             "chosen_seed": self.row.chosen_seed,
         }

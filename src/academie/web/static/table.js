@@ -14,10 +14,23 @@
     $("status").textContent = m.status;
     var log = $("log");
     if (m.log_start === 0) log.innerHTML = "";
-    m.log.forEach(function (text) {
+    m.log.forEach(function (text, k) {
       var pre = document.createElement("pre");
       pre.className = "entry";
-      pre.textContent = text;
+      var at = 0;  // each quotation of the source a link to its sentence (/source/GAME#sSIG-N)
+      ((m.sources || [])[k] || []).forEach(function (cite) {
+        var i = text.indexOf(cite[0], at);
+        if (i < 0) return;
+        pre.appendChild(document.createTextNode(text.slice(at, i)));
+        var a = document.createElement("a");
+        a.className = "cite";
+        a.href = cite[1];
+        a.title = "the source's sentence";
+        a.textContent = cite[0];
+        pre.appendChild(a);
+        at = i + cite[0].length;
+      });
+      pre.appendChild(document.createTextNode(text.slice(at)));
       log.appendChild(pre);
     });
     if (m.log.length) log.scrollTop = log.scrollHeight;
