@@ -14,8 +14,12 @@ CARD = re.compile(r'data-card="([0-9TJQKA]{1,2}[SHDC])"')
 
 @contextmanager
 def client(url: str, bot_delay: float = 0.0):
-    """A TestClient on a new application over ``url`` (started and stopped with it)."""
-    with TestClient(create_app(url, bot_delay=bot_delay)) as c:
+    """A TestClient on a new application over ``url`` (started and stopped with it); its bots
+    think in the test process's one pool (:func:`academie.web.thinking.shared_pool`), started
+    once for every test of the process rather than once an application."""
+    from academie.web.thinking import shared_pool
+
+    with TestClient(create_app(url, bot_delay=bot_delay, bots=shared_pool())) as c:
         yield c
 
 
