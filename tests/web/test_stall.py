@@ -278,3 +278,43 @@ def test_serve_takes_the_number_of_bot_processes(monkeypatch):
     result = CliRunner().invoke(app, ["serve", "--bot-processes", "0"])
     assert result.exit_code != 0 and "--bot-processes" in result.output
     assert seen["bot_processes"] == 3
+
+
+def test_a_quick_bot_never_waits_behind_a_search_in_the_pool():
+    """Bots that do not search (random, heuristic) play in threads of their own: with the one
+    process of the pool busy on an ISMCTS move, a random bot's move at another table comes at
+    once, while the search still thinks (they were queued behind it: 9 to 40 s a move beside
+    five to seven tables of ISMCTS)."""
+    import asyncio
+
+    from academie.core.chance import SeededChance
+    from academie.games import GAMES
+    from academie.web.thinking import BotPool
+
+    def position(game_id: str, seed: int):
+        game = GAMES[game_id]
+        state = game.new_initial_state(game.info.default_players)
+        chance = SeededChance(seed)
+        while state.is_chance_node():
+            state.apply_action(chance.choose(state))
+        seat = state.current_player()
+        return state.view(seat), state.legal_actions()
+
+    async def go() -> tuple[float, bool, object]:
+        pool = BotPool(1, cap=3.0)
+        try:
+            view, legal = position("reversis", 1)
+            heavy = asyncio.ensure_future(pool.choose("ismcts:iterations=5000", "reversis", {}, 4, 7, view, legal))
+            await asyncio.sleep(0.3)
+            view, legal = position("trente-et-un", 2)
+            started = time.perf_counter()
+            quick = await pool.choose("random", "trente-et-un", {}, 4, 8, view, legal)
+            took, searching = time.perf_counter() - started, not heavy.done()
+            await heavy
+            return took, searching, quick
+        finally:
+            await asyncio.to_thread(pool.close)
+
+    took, searching, quick = asyncio.run(go())
+    assert searching and took < 1.0, took
+    assert quick.note is None

@@ -26,7 +26,7 @@ import os
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import CancelledError
+from concurrent.futures import CancelledError, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -161,6 +161,8 @@ class BotPool:
         (:meth:`limit`), died, or the bot failed, with a ``note`` saying so. Never raises but
         :class:`asyncio.CancelledError`."""
         legal = list(legal)
+        if self.task is think and kind.split(":", 1)[0] in QUICK_KINDS:
+            return await self._lane(kind, game_id, seed, view, legal)
         started = time.perf_counter()
         try:
             future = self.pool.schedule(self.task, args=(kind, game_id, options, num_players, seed, view, legal, self.cap),
@@ -187,6 +189,25 @@ class BotPool:
         self.played.add(game_id)
         return Choice(action)
 
+    async def _lane(self, kind: str, game_id: str, seed: int, view: Any, legal: list[int]) -> Choice:
+        """A move of a bot that does not search (:data:`QUICK_KINDS`: a few milliseconds), thought
+        in a thread of :data:`QUICK_LANE` rather than queued behind the searches in the
+        processes: a random bot at one table never waits for an ISMCTS at another."""
+        def pick() -> int:
+            action = capped_bot(kind, game_id, seed, self.cap).choose(view, list(legal))
+            if action not in legal:
+                raise ValueError(f"bot {kind} chose {action!r}, which is not legal")
+            return action
+
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(QUICK_LANE, pick)
+        except Exception as exc:  # a bot's bug: the quick move, said
+            self.failed += 1
+            log.warning("bot %s at %s failed: %s: %s", kind, game_id, type(exc).__name__, exc)
+            return await self._quick(game_id, seed, view, legal, f"bot {kind} failed; a quick move was played")
+        self.moves += 1
+        return Choice(action)
+
     async def _quick(self, game_id: str, seed: int, view: Any, legal: list[int], note: str) -> Choice:
         def pick() -> int:
             try:
@@ -202,6 +223,12 @@ class BotPool:
         self.pool.stop()
         self.pool.join(timeout=10)
 
+
+QUICK_KINDS = frozenset({"random", "heuristic"})
+"""The bots that do not search: they play in :data:`QUICK_LANE`, never queued behind a search."""
+
+QUICK_LANE = ThreadPoolExecutor(max_workers=2, thread_name_prefix="academie-quick-bots")
+"""The threads the quick bots think in (their moves take milliseconds)."""
 
 _SHARED: BotPool | None = None
 
