@@ -352,3 +352,18 @@ def test_moves_another_process_stored_are_each_announced_in_order(tmp_path):
     assert versions == [1, 2, 3]
     assert table.version == 3
     store.dispose()
+
+
+def test_a_forwarded_for_header_does_not_choose_the_address_of_the_limits(tmp_path):
+    """On a real server, the address the limits count is the connection's: a client at its limit
+    who sends X-Forwarded-For with another address is still refused (uvicorn trusted the header
+    from 127.0.0.1 by default: anyone local could pass the limit)."""
+    server = Server(f"sqlite:///{tmp_path / 'forwarded.sqlite3'}", args=("--max-tables", "1")).start()
+    try:
+        made = httpx.post(f"{server.base}/api/tables", json={"game": "trente-et-un", "seats": [{"kind": "human"}] * 2})
+        assert made.status_code == 200
+        again = httpx.post(f"{server.base}/api/tables", headers={"X-Forwarded-For": "1.2.3.4"},
+                           json={"game": "trente-et-un", "seats": [{"kind": "human"}] * 2})
+        assert again.status_code == 429, again.text
+    finally:
+        server.stop()

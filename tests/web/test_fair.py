@@ -377,3 +377,16 @@ def test_migration_0002_adds_the_chosen_seed_flag_to_a_database_of_0001(db_url):
         command.downgrade(cfg, "0001")
     assert "chosen_seed" not in {c["name"] for c in inspect(engine).get_columns("tables")}
     engine.dispose()
+
+
+def test_a_body_past_the_limit_is_refused_and_a_bad_game_echoed_short(sqlite_url):
+    """A request's body is at most MAX_BODY bytes (413 past it, naming the limit), and an unknown
+    game is named cut short: a 50 MB game name was answered with a 50 MB refusal."""
+    from academie.web.app import MAX_BODY
+
+    with client(sqlite_url) as c:
+        r = c.post("/api/tables", json={"game": "a" * (MAX_BODY + 10)})
+        assert r.status_code == 413 and f"{MAX_BODY:,}" in r.json()["error"]
+        r = c.post("/api/tables", json={"game": "b" * 5000})
+        assert r.status_code == 422 and len(r.text) < 400 and "the games are" in r.json()["error"]
+        assert create(c, "trente-et-un", ["human", "random"])["id"]  # an ordinary table still made

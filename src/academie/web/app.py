@@ -192,6 +192,10 @@ def foreign_origin(headers: dict[str, str]) -> str | None:
     return None
 
 
+MAX_BODY = 64 * 1024
+"""The most bytes a request's body may hold (a new table, a move, a form): past it, 413."""
+
+
 class SecurityHeaders:
     """ASGI middleware: the headers above on every response (``Cache-Control: no-store`` on all
     but ``/static/``), and a 403 for a cross-site POST or socket (:func:`foreign_origin`)."""
@@ -203,6 +207,14 @@ class SecurityHeaders:
         if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        if scope["type"] == "http":
+            length = headers.get("content-length", "")
+            if length.isdigit() and int(length) > MAX_BODY:
+                await JSONResponse({"error": f"the request's body is {int(length):,} bytes, at most {MAX_BODY:,}: "
+                                             "a table, a move or a form is far smaller"},
+                                   status_code=413)(scope, receive, self._send(send, scope))
+                return
+            receive = self._bounded(receive)
         unsafe = scope["type"] == "websocket" or scope.get("method") not in ("GET", "HEAD", "OPTIONS")
         why = foreign_origin(headers) if unsafe else None
         if why is not None:
@@ -213,6 +225,22 @@ class SecurityHeaders:
                                          "pages or by a program"}, status_code=403)(scope, receive, self._send(send, scope))
             return
         await self.app(scope, receive, self._send(send, scope))
+
+    @staticmethod
+    def _bounded(receive: Any) -> Any:
+        """``receive`` that ends a body sent in chunks past :data:`MAX_BODY` bytes as a client gone."""
+        seen = 0
+
+        async def wrapped() -> dict:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > MAX_BODY:
+                    return {"type": "http.disconnect"}
+            return message
+
+        return wrapped
 
     @staticmethod
     def _send(send: Any, scope: dict) -> Any:
@@ -277,7 +305,7 @@ def validate_table(hub: Hub, spec: TableIn, client: str | None = None) -> LiveTa
     429); raises :class:`AcademieError` saying what is wrong."""
     game = GAMES.get(spec.game)
     if game is None:
-        raise ActionRefused(f"unknown game {spec.game!r}; the games are: {', '.join(sorted(GAMES))}", 422)
+        raise ActionRefused(f"unknown game {spec.game!r:.60}; the games are: {', '.join(sorted(GAMES))}", 422)
     n = spec.players or (len(spec.seats) if spec.seats else game.info.default_players)
     game.check_players(n)
     options = game.parse_options(spec.options).model_dump(mode="json")

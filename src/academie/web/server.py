@@ -100,4 +100,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DAT
                 log_level=log_level, ws_ping_interval=20, ws_ping_timeout=20,
                 # no per-message compression on the sockets: a table's update is a few kilobytes, and
                 # deflating it for every seat cost about a tenth of the server's CPU time per move
-                ws_per_message_deflate=False, ws_max_size=MAX_FRAME)
+                ws_per_message_deflate=False, ws_max_size=MAX_FRAME,
+                # a client's address is the connection's: X-Forwarded-For is read only when the
+                # operator names the proxies to trust (FORWARDED_ALLOW_IPS), else anyone could
+                # choose his own address and pass the limits per address
+                proxy_headers=bool(os.environ.get("FORWARDED_ALLOW_IPS")))
