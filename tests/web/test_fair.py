@@ -390,3 +390,16 @@ def test_a_body_past_the_limit_is_refused_and_a_bad_game_echoed_short(sqlite_url
         r = c.post("/api/tables", json={"game": "b" * 5000})
         assert r.status_code == 422 and len(r.text) < 400 and "the games are" in r.json()["error"]
         assert create(c, "trente-et-un", ["human", "random"])["id"]  # an ordinary table still made
+
+
+def test_a_bare_json_value_is_named_by_its_json_kind(sqlite_url):
+    """A socket message that is no object is named as JSON names it (null, boolean, number), not
+    by the server's own type names."""
+    with client(sqlite_url) as c:
+        t = create(c, "trente-et-un", ["human", "human"], seed=9)
+        with c.websocket_connect(f"/ws/play/{t['seats'][0]['token']}") as ws:
+            wait_for(ws, lambda m: m["type"] == "update")
+            for frame, kind in (("null", "null"), ("true", "boolean"), ("3", "number"), ('"3"', "string"), ("[1]", "array")):
+                ws.send_text(frame)
+                m = ws.receive_json()
+                assert m["type"] == "error" and f"a JSON {kind}, not an object" in m["message"], m

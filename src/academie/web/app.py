@@ -130,7 +130,8 @@ def read_message(frame: dict[str, Any]) -> dict[str, Any] | str:
     except (ValueError, RecursionError):
         return f"malformed message: not JSON (or nested too deep); expected {MESSAGE_SHAPE}"
     if not isinstance(message, dict):
-        return f"malformed message: a JSON {type(message).__name__.replace('str', 'string')}, not an object; expected {MESSAGE_SHAPE}"
+        kind = {str: "string", bool: "boolean", int: "number", float: "number", list: "array"}.get(type(message), "null")
+        return f"malformed message: a JSON {kind}, not an object; expected {MESSAGE_SHAPE}"
     if message.get("type") not in ("act", "ping"):
         return f"malformed message: field 'type' must be \"act\" or \"ping\"; expected {MESSAGE_SHAPE}"
     if message["type"] == "act" and "action" in message and not isinstance(message["action"], str):
