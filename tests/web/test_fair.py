@@ -403,3 +403,38 @@ def test_a_bare_json_value_is_named_by_its_json_kind(sqlite_url):
                 ws.send_text(frame)
                 m = ws.receive_json()
                 assert m["type"] == "error" and f"a JSON {kind}, not an object" in m["message"], m
+
+
+def test_one_address_holds_at_most_max_sockets_and_a_closed_one_frees_its_place(sqlite_url, monkeypatch):
+    """Sockets per client address are bounded (2,000 onlookers from one address cost the server
+    76 MB): past MAX_SOCKETS a socket is closed at once with code 4429 saying why; one closed
+    frees its place."""
+    from starlette.websockets import WebSocketDisconnect
+
+    from academie.web import app as web_app
+
+    monkeypatch.setattr(web_app, "MAX_SOCKETS", 3)
+    with client(sqlite_url) as c:
+        t = create(c, "trente-et-un", ["human", "human"])
+        held = [c.websocket_connect(f"/ws/watch/{t['id']}") for _ in range(3)]
+        for ws in held:
+            ws.__enter__()
+            wait_for(ws, lambda m: m["type"] == "update")
+        with c.websocket_connect(f"/ws/watch/{t['id']}") as extra:
+            with pytest.raises(WebSocketDisconnect) as closed:
+                extra.receive_json()
+            assert closed.value.code == web_app.TOO_MANY_SOCKETS and "at most 3" in closed.value.reason
+        held.pop().__exit__(None, None, None)
+        time.sleep(0.2)
+        with c.websocket_connect(f"/ws/watch/{t['id']}") as again:
+            assert wait_for(again, lambda m: m["type"] == "update")["version"] == 0
+        for ws in held:
+            ws.__exit__(None, None, None)
+
+
+@pytest.mark.parametrize("body", [{"game": "trente-et-un", "seed": True}, {"game": "trente-et-un", "seed": "5"},
+                                  {"game": "trente-et-un", "seed": 5.0}, {"game": "trente-et-un", "players": "2"}])
+def test_a_tables_seed_and_players_are_whole_numbers_not_look_alikes(sqlite_url, body):
+    with client(sqlite_url) as c:
+        r = c.post("/api/tables", json=body)
+        assert r.status_code == 422 and "malformed request" in r.json()["error"], r.text

@@ -96,11 +96,11 @@ class TableIn(BaseModel):
     """A table to create: game id, number of players, options (values or strings), seats."""
 
     model_config = ConfigDict(extra="forbid")
-    game: str
-    players: int | None = None
+    game: str = Field(strict=True)
+    players: int | None = Field(default=None, strict=True)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(default_factory=list)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: int | None = Field(default=None, ge=0, lt=2**63, strict=True)
     """None (the default): the server draws the seed. Given: a chosen deal, for teaching or a
     study position: the table is marked ``chosen_seed`` everywhere, never a fair match."""
 
@@ -192,6 +192,12 @@ def foreign_origin(headers: dict[str, str]) -> str | None:
         return f"Origin {origin[:80]!r} is not this server ({host[:80]!r})"
     return None
 
+
+MAX_SOCKETS = 200
+"""The most sockets one client address may hold open on a server process (a page holds one);
+past it a socket is closed at once with code :data:`TOO_MANY_SOCKETS`."""
+
+TOO_MANY_SOCKETS = 4429
 
 MAX_BODY = 64 * 1024
 """The most bytes a request's body may hold (a new table, a move, a form): past it, 413."""
@@ -369,6 +375,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         pool = bots or BotPool(bot_processes, cap=WEB_LIMITS["seconds"])
         hub = Hub(store, bot_delay, limits, lease_seconds, pool)
         app.state.hub = hub
+        app.state.sockets = {}  # open sockets by client address (MAX_SOCKETS)
         await hub.start()  # no table is loaded: each is rebuilt when first asked for
         try:
             yield
@@ -656,6 +663,20 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         dropped with code 1013, and reconnects), messages read one at a time (one over
         :data:`MAX_FRAME` bytes closes the socket with code 1009)."""
         await ws.accept()
+        address = ws.client.host if ws.client else "unknown"
+        open_here = ws.app.state.sockets
+        if open_here.get(address, 0) >= MAX_SOCKETS:
+            await ws.close(code=TOO_MANY_SOCKETS, reason=f"too many sockets from your address (at most {MAX_SOCKETS})")
+            return
+        open_here[address] = open_here.get(address, 0) + 1
+        try:
+            await _serve_socket(ws, table, seat)
+        finally:
+            open_here[address] -= 1
+            if not open_here[address]:
+                del open_here[address]
+
+    async def _serve_socket(ws: WebSocket, table: LiveTable, seat: int | None) -> None:
         watcher = Watcher(seat)
         async with table.lock:
             table.watchers.add(watcher)
