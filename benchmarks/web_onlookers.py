@@ -66,7 +66,8 @@ def main() -> None:
     folder = tempfile.mkdtemp(prefix="academie-onlookers-")
     proc = subprocess.Popen([sys.executable, "-c", "from academie.cli.entry import main; main()", "serve",
                              "--port", str(port), "--database", f"sqlite:///{os.path.join(folder, 'db.sqlite3')}",
-                             "--bot-delay", "0.2"], stdout=subprocess.DEVNULL)
+                             "--bot-delay", "0.2", "--max-sockets", str(args.onlookers + 10)],
+                            stdout=subprocess.DEVNULL)
     try:
         for _ in range(600):
             try:

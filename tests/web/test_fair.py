@@ -407,14 +407,14 @@ def test_a_bare_json_value_is_named_by_its_json_kind(sqlite_url):
 
 def test_one_address_holds_at_most_max_sockets_and_a_closed_one_frees_its_place(sqlite_url, monkeypatch):
     """Sockets per client address are bounded (2,000 onlookers from one address cost the server
-    76 MB): past MAX_SOCKETS a socket is closed at once with code 4429 saying why; one closed
+    76 MB): past ``--max-sockets`` a socket is closed at once with code 4429 saying why; one closed
     frees its place."""
     from starlette.websockets import WebSocketDisconnect
 
     from academie.web import app as web_app
 
-    monkeypatch.setattr(web_app, "MAX_SOCKETS", 3)
     with client(sqlite_url) as c:
+        hub(c).limits.sockets = 3
         t = create(c, "trente-et-un", ["human", "human"])
         held = [c.websocket_connect(f"/ws/watch/{t['id']}") for _ in range(3)]
         for ws in held:

@@ -406,6 +406,7 @@ def serve_cmd(
     workers: Annotated[int, typer.Option(help="Server processes (above 1: PostgreSQL only; they share the tables).", min=1, max=64)] = 1,
     max_tables: Annotated[int, typer.Option("--max-tables", help="Unfinished tables one client address may have made (past it: 429).", min=1)] = 50,
     max_bots: Annotated[int, typer.Option("--max-bots", help="Bot seats one client address may have at unfinished tables (past it: 429).", min=0)] = 100,
+    max_sockets: Annotated[int, typer.Option("--max-sockets", help="Sockets one client address may hold open on a server process (a page holds one; past it: closed, code 4429).", min=1)] = 200,
     lease: Annotated[float, typer.Option(help="Seconds after which another process takes over the bots of a process that stopped answering (PostgreSQL).", min=0.5, max=3600)] = 10.0,
     bot_processes: Annotated[int | None, typer.Option("--bot-processes", help="Processes the bots think in (default: one per core but one, at least 1).", min=1, max=256, show_default=False)] = None,
 ) -> None:
@@ -421,7 +422,7 @@ def serve_cmd(
     console.print(Text(f"academie: serving on http://{shown}:{port}/ (database {database}); Ctrl-C stops it."),
                   soft_wrap=True)
     serve(host=host, port=port, database=database, bot_delay=bot_delay, workers=workers, max_tables=max_tables,
-          max_bots=max_bots, lease_seconds=lease, bot_processes=bot_processes)
+          max_bots=max_bots, lease_seconds=lease, bot_processes=bot_processes, max_sockets=max_sockets)
 
 
 def main() -> None:

@@ -193,11 +193,9 @@ def foreign_origin(headers: dict[str, str]) -> str | None:
     return None
 
 
-MAX_SOCKETS = 200
-"""The most sockets one client address may hold open on a server process (a page holds one);
-past it a socket is closed at once with code :data:`TOO_MANY_SOCKETS`."""
-
 TOO_MANY_SOCKETS = 4429
+"""The close code of a socket past the sockets one client address may hold open
+(:attr:`academie.web.hub.Limits.sockets`, ``academie serve --max-sockets``)."""
 
 MAX_BODY = 64 * 1024
 """The most bytes a request's body may hold (a new table, a move, a form): past it, 413."""
@@ -375,7 +373,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         pool = bots or BotPool(bot_processes, cap=WEB_LIMITS["seconds"])
         hub = Hub(store, bot_delay, limits, lease_seconds, pool)
         app.state.hub = hub
-        app.state.sockets = {}  # open sockets by client address (MAX_SOCKETS)
+        app.state.sockets = {}  # open sockets by client address (Limits.sockets)
         await hub.start()  # no table is loaded: each is rebuilt when first asked for
         try:
             yield
@@ -665,8 +663,9 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         await ws.accept()
         address = ws.client.host if ws.client else "unknown"
         open_here = ws.app.state.sockets
-        if open_here.get(address, 0) >= MAX_SOCKETS:
-            await ws.close(code=TOO_MANY_SOCKETS, reason=f"too many sockets from your address (at most {MAX_SOCKETS})")
+        most = hub_of(ws).limits.sockets
+        if open_here.get(address, 0) >= most:
+            await ws.close(code=TOO_MANY_SOCKETS, reason=f"too many sockets from your address (at most {most})")
             return
         open_here[address] = open_here.get(address, 0) + 1
         try:

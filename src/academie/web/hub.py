@@ -52,6 +52,8 @@ class Limits:
     """Unfinished (and not abandoned) tables one address may have made."""
     bots: int = 100
     """Bot seats at those tables."""
+    sockets: int = 200
+    """Sockets open at once on one server process (a page holds one): past it, closed with 4429."""
     evict_minutes: float = 30.0
     """A table with no watcher, no move and no request for this long leaves memory."""
     abandon_hours: float = 24.0
