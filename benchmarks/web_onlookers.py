@@ -15,14 +15,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import socket
-import subprocess
-import sys
-import tempfile
 import time
 
 import httpx
+from web_server import served
 import websockets
 
 
@@ -59,34 +55,13 @@ def main() -> None:
     parser.add_argument("--onlookers", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=8)
     args = parser.parse_args()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    folder = tempfile.mkdtemp(prefix="academie-onlookers-")
-    proc = subprocess.Popen([sys.executable, "-c", "from academie.cli.entry import main; main()", "serve",
-                             "--port", str(port), "--database", f"sqlite:///{os.path.join(folder, 'db.sqlite3')}",
-                             "--bot-delay", "0.2", "--max-sockets", str(args.onlookers + 10)],
-                            stdout=subprocess.DEVNULL)
-    try:
-        for _ in range(600):
-            try:
-                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+    with served("--bot-delay", "0.2", "--max-sockets", str(args.onlookers + 10), prefix="academie-onlookers-") as (base, port):
         watched = httpx.post(f"{base}/api/tables", json={
             "game": "reversis", "seed": 1, "options": {"deals": 1000, "counters": 100000},
             "seats": [{"kind": "random"}] * 4}).json()["id"]
         other = httpx.post(f"{base}/api/tables", json={
             "game": "trente-et-un", "seed": 1, "seats": [{"kind": "human"}] * 2}).json()["id"]
         asyncio.run(run(base, port, watched, other, args.onlookers, args.seconds))
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 if __name__ == "__main__":

@@ -14,15 +14,12 @@ latency's mean, p50, p95 and max in milliseconds (not a test: docs/browser.md qu
 from __future__ import annotations
 
 import argparse
-import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 
 import httpx
+from web_server import served
 
 HEAVY = "ismcts:iterations=5000:infer=heuristic:candidates=32"
 
@@ -34,21 +31,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20, help="how long the person plays")
     parser.add_argument("--extra", nargs="*", default=[], help="more options for academie serve")
     args = parser.parse_args()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    folder = tempfile.mkdtemp(prefix="academie-stall-")
-    proc = subprocess.Popen([sys.executable, "-c", "from academie.cli.entry import main; main()", "serve",
-                             "--port", str(port), "--database", f"sqlite:///{os.path.join(folder, 'db.sqlite3')}",
-                             "--bot-delay", "0", *args.extra], stdout=subprocess.DEVNULL)
-    try:
-        for _ in range(600):
-            try:
-                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+    with served("--bot-delay", "0", *args.extra, prefix="academie-stall-") as (base, port):
         with httpx.Client(base_url=base, timeout=300) as c:
             for _ in range(args.heavy):
                 r = c.post("/api/tables", json={"game": "reversis", "seats": [{"kind": args.spec}] * 4})
@@ -81,12 +64,6 @@ def main() -> None:
         ms = sorted(x * 1000 for x in latencies)
         print(f"{len(ms)} moves beside {args.heavy} tables of {args.spec}: mean {statistics.mean(ms):.0f} ms, "
               f"p50 {ms[len(ms) // 2]:.0f} ms, p95 {ms[int(len(ms) * 0.95)]:.0f} ms, max {ms[-1]:.0f} ms")
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 if __name__ == "__main__":
