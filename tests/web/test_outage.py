@@ -4,67 +4,13 @@ changes nothing, and is played when sent again."""
 
 from __future__ import annotations
 
-import os
-import pwd
-import shutil
-import subprocess
-import tempfile
 import time
-import uuid
-from pathlib import Path
 
 import pytest
 
 from academie.web.live import RECONNECTING
-from tests.web.conftest import free_port, pg_binary
+from tests.web.conftest import Postgres
 from tests.web.support import client, create, hub
-
-
-class Postgres:
-    """A throw-away PostgreSQL server of this test's own, which it may stop and start."""
-
-    def __init__(self) -> None:
-        self.initdb, self.pg_ctl = pg_binary("initdb"), pg_binary("pg_ctl")
-        if not self.initdb or not self.pg_ctl:
-            pytest.skip("PostgreSQL binaries (initdb, pg_ctl) are not installed")
-        self.root = Path(tempfile.mkdtemp(prefix="academie-pg-restart-"))
-        self.data, self.port = self.root / "data", free_port()
-        self.run_as: dict = {}
-        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
-            user = pwd.getpwnam("nobody")
-            os.chown(self.root, user.pw_uid, user.pw_gid)
-
-            def demote() -> None:
-                os.setgid(user.pw_gid)
-                os.setuid(user.pw_uid)
-
-            self.run_as = {"preexec_fn": demote}
-        self.env = dict(os.environ, LC_ALL="C", LANG="C")
-        self.run(self.initdb, "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
-        self.ctl("start")
-
-    def run(self, *args: str) -> None:
-        subprocess.run(list(args), check=True, capture_output=True, env=self.env, cwd=self.root, **self.run_as)
-
-    def ctl(self, action: str) -> None:
-        """``pg_ctl start``, ``stop`` or ``restart`` (fast shutdown: sessions cut off)."""
-        extra = ["-m", "fast"] if action in ("stop", "restart") else []
-        options = ["-o", f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"]
-        self.run(self.pg_ctl, "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-t", "60", action,
-                 *extra, *(options if action != "stop" else []))
-
-    def database(self) -> str:
-        import psycopg
-
-        name = "t_" + uuid.uuid4().hex[:12]
-        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{self.port}/postgres", autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")
-        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
-
-    def close(self) -> None:
-        subprocess.run([self.pg_ctl, "-D", str(self.data), "-m", "immediate", "stop"], capture_output=True,
-                       env=self.env, cwd=self.root, **self.run_as)
-        shutil.rmtree(self.root, ignore_errors=True)
 
 
 @pytest.fixture
