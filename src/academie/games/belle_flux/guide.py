@@ -69,9 +69,10 @@ GUIDE = Guide(
              reading="B2, B3", option="tie_rule"),
         Rule("No flux dealt, or everyone over 31: that basket stays for the next deal.",
              reading="B4, B5", option="all_bust"),
-        Rule("A flux basket left over receives the new stakes too.",
-             "000", "On peut, au surplus, convenir de le laisser pour le coup suivant sans y rien"
-             " ajouter", option="flux_carry_adds_stake"),
+        Rule("A flux basket left over receives the new stakes too, so its winner takes both deals' stakes (the"
+             " source also allows agreeing to leave it as it is: option flux_carry_adds_stake=false).",
+             "000", "à cause de la nouvelle mise qu'on y ajoute, il donne un double produit",
+             option="flux_carry_adds_stake"),
     ),
     end=(
         Rule("The match lasts an agreed number of deals (10 here; with none agreed, until a player"
