@@ -49,6 +49,9 @@ def test_kill_9_mid_match_then_restart_resumes(tmp_path):
         server.start()
         snap = httpx.get(f"{server.base}/api/play/{token}").json()
         assert snap["version"] >= acked  # what was acknowledged is there
+        # The restarted server resumes the bots' answer; once the person's turn is back,
+        # nothing moves, and the onlookers' view stands at the same version.
+        snap = wait_turn(server.base, token)
         watch = httpx.get(f"{server.base}/api/watch/{t['id']}").json()
         assert watch["version"] == snap["version"]
         while not snap["over"]:
