@@ -22,18 +22,20 @@ EXACT = ["trente-et-un", "belle-flux-trente-un", "blason", "reversis", "guimbard
 @pytest.fixture
 def figures(monkeypatch):
     """The figures drawn, by file name, as they are when saved (drawn, so that boxes are known;
-    ``fig.renderer``: the renderer that drew them)."""
+    ``fig.renderer``: the renderer that drew them). They are drawn, not written: the files are
+    ``tests/analysis/test_output.py``'s (a PNG and an SVG written cost twice the drawing)."""
     kept: dict[str, object] = {}
-    original = plots._save
 
     def keep(fig, directory, name):
         fig.canvas.draw()
         fig.renderer = fig.canvas.get_renderer()
         kept[name] = fig
-        return original(fig, directory, name)
+        return [directory / f"{name}.png"]
 
     monkeypatch.setattr(plots, "_save", keep)
-    return kept
+    yield kept
+    for fig in kept.values():
+        plots._pyplot().close(fig)
 
 
 def lines(ax):
