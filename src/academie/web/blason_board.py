@@ -303,6 +303,29 @@ def _svg(data: dict, names: Sequence[str], _: Translate, board: Mapping[int, Squ
 
 
 def _squares(board: Mapping[int, Square], missed: Mapping[int, int], opts: BlasonOptions, _: Translate) -> str:
+    """The 63 squares, drawn once for each set of options and of the translations they use."""
+    key = opts.model_dump_json()
+    words = tuple(_(msgid) for msgid in _square_msgids(key))
+    return _squares_drawn(key, words)
+
+
+@functools.lru_cache(maxsize=16)
+def _square_msgids(options_json: str) -> tuple[str, ...]:
+    """The message ids the squares use under these options, in the order asked."""
+    asked: dict[str, None] = {}
+    board, missed = _board(options_json)
+    _draw_squares(board, missed, BlasonOptions.model_validate_json(options_json), lambda s: asked.setdefault(s) or s)
+    return tuple(asked)
+
+
+@functools.lru_cache(maxsize=32)
+def _squares_drawn(options_json: str, words: tuple[str, ...]) -> str:
+    table = dict(zip(_square_msgids(options_json), words))
+    board, missed = _board(options_json)
+    return _draw_squares(board, missed, BlasonOptions.model_validate_json(options_json), table.__getitem__)
+
+
+def _draw_squares(board: Mapping[int, Square], missed: Mapping[int, int], opts: BlasonOptions, _: Translate) -> str:
     out = []
     inner = CELL - GAP
     for number in range(1, GOAL + 1):
