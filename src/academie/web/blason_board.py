@@ -184,11 +184,13 @@ def _origin(number: int) -> tuple[int, int]:
 
 
 def _token_places(count: int, x: float, y: float, w: float, h: float) -> list[tuple[float, float, float]]:
-    """``(cx, cy, r)`` of ``count`` tokens side by side in the box (rows of up to 4, from its
-    bottom)."""
-    per_row = min(count, 3 if count <= 6 else 4)
+    """``(cx, cy, r)`` of ``count`` tokens side by side in the box: in the rows that let them be
+    largest, from its bottom."""
+    def radius(per_row: int) -> float:
+        return min(20.0, (w - 8) / per_row / 2 - 1, (h - 4) / math.ceil(count / per_row) / 2 - 1)
+    per_row = max(range(1, count + 1), key=lambda k: (radius(k), -(k * math.ceil(count / k) - count), k))
     rows = math.ceil(count / per_row)
-    r = min(20.0, (w - 8) / per_row / 2 - 1, (h - 4) / rows / 2 - 1)
+    r = radius(per_row)
     places = []
     for k in range(count):
         row, col = divmod(k, per_row)
@@ -455,7 +457,8 @@ def _aside(data: dict, names: Sequence[str], _: Translate, board: Mapping[int, S
         elif data["counters"][seat] == 0:
             state.append(_("no counters left"))
         if data["rest"][seat] > 0:
-            state.append(_("misses {turns} more").format(turns=_turns(data["rest"][seat], _)))
+            rest = data["rest"][seat]
+            state.append(_("misses one more turn") if rest == 1 else _("misses {n} more turns").format(n=rest))
         if data["well"] == seat:
             state.append(_("waits on 30 for another player"))
         if data["winner"] == seat:
