@@ -208,6 +208,13 @@ def test_a_view_that_is_not_a_blason_position_is_refused_by_name(view, names, me
         blason_board_html(view, names, english)
 
 
+def test_the_stylesheet_is_linked_unless_the_page_links_it():
+    view = GAMES["blason"].new_initial_state(3).view(0).to_json()
+    assert blason_board_html(view, ["a", "b", "c"], english).startswith('<link rel="stylesheet" href="/static/blason.css"/>')
+    bare = blason_board_html(view, ["a", "b", "c"], english, link=False)
+    assert "<link" not in bare and bare.startswith('<div class="bl-board">')
+
+
 def test_bad_options_are_refused_by_name():
     view = GAMES["blason"].new_initial_state(2).view(0).to_json()
     with pytest.raises(OptionError, match="casque"):

@@ -80,7 +80,7 @@ class BoardViewError(AcademieError, ValueError):
 
 
 def blason_board_html(view: dict, names: list[str], _: Translate,
-                      options: Mapping[str, Any] | BlasonOptions | None = None) -> str:
+                      options: Mapping[str, Any] | BlasonOptions | None = None, link: bool = True) -> str:
     """The board of the Blason as an HTML fragment (well-formed XML too): a ``<link>`` to
     ``/static/blason.css`` and ``<div class="bl-board">`` holding the SVG board and an
     ``<aside>`` with the pot and the players.
@@ -90,7 +90,9 @@ def blason_board_html(view: dict, names: list[str], _: Translate,
     ``names``: one per seat, in seat order (escaped here); ``_``: the page's gettext function
     (English message ids, ``lambda s: s`` for English); ``options``: the table's options
     (mapping of strings or values, or :class:`BlasonOptions`; None: the defaults), which place
-    the casques and say what 19, 49 and 58 do.
+    the casques and say what 19, 49 and 58 do; ``link``: False leaves out the ``<link>``, for a
+    page that links ``/static/blason.css`` in its head (a board redrawn at every move then
+    reloads no stylesheet).
 
     In the SVG: ``g.bl-square[data-square=N]`` for N in 1–63, ``g.bl-start`` (square 0, off the
     board), ``g.bl-token[data-seat][data-square]`` per seat, ``g.bl-die[data-value]`` per die.
@@ -102,8 +104,8 @@ def blason_board_html(view: dict, names: list[str], _: Translate,
     data = _checked(view, names)
     svg = _svg(data, names, _, board, missed, opts)
     aside = _aside(data, names, _, board, missed, opts)
-    return (f'<link rel="stylesheet" href="{STYLESHEET}"/>'
-            f'<div class="bl-board">{svg}{aside}</div>')
+    head = f'<link rel="stylesheet" href="{STYLESHEET}"/>' if link else ""
+    return f'{head}<div class="bl-board">{svg}{aside}</div>'
 
 
 # --- the view -------------------------------------------------------------------------------
