@@ -122,8 +122,10 @@ def _checked(view: Any, names: Sequence[str]) -> dict:
     if not isinstance(positions, Sequence) or isinstance(positions, str) or not positions:
         raise BoardViewError("the view's positions must be a list of squares, one per seat")
     n = len(positions)
-    if isinstance(names, str) or len(names) != n or not all(isinstance(x, str) for x in names):
-        raise BoardViewError(f"names must be {n} strings, one per seat of the view, not {names!r:.80}")
+    if not isinstance(names, Sequence) or isinstance(names, str) or not all(isinstance(x, str) for x in names):
+        raise BoardViewError(f"names must be a list of {n} strings, one per seat of the view")
+    if len(names) != n:
+        raise BoardViewError(f"names must be {n} strings, one per seat of the view, not {len(names)}")
     for key in ("rest", "counters"):
         value = view[key]
         if not isinstance(value, Sequence) or len(value) != n or not all(_is_int(v) for v in value):
