@@ -55,6 +55,10 @@ def _clip(text: object, limit: int = 40) -> str:
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
+MAX_MARKS = 2
+"""The most combining marks (accents) one letter of a name carries: ``'ệ'`` written out is a
+letter and two; more pile up over the lines around the name."""
+
 BLANK_FILLERS = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 """Letters and signs that draw nothing (Hangul fillers, Khmer inherent vowels, the blank Braille
 pattern): a name made of them, or holding one, looks blank or like another name."""
@@ -80,7 +84,9 @@ def check_player_name(name: str) -> str:
     saying which character is refused and why: a control, format (zero-width, direction
     marks), private-use, unassigned or line/paragraph-separator character; a space other than
     U+0020; a blank filler (:data:`BLANK_FILLERS`); nothing visible at all; or letters of
-    scripts that do not go together (:data:`SCRIPT_FAMILIES`: ``'Аnne'`` with a Cyrillic A).
+    scripts that do not go together (:data:`SCRIPT_FAMILIES`: ``'Аnne'`` with a Cyrillic A); a
+    space at either end or two in a row; a combining mark first or more than :data:`MAX_MARKS`
+    on one letter.
     Accents, apostrophes and hyphens are welcome: ``'Élise'``, ``"d'Artagnan"``, ``'Jean-Pierre'``."""
     for c in name:
         category = unicodedata.category(c)
@@ -93,6 +99,18 @@ def check_player_name(name: str) -> str:
                              f" {unicodedata.name(c, '')}): letters, digits, spaces, punctuation and accents only")
     if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
         raise ValueError("a player name shows at least one letter, digit or sign: it is not blank")
+    if name != name.strip(" ") or "  " in name:
+        raise ValueError("a player name neither starts nor ends with a space (U+0020) and holds no two in a row: "
+                         f"{_clip(name)} looks like {_clip(' '.join(name.split()))}")
+    marks = 0
+    for k, c in enumerate(name):
+        marks = marks + 1 if unicodedata.combining(c) else 0
+        if marks and k == marks - 1:
+            raise ValueError(f"a player name starts with a letter, not a combining mark (found U+{ord(c):04X} "
+                             f"{unicodedata.name(c, '')} first)")
+        if marks > MAX_MARKS:
+            raise ValueError(f"a player name holds at most {MAX_MARKS} accents on one letter (found {marks} "
+                             f"combining marks in a row, the last U+{ord(c):04X}): they pile up over other text")
     scripts: dict[str, str] = {}
     for c in name:
         script = _script(c)
