@@ -41,6 +41,7 @@ def test_a_match_against_bots_is_stored_and_recorded(db_url):
         assert hub(c).store.count_actions(t["id"]) == table.version == len(table.record.actions)
         rec = GameRecord.loads(c.get(f"/record/{t['id']}").text)
         assert rec.complete and rec.seed == 11 and [p.kind for p in rec.players] == ["human", "heuristic", "random"]
+        assert rec.seed_chosen is True  # the record says the deal was chosen, as the table's pages do
         state = replay(rec, get_game("trente-et-un"))
         assert state.is_terminal() and state.returns() == table.state.returns() == rec.result["returns"]
         frames = c.get(f"/api/replay/{t['id']}").json()

@@ -60,6 +60,23 @@ def test_a_chosen_seed_marks_its_table_in_the_lobby_on_every_page_and_update(sql
         assert hub(c).tables[chosen["id"]].row.chosen_seed and not hub(c).tables[fair["id"]].row.chosen_seed
 
 
+def test_the_record_says_whether_the_seed_was_chosen(sqlite_url):
+    import time
+
+    from academie.core.record import GameRecord
+
+    with client(sqlite_url) as c:
+        made = {chosen: create(c, "trente-et-un", ["random", "random"], **({"seed": 3} if chosen else {}))
+                for chosen in (True, False)}
+        for chosen, t in made.items():
+            deadline = time.time() + 60
+            while not hub(c).tables[t["id"]].state.is_terminal() and time.time() < deadline:
+                time.sleep(0.05)
+            rec = GameRecord.loads(c.get(f"/record/{t['id']}").text)
+            assert rec.complete and rec.seed_chosen is chosen
+            assert (rec.seed == 3) is chosen
+
+
 def test_a_stored_table_whose_names_a_newer_rule_refuses_still_loads(sqlite_url):
     import datetime as dt
 

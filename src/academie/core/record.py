@@ -210,6 +210,10 @@ class GameRecord(BaseModel):
     options: dict[Word, Any] = Field(default_factory=dict)
     players: list[PlayerRecord]
     seed: int | None = None
+    seed_chosen: bool = False
+    """True when a person chose the seed (a teaching or study deal: whoever chose it may have
+    known every card to come), False when it was drawn at random (the web server's fair tables,
+    ``play`` and ``simulate`` without ``--seed``, or a seed given for a replay)."""
     decks: list[list[Notation]] | None = None
     actions: list[Notation] = Field(default_factory=list)
     complete: bool = False

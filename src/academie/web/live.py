@@ -289,7 +289,7 @@ class LiveTable:
             # the names were checked when the table was made: a stricter rule since then (names
             # that look alike, invisible characters) must not keep a stored table from loading
             players=[PlayerRecord.model_construct(name=s.name, kind=s.kind) for s in row.seats],
-            seed=row.seed, actions=list(row.actions),
+            seed=row.seed, seed_chosen=bool(row.chosen_seed), actions=list(row.actions),
         )
         self.tokens = {s.token: s.seat for s in row.seats}
         self.kinds = [s.kind for s in row.seats]
