@@ -458,3 +458,25 @@ def test_a_tables_seed_and_players_are_whole_numbers_not_look_alikes(sqlite_url,
     with client(sqlite_url) as c:
         r = c.post("/api/tables", json=body)
         assert r.status_code == 422 and "malformed request" in r.json()["error"], r.text
+
+
+@pytest.mark.parametrize("path", ["/docs", "/redoc"])
+def test_the_api_documentation_pages_are_allowed_what_they_load_and_no_other_page_is(sqlite_url, path):
+    import re
+    from urllib.parse import urlsplit
+
+    with client(sqlite_url) as c:
+        page = c.get(path)
+        policy = dict(part.strip().split(" ", 1) for part in page.headers["content-security-policy"].split(";"))
+        scripts = re.findall(r'<script[^>]*src="([^"]+)"', page.text)
+        styles = re.findall(r'<link[^>]*href="([^"]+\.css)"', page.text)
+        assert scripts, page.text[:200]  # the viewer is loaded from its CDN
+        for url, kind in [(u, "script-src") for u in scripts] + [(u, "style-src") for u in styles]:
+            origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
+            assert origin in policy[kind].split(), (url, policy[kind])
+        if re.search(r"<script>(?!\s*</script>)", page.text):
+            assert "'unsafe-inline'" in policy["script-src"]
+        assert policy["frame-ancestors"] == "'none'"
+        for other in ("/", "/new/reversis", "/rules/reversis"):
+            strict = c.get(other).headers["content-security-policy"]
+            assert "unsafe-inline" not in strict and "cdn.jsdelivr.net" not in strict, other

@@ -173,6 +173,17 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 """The Content-Security-Policy of every response: the server's own files only, no inline script
 nor style, no framing."""
 
+API_DOCS = ("/docs", "/redoc")
+"""The pages of the API's documentation (FastAPI's Swagger UI and ReDoc)."""
+API_DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+                "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+                "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
+                "font-src 'self' https://fonts.gstatic.com; worker-src 'self' blob:; connect-src 'self'; "
+                "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+"""The policy of :data:`API_DOCS` only: FastAPI draws them with an inline script and the viewers'
+files from their CDN (pages that hold no seat, token nor player's text). Every other page keeps
+:data:`CSP`."""
+
 
 def foreign_origin(headers: dict[str, str]) -> str | None:
     """Why a request comes from another site's page, or None. ``Sec-Fetch-Site`` (set by the
@@ -249,11 +260,13 @@ class SecurityHeaders:
 
     @staticmethod
     def _send(send: Any, scope: dict) -> Any:
-        cache = not scope.get("path", "").startswith("/static/")
+        path = scope.get("path", "")
+        cache = not path.startswith("/static/")
+        policy = (API_DOCS_CSP if path in API_DOCS else CSP).encode()
 
         async def wrapped(message: dict) -> None:
             if message["type"] == "http.response.start":
-                extra = [(b"content-security-policy", CSP.encode()), (b"x-frame-options", b"DENY"),
+                extra = [(b"content-security-policy", policy), (b"x-frame-options", b"DENY"),
                          (b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff")]
                 if cache:
                     extra.append((b"cache-control", b"no-store"))
