@@ -228,6 +228,11 @@ def test_a_form_with_a_huge_number_of_players_is_refused_at_once(sqlite_url, mon
         assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
         page = c.get("/new/reversis?players=abc")  # a link with a bad count: the page, at its default
         assert page.status_code == 200 and 'data-seat="3">' in page.text and 'data-seat="4" hidden>' in page.text
+        assert "played by 4 to 5 players, not &#39;abc&#39;: the form shows 4" in page.text
+        for wrong in ("99", "3", "\u00b2"):  # out of the game's range, or not a number: said, not ignored
+            page = c.get("/new/reversis", params={"players": wrong})
+            assert page.status_code == 200 and 'id="form-error"' in page.text and "the form shows 4" in page.text
+        assert 'id="form-error"' not in c.get("/new/reversis?players=5").text
         bad = c.post("/new/trente-et-un", data={"players": "2", "name_0": "a\x01b", "kind_1": "random"})
         assert bad.status_code == 422 and "seat 1: bad name" in bad.text and "pydantic" not in bad.text
         assert hub(c).tables == {}

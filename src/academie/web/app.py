@@ -495,9 +495,17 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     async def new_table(request: Request, game_id: str, players: str | None = None) -> Response:
         if game_id not in GAMES:
             raise StarletteHTTPException(404, f"unknown game {game_id!r}")
-        # a page, whatever the link says: a number of players that is not one gives the default
+        # a page, whatever the link says: a number of players that is not one gives the default,
+        # and the page says why
+        info = GAMES[game_id].info
         count = int(players) if players is not None and re.fullmatch(r"[0-9]{1,3}", players) else None
-        return new_form(request, game_id, count, {})
+        message = ""
+        if players is not None and (count is None or not info.min_players <= count <= info.max_players):
+            shown = players if len(players) <= 12 else players[:11] + "…"
+            message = (f"{info.name} is played by {info.min_players} to {info.max_players} players, not {shown!r}: "
+                       f"the form shows {info.default_players}")
+            count = None
+        return new_form(request, game_id, count, {}, message)
 
     @app.post("/new/{game_id}")
     async def create_from_form(request: Request, game_id: str) -> Response:
