@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 from typer.testing import CliRunner
@@ -246,13 +245,12 @@ def test_generated_command_lines_give_no_traceback(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     files = fixtures(tmp_path)
     rng = random.Random(20261130)
-    start, outcomes = time.monotonic(), []
-    while len(outcomes) < 300 and time.monotonic() - start < 12:
+    outcomes = []
+    for _ in range(45):  # the same command lines every run, however busy the machine
         args, stdin = command_line(rng, files, tmp_path)
         outcomes.append(judge(args, stdin, seconds=1.0))
     problems = [o for o in outcomes if o.verdict not in ("ok", "refused", "interrupted")]
     assert not problems, problems[:5]
-    assert len(outcomes) >= 40
     verdicts = {o.verdict for o in outcomes}
     assert {"ok", "refused"} <= verdicts
     assert {o.args[0] if o.args else "" for o in outcomes} >= {"play", "simulate", "replay", "rules", "games"}
