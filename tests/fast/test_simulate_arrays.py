@@ -30,3 +30,43 @@ def test_the_report_is_the_one_captured_figure_for_figure(case):
     assert text.exit_code == 0 and as_json.exit_code == 0, text.output + as_json.output
     assert text.stdout == want["text"]
     assert json.loads(as_json.stdout) == want["json"]
+
+
+@pytest.mark.parametrize("gid, players", [("reversis", 4), ("trente-et-un", 3), ("guimbarde", 4)])
+def test_matches_are_counted_from_arrays_not_match_objects(monkeypatch, gid, players):
+    """The kernel's matches reach the report as arrays: no :class:`~academie.fast.FastMatch`
+    per match (the one ``fast.prepare`` plays first aside), the same report as the pure engine's."""
+    from academie.analysis.simulate import simulate
+    from academie.games import get_game
+
+    made = []
+    real = fast.FastMatch.__init__
+
+    def counted(self, *args):
+        made.append(1)
+        real(self, *args)
+
+    monkeypatch.setattr(fast.FastMatch, "__init__", counted)
+    game, matches = get_game(gid), fast.MIN_MATCHES[gid]
+    with_kernel = simulate(game, ["random"] * players, matches, seed=3, workers=1).to_json()
+    assert len(made) <= 1
+    monkeypatch.setattr(fast, "available", lambda: False)
+    assert simulate(game, ["random"] * players, matches, seed=3, workers=1).to_json() == with_kernel
+
+
+def test_generators_seeded_side_by_side_are_python_s():
+    """``mt_seed_rows`` seeds each row as ``random.Random(seed)`` does, 32- and 64-bit seeds
+    mixed: the words, then the same draws."""
+    import random
+
+    import numpy as np
+
+    from academie.fast.mt import MT_SIZE, mt_next, mt_seed_rows
+
+    rng = random.Random(8)
+    keys = [0, 1, 2**32 - 1, 2**32, 2**63 - 1] + [rng.getrandbits(32) for _ in range(4)] + [rng.getrandbits(63)]
+    rows = np.zeros((len(keys), MT_SIZE), dtype=np.int64)
+    mt_seed_rows(rows, np.array(keys, dtype=np.int64))
+    for row, key in zip(rows, keys):
+        py = random.Random(key)
+        assert [mt_next(row) for _ in range(700)] == [py.getrandbits(32) for _ in range(700)], key

@@ -314,8 +314,12 @@ def play_chunk(spec: MatchSpec, chunk: list[list[int]]) -> Counts:
     if spec.fast:
         from academie.fast import RandomMatches
 
-        for seeds, match in zip(chunk, RandomMatches(game, spec.options, n).play_seeds(chunk)):
-            counts.add(match.returns(), match.statistics(), _line(spec, seeds, match.returns(), match.statistics()))
+        played = RandomMatches(game, spec.options, n).play_arrays(chunk)
+        lines = None
+        if spec.keep:
+            lines = [_line(spec, seeds, [float(v) for v in played.returns[m]], played.statistics(m))
+                     for m, seeds in enumerate(chunk)]
+        counts.add_arrays(played, lines)
         return counts
     for match in chunk:
         state = game.new_initial_state(n, spec.options)
@@ -394,6 +398,43 @@ class Counts:
             if isinstance(value, (int, float)) and not isinstance(value, bool) and key != "winner":
                 self.figures.setdefault(key, array("d")).append(float(value))
         self.done += 1
+
+    def add_arrays(self, played: Any, lines: list[dict[str, Any]] | None = None) -> None:
+        """Count finished matches kept in arrays (an :class:`academie.fast.MatchArrays`: returns
+        of shape ``(matches, players)``, figures, ``per_seat`` figures), in row order, with numpy:
+        the same counts as :meth:`add` for each match in turn (and keep their ``lines``)."""
+        import numpy as np
+
+        if lines is not None:
+            self.lines.extend(lines)
+        returns = np.ascontiguousarray(played.returns, dtype=np.float64)
+        count, n = returns.shape
+        if count == 0:
+            return
+        for key, values in played.per_seat.items():  # whole counts: their float sums are exact
+            totals = self.seat_figures.setdefault(key, [0.0] * n)
+            sums = values.sum(axis=0)
+            for seat in range(n):
+                totals[seat] += float(sums[seat])
+        deals = played.figures.get("deals")
+        per_deal = None
+        if deals is not None:
+            counted = deals != 0
+            per_deal = returns[counted] / deals[counted].astype(np.float64)[:, None]
+        for seat in range(n):
+            self.returns_by_seat[seat].frombytes(np.ascontiguousarray(returns[:, seat]).tobytes())
+            if per_deal is not None:
+                self.per_deal[seat].frombytes(np.ascontiguousarray(per_deal[:, seat]).tobytes())
+        best = returns.max(axis=1)
+        single = (best > 0) & ((returns == best[:, None]).sum(axis=1) == 1)
+        won = np.bincount(returns.argmax(axis=1)[single], minlength=n)
+        for seat in range(n):
+            self.wins[seat] += int(won[seat])
+        self.no_winner += int(count - single.sum())
+        for key, values in played.figures.items():
+            if key != "winner":
+                self.figures.setdefault(key, array("d")).frombytes(values.astype(np.float64).tobytes())
+        self.done += count
 
     def merge(self, other: Counts, on_match: Callable[[dict[str, Any]], None] | None = None) -> None:
         """Count ``other``'s matches after these; ``on_match(line)`` for each of its lines, in

@@ -244,6 +244,8 @@ class FastMatch:
 
 
 def _statistics(row: Any, n: int) -> dict[str, Any]:
+    """A compiled Reversis match's ``statistics()`` from its row of figures (``STATS`` then
+    ``PER_SEAT``, as ``play_matches`` writes it) for ``n`` players."""
     from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES
 
     stats: dict[str, Any] = {name: int(row[i]) for i, name in enumerate(STAT_NAMES)}
@@ -251,6 +253,45 @@ def _statistics(row: Any, n: int) -> dict[str, Any]:
     stats["per_seat"] = {name: [int(v) for v in row[base + j * n: base + (j + 1) * n]]
                          for j, name in enumerate(PER_SEAT_NAMES)}
     return stats
+
+
+class MatchArrays:
+    """Finished matches played by a kernel, kept in arrays, one row per match:
+
+    * ``returns``: float64, shape ``(matches, players)``: each seat's return, as ``returns()``;
+    * ``figures``: figure name → int64 array of shape ``(matches,)``, the numeric figures of
+      ``statistics()`` in its order;
+    * ``per_seat``: name → int64 array of shape ``(matches, players)``, the ``per_seat``
+      figures (empty for a game without them);
+    * ``winner``: int64 ``(matches,)``, the ``winner`` figure with -1 for None, or None for a
+      game without it;
+    * ``actions``: int64 ``(matches,)``, the actions applied.
+
+    :meth:`statistics` and :meth:`match` give one match as the pure engine's state does."""
+
+    __slots__ = ("returns", "figures", "per_seat", "winner", "actions")
+
+    def __init__(self, returns: Any, figures: dict[str, Any], per_seat: dict[str, Any], winner: Any,
+                 actions: Any) -> None:
+        self.returns, self.figures, self.per_seat, self.winner, self.actions = (
+            returns, figures, per_seat, winner, actions)
+
+    def __len__(self) -> int:
+        return len(self.returns)
+
+    def statistics(self, m: int) -> dict[str, Any]:
+        """Match ``m``'s ``statistics()``: the figures (ints), then ``winner`` or ``per_seat``."""
+        stats: dict[str, Any] = {name: int(values[m]) for name, values in self.figures.items()}
+        if self.winner is not None:
+            w = int(self.winner[m])
+            stats["winner"] = None if w < 0 else w
+        if self.per_seat:
+            stats["per_seat"] = {name: [int(v) for v in values[m]] for name, values in self.per_seat.items()}
+        return stats
+
+    def match(self, m: int) -> FastMatch:
+        """Match ``m`` as a :class:`FastMatch`."""
+        return FastMatch([float(v) for v in self.returns[m]], self.statistics(m), int(self.actions[m]))
 
 
 class RandomMatches:
@@ -263,9 +304,9 @@ class RandomMatches:
         self.params = PARAMS[self.gid](options, num_players)
         self.variant = randbelow_variant()
 
-    def play_seeds(self, seeds: Any) -> list[FastMatch]:
-        """One match per row of ``seeds`` (``num_players + 1`` seeds: the seats', then the
-        chance's)."""
+    def play_arrays(self, seeds: Any) -> MatchArrays:
+        """One match per row of ``seeds`` (``num_players + 1`` seeds each, below 2**63: the
+        seats', then the chance's), their outcomes in arrays."""
         import numpy as np
 
         seeds = np.asarray(seeds, dtype=np.int64).reshape(-1, self.n + 1)
@@ -274,28 +315,32 @@ class RandomMatches:
             from academie.fast import trente_et_un as T
 
             winners, stats, actions = T.play_matches(self.params, seeds, self.variant)
-            out = []
-            for m in range(len(seeds)):
-                w = int(winners[m])
-                returns = [0.0] * n if w < 0 else [1.0 if s == w else -1.0 / (n - 1) for s in range(n)]
-                figures: dict[str, Any] = {name: int(v) for name, v in zip(T.STAT_NAMES, stats[m], strict=True)}
-                figures["winner"] = None if w < 0 else w
-                out.append(FastMatch(returns, figures, int(actions[m])))
-            return out
+            returns = np.zeros((len(seeds), n), dtype=np.float64)
+            won = winners >= 0
+            returns[won] = -1.0 / (n - 1)
+            returns[np.flatnonzero(won), winners[won]] = 1.0
+            figures = {name: stats[:, i] for i, name in enumerate(T.STAT_NAMES)}
+            return MatchArrays(returns, figures, {}, winners, actions)
         if self.gid in ("belle-flux-trente-un", "guimbarde"):
             from academie.fast import belle_flux, guimbarde
 
             kernel = belle_flux if self.gid == "belle-flux-trente-un" else guimbarde
             returns, stats, actions = kernel.play_matches(self.params, seeds, self.variant)
-            return [FastMatch([float(v) for v in returns[m]],
-                              {k: int(v) for k, v in zip(kernel.STAT_NAMES, stats[m], strict=True)}, int(actions[m]))
-                    for m in range(len(seeds))]
+            figures = {name: stats[:, i] for i, name in enumerate(kernel.STAT_NAMES)}
+            return MatchArrays(returns.astype(np.float64), figures, {}, None, actions)
         from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES, play_matches
 
-        width = len(STAT_NAMES) + len(PER_SEAT_NAMES) * n
-        returns, stats, actions = play_matches(self.params, seeds, self.variant, width)
-        return [FastMatch([float(v) for v in returns[m]], _statistics(stats[m], n), int(actions[m]))
-                for m in range(len(seeds))]
+        base = len(STAT_NAMES)
+        returns, stats, actions = play_matches(self.params, seeds, self.variant, base + len(PER_SEAT_NAMES) * n)
+        figures = {name: stats[:, i] for i, name in enumerate(STAT_NAMES)}
+        per_seat = {name: stats[:, base + j * n: base + (j + 1) * n] for j, name in enumerate(PER_SEAT_NAMES)}
+        return MatchArrays(returns.astype(np.float64), figures, per_seat, None, actions)
+
+    def play_seeds(self, seeds: Any) -> list[FastMatch]:
+        """One match per row of ``seeds`` (``num_players + 1`` seeds: the seats', then the
+        chance's), each as a :class:`FastMatch`."""
+        played = self.play_arrays(seeds)
+        return [played.match(m) for m in range(len(played))]
 
     def play(self, seeds: Any) -> FastMatch:
         """One match: ``seeds`` are each seat's bot's, then the chance's."""

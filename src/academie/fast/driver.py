@@ -40,7 +40,7 @@ except ImportError:  # without the extra the module still imports (academie.fast
     def njit(*args, **kwargs):
         return lambda f: f
 
-from academie.fast.mt import MT_SIZE, mt_seed
+from academie.fast.mt import MT_SIZE, mt_seed, mt_seed_rows
 
 
 @njit(_nrt=False)
@@ -68,11 +68,13 @@ def play_matches(params, seeds, variant, returns_width, stats_width, new_state, 
     stats = np.zeros((count, stats_width), dtype=np.int64)
     actions = np.zeros(count, dtype=np.int64)
     generators = np.zeros((n + 1, MT_SIZE), dtype=np.int64)
+    keys = np.zeros(n + 1, dtype=np.int64)
     ledger = np.zeros((0, 5), dtype=np.int64)
     for m in range(count):
-        mt_seed(generators[0], seeds[m, n])
+        keys[0] = seeds[m, n]
         for seat in range(n):
-            mt_seed(generators[1 + seat], seeds[m, seat])
+            keys[1 + seat] = seeds[m, seat]
+        mt_seed_rows(generators, keys)  # the match's generators seeded side by side
         s = new_state(params, ledger)
         actions[m] = play_match(s, ledger, generators, variant, actor, over, random_step)
         record(s, params, returns[m], stats[m])
