@@ -314,7 +314,7 @@ def play_chunk(spec: MatchSpec, chunk: list[list[int]]) -> Counts:
     if spec.fast:
         from academie.fast import RandomMatches
 
-        played = RandomMatches(game, spec.options, n).play_arrays(chunk)
+        played = RandomMatches(game, spec.options, n, names).play_arrays(chunk)
         lines = None
         if spec.keep:
             lines = [_line(spec, seeds, [float(v) for v in played.returns[m]], played.statistics(m))

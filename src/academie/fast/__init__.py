@@ -294,15 +294,42 @@ class MatchArrays:
         return FastMatch([float(v) for v in self.returns[m]], self.statistics(m), int(self.actions[m]))
 
 
-class RandomMatches:
-    """Plays matches of random bots with a kernel, each seeded as
-    :func:`academie.analysis.simulate.simulate` seeds it (one seed per seat's bot, then the
-    chance's), so a match is the one the pure engine would play."""
+COMPILED_BOTS = {"reversis": ("random", "heuristic"), "trente-et-un": ("random",),
+                 "belle-flux-trente-un": ("random",), "guimbarde": ("random",)}
+"""Per game: the bots a kernel plays in the seats, the same choices as the pure bots' from the
+same seeds (``random``: uniform among the legal actions; Reversis' ``heuristic``:
+:func:`academie.fast.reversis.heuristic_action`)."""
 
-    def __init__(self, game: Any, options: Any, num_players: int) -> None:
+
+def compiled_bots(game_id: str, bot_names: Any) -> bool:
+    """True when a kernel of ``game_id`` plays every one of ``bot_names`` (bot specs, as
+    :func:`academie.bots.make_bot` takes them; an unknown one is False)."""
+    from academie.bots import bot_spec
+
+    allowed = COMPILED_BOTS.get(game_id, ())
+    try:
+        return all(bot_spec(name, game_id) in allowed for name in bot_names)
+    except Exception:  # an unknown bot: the pure engine says so
+        return False
+
+
+class RandomMatches:
+    """Plays matches of random bots (or other bots the kernel plays, :data:`COMPILED_BOTS`) with
+    a kernel, each seeded as :func:`academie.analysis.simulate.simulate` seeds it (one seed per
+    seat's bot, then the chance's), so a match is the one the pure engine would play. Raises
+    ValueError for a bot the kernel does not play."""
+
+    def __init__(self, game: Any, options: Any, num_players: int, bot_names: Any = None) -> None:
         self.gid, self.n = game.info.id, num_players
         self.params = PARAMS[self.gid](options, num_players)
         self.variant = randbelow_variant()
+        names = ["random"] * num_players if bot_names is None else list(bot_names)
+        if len(names) != num_players or not compiled_bots(self.gid, names):
+            raise ValueError(f"the compiled {NAMES[self.gid]} plays {', '.join(COMPILED_BOTS[self.gid])}"
+                             f" bots, one per seat (got {', '.join(map(str, names))})")
+        from academie.bots import bot_spec
+
+        self.kinds = [COMPILED_BOTS[self.gid].index(bot_spec(name, self.gid)) for name in names]
 
     def play_arrays(self, seeds: Any) -> MatchArrays:
         """One match per row of ``seeds`` (``num_players + 1`` seeds each, below 2**63: the
@@ -331,7 +358,13 @@ class RandomMatches:
         from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES, play_matches
 
         base = len(STAT_NAMES)
-        returns, stats, actions = play_matches(self.params, seeds, self.variant, base + len(PER_SEAT_NAMES) * n)
+        if any(self.kinds):
+            from academie.fast.reversis import play_bot_matches
+
+            returns, stats, actions = play_bot_matches(self.params, seeds, self.variant, base + len(PER_SEAT_NAMES) * n,
+                                                       np.array(self.kinds, dtype=np.int64))
+        else:
+            returns, stats, actions = play_matches(self.params, seeds, self.variant, base + len(PER_SEAT_NAMES) * n)
         figures = {name: stats[:, i] for i, name in enumerate(STAT_NAMES)}
         per_seat = {name: stats[:, base + j * n: base + (j + 1) * n] for j, name in enumerate(PER_SEAT_NAMES)}
         return MatchArrays(returns.astype(np.float64), figures, per_seat, None, actions)
@@ -355,15 +388,16 @@ loaded from numba's cache (a second or two)."""
 def random_matches(game: Any, options: Any, num_players: int, bot_names: Any = None,
                    matches: int | None = None) -> RandomMatches | None:
     """A :class:`RandomMatches` when a kernel is installed and plays this game, these validated
-    options and these bots (all ``random``), for at least the game's :data:`MIN_MATCHES`
-    ``matches`` (when given); otherwise None (use the pure engine: the results are the same)."""
-    if bot_names is not None and any(name != "random" for name in bot_names):
+    options and these bots (all ``random``, or others of :data:`COMPILED_BOTS`), for at least the
+    game's :data:`MIN_MATCHES` ``matches`` (when given); otherwise None (use the pure engine: the
+    results are the same)."""
+    if bot_names is not None and not compiled_bots(game.info.id, bot_names):
         return None
     if matches is not None and matches < MIN_MATCHES.get(game.info.id, 0):
         return None
     if not available() or not supports(game, options, num_players):
         return None
-    return RandomMatches(game, options, num_players)
+    return RandomMatches(game, options, num_players, bot_names)
 
 
 def play_random_matches(game: Any, options: Mapping[str, Any] | Any | None, n_players: int,
@@ -408,7 +442,8 @@ def prepare(game: Any, options: Any, num_players: int, bot_names: Any = (), matc
         return
     steps: list[Callable[[], Any]] = []
     if matches and supports(game, options, num_players):
-        steps.append(lambda: RandomMatches(game, options, num_players).play_seeds([[0] * (num_players + 1)]))
+        seated = list(bot_names) if len(bot_names) == num_players and compiled_bots(gid, bot_names) else None
+        steps.append(lambda: RandomMatches(game, options, num_players, seated).play_seeds([[0] * (num_players + 1)]))
     searches = SEARCHES(game, bot_names)
     if searches:
         steps.append(lambda: _one_move_each(game, options, num_players, searches))
