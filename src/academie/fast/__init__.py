@@ -295,10 +295,11 @@ class MatchArrays:
 
 
 COMPILED_BOTS = {"reversis": ("random", "heuristic"), "trente-et-un": ("random",),
-                 "belle-flux-trente-un": ("random",), "guimbarde": ("random",)}
+                 "belle-flux-trente-un": ("random",), "guimbarde": ("random", "heuristic")}
 """Per game: the bots a kernel plays in the seats, the same choices as the pure bots' from the
-same seeds (``random``: uniform among the legal actions; Reversis' ``heuristic``:
-:func:`academie.fast.reversis.heuristic_action`)."""
+same seeds (``random``: uniform among the legal actions; the ``heuristic`` of Reversis and the
+Guimbarde: :func:`academie.fast.reversis.heuristic_action`,
+:func:`academie.fast.guimbarde.heuristic_action`)."""
 
 
 def compiled_bots(game_id: str, bot_names: Any) -> bool:
@@ -352,7 +353,11 @@ class RandomMatches:
             from academie.fast import belle_flux, guimbarde
 
             kernel = belle_flux if self.gid == "belle-flux-trente-un" else guimbarde
-            returns, stats, actions = kernel.play_matches(self.params, seeds, self.variant)
+            if any(self.kinds):
+                returns, stats, actions = guimbarde.play_bot_matches(self.params, seeds, self.variant,
+                                                                     np.array(self.kinds, dtype=np.int64))
+            else:
+                returns, stats, actions = kernel.play_matches(self.params, seeds, self.variant)
             figures = {name: stats[:, i] for i, name in enumerate(kernel.STAT_NAMES)}
             return MatchArrays(returns.astype(np.float64), figures, {}, None, actions)
         from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES, play_matches
