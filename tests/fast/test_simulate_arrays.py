@@ -70,3 +70,19 @@ def test_generators_seeded_side_by_side_are_python_s():
     for row, key in zip(rows, keys):
         py = random.Random(key)
         assert [mt_next(row) for _ in range(700)] == [py.getrandbits(32) for _ in range(700)], key
+
+
+@pytest.mark.parametrize("gid, names", [("reversis", ["heuristic", "random", "random", "random"]),
+                                        ("guimbarde", ["random", "heuristic", "random"])])
+def test_each_match_s_line_is_the_pure_engine_s(monkeypatch, gid, names):
+    """``on_match`` (``--jsonl``, ``--plot``) gets from the kernel's arrays the lines the pure
+    engine gives: seeds, returns, statistics, match by match, at two workers."""
+    from academie.analysis.simulate import simulate
+    from academie.games import get_game
+
+    game, matches = get_game(gid), fast.MIN_MATCHES[gid]
+    lines: dict[str, list] = {"kernel": [], "pure": []}
+    simulate(game, names, matches, seed=12, workers=2, on_match=lines["kernel"].append)
+    monkeypatch.setattr(fast, "available", lambda: False)
+    simulate(game, names, matches, seed=12, workers=2, on_match=lines["pure"].append)
+    assert len(lines["kernel"]) == matches and lines["kernel"] == lines["pure"]

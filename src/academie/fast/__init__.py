@@ -1,8 +1,10 @@
 """Compiled playouts (the optional extra ``academie[fast]``: numba and numpy).
 
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
-faster, for random playouts (simulations with random bots, rollouts), and a lockstep test
-(``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both.
+faster, for random playouts (simulations with random bots, rollouts) and, at Reversis and the
+Guimbarde, simulations with the heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
+(``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both (and
+the heuristic bots' same choice at every decision).
 Reversis, Trente et un, Belle-Flux and the Guimbarde have a kernel (:mod:`academie.fast.reversis`,
 ``trente_et_un``, ``belle_flux``, ``guimbarde``: a state as one numpy array, ``legal_mask`` and
 ``apply`` as the step API, ``play_matches`` for seeded random matches), each for the options it
