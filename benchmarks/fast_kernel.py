@@ -4,9 +4,9 @@ In alternating short rounds (so that the machine's load falls on both alike) it 
 
 * kernel random deals per second: :func:`academie.fast.reversis.random_deals`, uniform choices
   (chance too) from one generator, matches of 8 deals one after another, all in compiled code;
-* simulate's path: :meth:`academie.fast.RandomMatches.play_seeds` in batches of 100 matches,
+* simulate's path: :meth:`academie.fast.RandomMatches.play_arrays` in batches of 100 matches,
   each seat with its own generator as ``simulate`` seeds them (the matches the pure engine plays),
-  counted in deals;
+  counted in deals (``benchmarks/simulate_vs_openspiel.py`` measures the whole command);
 * a rollout (:func:`academie.fast.reversis.rollout`) from a copy of a state in the play of the
   cards to the end of the deal, in µs; and what a search pays per sample: the pure engine's
   ``determinize``, :func:`academie.fast.reversis.from_state`, then the rollout;
@@ -125,7 +125,7 @@ def main() -> int:
 
     def simulate_deals() -> int:
         seeds = [[master.getrandbits(32) for _ in range(args.players + 1)] for _ in range(100)]
-        return sum(m.statistics()["deals"] for m in runner.play_seeds(seeds))
+        return int(runner.play_arrays(seeds).figures["deals"].sum())
 
     def rollout_us(seconds: float) -> float:
         calls, start = 0, CLOCK()

@@ -169,22 +169,22 @@ def test_seeded_random_matches_replay_the_pure_engine(players: int) -> None:
 
 def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     """simulate with random bots uses the kernel (at least MIN_MATCHES matches) and reports
-    exactly what the pure engine reports; with a heuristic bot it keeps the pure engine."""
+    exactly what the pure engine reports; with an ISMCTS bot it keeps the pure engine."""
     calls = []
-    real = fast.RandomMatches.play_seeds
+    real = fast.RandomMatches.play_arrays
 
     def counted(self, seeds):
         calls.extend(seeds)  # one row of seeds per match
         return real(self, seeds)
 
-    monkeypatch.setattr(fast.RandomMatches, "play_seeds", counted)
+    monkeypatch.setattr(fast.RandomMatches, "play_arrays", counted)
     matches = fast.MIN_MATCHES["reversis"]
     with_kernel = simulate_module.simulate(GAME, ["random"] * 4, matches, seed=5).to_json()
     assert len(calls) == matches + 1  # and the match fast.prepare plays first, to compile the kernel
     monkeypatch.setattr(fast, "available", lambda: False)
     pure = simulate_module.simulate(GAME, ["random"] * 4, matches, seed=5).to_json()
     assert with_kernel == pure
-    assert fast.random_matches(GAME, GAME.parse_options({}), 4, ["random", "heuristic", "random", "random"]) is None
+    assert fast.random_matches(GAME, GAME.parse_options({}), 4, ["random", "ismcts", "random", "random"]) is None
 
 
 def test_refuses_options_it_does_not_implement() -> None:

@@ -1,8 +1,10 @@
 """Compiled playouts (the optional extra ``academie[fast]``: numba and numpy).
 
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
-faster, for random playouts (simulations with random bots, rollouts), and a lockstep test
-(``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both.
+faster, for random playouts (simulations with random bots, rollouts) and, at Reversis and the
+Guimbarde, simulations with the heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
+(``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both (and
+the heuristic bots' same choice at every decision).
 Reversis, Trente et un, Belle-Flux and the Guimbarde have a kernel (:mod:`academie.fast.reversis`,
 ``trente_et_un``, ``belle_flux``, ``guimbarde``: a state as one numpy array, ``legal_mask`` and
 ``apply`` as the step API, ``play_matches`` for seeded random matches), each for the options it
@@ -244,6 +246,8 @@ class FastMatch:
 
 
 def _statistics(row: Any, n: int) -> dict[str, Any]:
+    """A compiled Reversis match's ``statistics()`` from its row of figures (``STATS`` then
+    ``PER_SEAT``, as ``play_matches`` writes it) for ``n`` players."""
     from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES
 
     stats: dict[str, Any] = {name: int(row[i]) for i, name in enumerate(STAT_NAMES)}
@@ -253,19 +257,86 @@ def _statistics(row: Any, n: int) -> dict[str, Any]:
     return stats
 
 
-class RandomMatches:
-    """Plays matches of random bots with a kernel, each seeded as
-    :func:`academie.analysis.simulate.simulate` seeds it (one seed per seat's bot, then the
-    chance's), so a match is the one the pure engine would play."""
+class MatchArrays:
+    """Finished matches played by a kernel, kept in arrays, one row per match:
 
-    def __init__(self, game: Any, options: Any, num_players: int) -> None:
+    * ``returns``: float64, shape ``(matches, players)``: each seat's return, as ``returns()``;
+    * ``figures``: figure name → int64 array of shape ``(matches,)``, the numeric figures of
+      ``statistics()`` in its order;
+    * ``per_seat``: name → int64 array of shape ``(matches, players)``, the ``per_seat``
+      figures (empty for a game without them);
+    * ``winner``: int64 ``(matches,)``, the ``winner`` figure with -1 for None, or None for a
+      game without it;
+    * ``actions``: int64 ``(matches,)``, the actions applied.
+
+    :meth:`statistics` and :meth:`match` give one match as the pure engine's state does."""
+
+    __slots__ = ("returns", "figures", "per_seat", "winner", "actions")
+
+    def __init__(self, returns: Any, figures: dict[str, Any], per_seat: dict[str, Any], winner: Any,
+                 actions: Any) -> None:
+        self.returns, self.figures, self.per_seat, self.winner, self.actions = (
+            returns, figures, per_seat, winner, actions)
+
+    def __len__(self) -> int:
+        return len(self.returns)
+
+    def statistics(self, m: int) -> dict[str, Any]:
+        """Match ``m``'s ``statistics()``: the figures (ints), then ``winner`` or ``per_seat``."""
+        stats: dict[str, Any] = {name: int(values[m]) for name, values in self.figures.items()}
+        if self.winner is not None:
+            w = int(self.winner[m])
+            stats["winner"] = None if w < 0 else w
+        if self.per_seat:
+            stats["per_seat"] = {name: [int(v) for v in values[m]] for name, values in self.per_seat.items()}
+        return stats
+
+    def match(self, m: int) -> FastMatch:
+        """Match ``m`` as a :class:`FastMatch`."""
+        return FastMatch([float(v) for v in self.returns[m]], self.statistics(m), int(self.actions[m]))
+
+
+COMPILED_BOTS = {"reversis": ("random", "heuristic"), "trente-et-un": ("random",),
+                 "belle-flux-trente-un": ("random",), "guimbarde": ("random", "heuristic")}
+"""Per game: the bots a kernel plays in the seats, the same choices as the pure bots' from the
+same seeds (``random``: uniform among the legal actions; the ``heuristic`` of Reversis and the
+Guimbarde: :func:`academie.fast.reversis.heuristic_action`,
+:func:`academie.fast.guimbarde.heuristic_action`)."""
+
+
+def compiled_bots(game_id: str, bot_names: Any) -> bool:
+    """True when a kernel of ``game_id`` plays every one of ``bot_names`` (bot specs, as
+    :func:`academie.bots.make_bot` takes them; an unknown one is False)."""
+    from academie.bots import bot_spec
+
+    allowed = COMPILED_BOTS.get(game_id, ())
+    try:
+        return all(bot_spec(name, game_id) in allowed for name in bot_names)
+    except Exception:  # an unknown bot: the pure engine says so
+        return False
+
+
+class RandomMatches:
+    """Plays matches of random bots (or other bots the kernel plays, :data:`COMPILED_BOTS`) with
+    a kernel, each seeded as :func:`academie.analysis.simulate.simulate` seeds it (one seed per
+    seat's bot, then the chance's), so a match is the one the pure engine would play. Raises
+    ValueError for a bot the kernel does not play."""
+
+    def __init__(self, game: Any, options: Any, num_players: int, bot_names: Any = None) -> None:
         self.gid, self.n = game.info.id, num_players
         self.params = PARAMS[self.gid](options, num_players)
         self.variant = randbelow_variant()
+        names = ["random"] * num_players if bot_names is None else list(bot_names)
+        if len(names) != num_players or not compiled_bots(self.gid, names):
+            raise ValueError(f"the compiled {NAMES[self.gid]} plays {', '.join(COMPILED_BOTS[self.gid])}"
+                             f" bots, one per seat (got {', '.join(map(str, names))})")
+        from academie.bots import bot_spec
 
-    def play_seeds(self, seeds: Any) -> list[FastMatch]:
-        """One match per row of ``seeds`` (``num_players + 1`` seeds: the seats', then the
-        chance's)."""
+        self.kinds = [COMPILED_BOTS[self.gid].index(bot_spec(name, self.gid)) for name in names]
+
+    def play_arrays(self, seeds: Any) -> MatchArrays:
+        """One match per row of ``seeds`` (``num_players + 1`` seeds each, below 2**63: the
+        seats', then the chance's), their outcomes in arrays."""
         import numpy as np
 
         seeds = np.asarray(seeds, dtype=np.int64).reshape(-1, self.n + 1)
@@ -274,28 +345,42 @@ class RandomMatches:
             from academie.fast import trente_et_un as T
 
             winners, stats, actions = T.play_matches(self.params, seeds, self.variant)
-            out = []
-            for m in range(len(seeds)):
-                w = int(winners[m])
-                returns = [0.0] * n if w < 0 else [1.0 if s == w else -1.0 / (n - 1) for s in range(n)]
-                figures: dict[str, Any] = {name: int(v) for name, v in zip(T.STAT_NAMES, stats[m], strict=True)}
-                figures["winner"] = None if w < 0 else w
-                out.append(FastMatch(returns, figures, int(actions[m])))
-            return out
+            returns = np.zeros((len(seeds), n), dtype=np.float64)
+            won = winners >= 0
+            returns[won] = -1.0 / (n - 1)
+            returns[np.flatnonzero(won), winners[won]] = 1.0
+            figures = {name: stats[:, i] for i, name in enumerate(T.STAT_NAMES)}
+            return MatchArrays(returns, figures, {}, winners, actions)
         if self.gid in ("belle-flux-trente-un", "guimbarde"):
             from academie.fast import belle_flux, guimbarde
 
             kernel = belle_flux if self.gid == "belle-flux-trente-un" else guimbarde
-            returns, stats, actions = kernel.play_matches(self.params, seeds, self.variant)
-            return [FastMatch([float(v) for v in returns[m]],
-                              {k: int(v) for k, v in zip(kernel.STAT_NAMES, stats[m], strict=True)}, int(actions[m]))
-                    for m in range(len(seeds))]
+            if any(self.kinds):
+                returns, stats, actions = guimbarde.play_bot_matches(self.params, seeds, self.variant,
+                                                                     np.array(self.kinds, dtype=np.int64))
+            else:
+                returns, stats, actions = kernel.play_matches(self.params, seeds, self.variant)
+            figures = {name: stats[:, i] for i, name in enumerate(kernel.STAT_NAMES)}
+            return MatchArrays(returns.astype(np.float64), figures, {}, None, actions)
         from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES, play_matches
 
-        width = len(STAT_NAMES) + len(PER_SEAT_NAMES) * n
-        returns, stats, actions = play_matches(self.params, seeds, self.variant, width)
-        return [FastMatch([float(v) for v in returns[m]], _statistics(stats[m], n), int(actions[m]))
-                for m in range(len(seeds))]
+        base = len(STAT_NAMES)
+        if any(self.kinds):
+            from academie.fast.reversis import play_bot_matches
+
+            returns, stats, actions = play_bot_matches(self.params, seeds, self.variant, base + len(PER_SEAT_NAMES) * n,
+                                                       np.array(self.kinds, dtype=np.int64))
+        else:
+            returns, stats, actions = play_matches(self.params, seeds, self.variant, base + len(PER_SEAT_NAMES) * n)
+        figures = {name: stats[:, i] for i, name in enumerate(STAT_NAMES)}
+        per_seat = {name: stats[:, base + j * n: base + (j + 1) * n] for j, name in enumerate(PER_SEAT_NAMES)}
+        return MatchArrays(returns.astype(np.float64), figures, per_seat, None, actions)
+
+    def play_seeds(self, seeds: Any) -> list[FastMatch]:
+        """One match per row of ``seeds`` (``num_players + 1`` seeds: the seats', then the
+        chance's), each as a :class:`FastMatch`."""
+        played = self.play_arrays(seeds)
+        return [played.match(m) for m in range(len(played))]
 
     def play(self, seeds: Any) -> FastMatch:
         """One match: ``seeds`` are each seat's bot's, then the chance's."""
@@ -310,15 +395,16 @@ loaded from numba's cache (a second or two)."""
 def random_matches(game: Any, options: Any, num_players: int, bot_names: Any = None,
                    matches: int | None = None) -> RandomMatches | None:
     """A :class:`RandomMatches` when a kernel is installed and plays this game, these validated
-    options and these bots (all ``random``), for at least the game's :data:`MIN_MATCHES`
-    ``matches`` (when given); otherwise None (use the pure engine: the results are the same)."""
-    if bot_names is not None and any(name != "random" for name in bot_names):
+    options and these bots (all ``random``, or others of :data:`COMPILED_BOTS`), for at least the
+    game's :data:`MIN_MATCHES` ``matches`` (when given); otherwise None (use the pure engine: the
+    results are the same)."""
+    if bot_names is not None and not compiled_bots(game.info.id, bot_names):
         return None
     if matches is not None and matches < MIN_MATCHES.get(game.info.id, 0):
         return None
     if not available() or not supports(game, options, num_players):
         return None
-    return RandomMatches(game, options, num_players)
+    return RandomMatches(game, options, num_players, bot_names)
 
 
 def play_random_matches(game: Any, options: Mapping[str, Any] | Any | None, n_players: int,
@@ -363,7 +449,8 @@ def prepare(game: Any, options: Any, num_players: int, bot_names: Any = (), matc
         return
     steps: list[Callable[[], Any]] = []
     if matches and supports(game, options, num_players):
-        steps.append(lambda: RandomMatches(game, options, num_players).play_seeds([[0] * (num_players + 1)]))
+        seated = list(bot_names) if len(bot_names) == num_players and compiled_bots(gid, bot_names) else None
+        steps.append(lambda: RandomMatches(game, options, num_players, seated).play_seeds([[0] * (num_players + 1)]))
     searches = SEARCHES(game, bot_names)
     if searches:
         steps.append(lambda: _one_move_each(game, options, num_players, searches))

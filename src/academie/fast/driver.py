@@ -40,7 +40,7 @@ except ImportError:  # without the extra the module still imports (academie.fast
     def njit(*args, **kwargs):
         return lambda f: f
 
-from academie.fast.mt import MT_SIZE, mt_seed
+from academie.fast.mt import MT_SIZE, mt_seed, mt_seed_rows
 
 
 @njit(_nrt=False)
@@ -68,13 +68,61 @@ def play_matches(params, seeds, variant, returns_width, stats_width, new_state, 
     stats = np.zeros((count, stats_width), dtype=np.int64)
     actions = np.zeros(count, dtype=np.int64)
     generators = np.zeros((n + 1, MT_SIZE), dtype=np.int64)
+    keys = np.zeros(n + 1, dtype=np.int64)
     ledger = np.zeros((0, 5), dtype=np.int64)
     for m in range(count):
-        mt_seed(generators[0], seeds[m, n])
+        keys[0] = seeds[m, n]
         for seat in range(n):
-            mt_seed(generators[1 + seat], seeds[m, seat])
+            keys[1 + seat] = seeds[m, seat]
+        mt_seed_rows(generators, keys)  # the match's generators seeded side by side
         s = new_state(params, ledger)
         actions[m] = play_match(s, ledger, generators, variant, actor, over, random_step)
+        record(s, params, returns[m], stats[m])
+    return returns, stats, actions
+
+
+@njit(_nrt=False)
+def play_bot_match(s, ledger, generators, slots, variant, kinds, actor, over, bot_step):
+    """:func:`play_match` with a bot of kind ``kinds[1 + seat]`` in each seat (``kinds[0]``: the
+    chance's, 0): ``bot_step(s, ledger, generators[slots[1 + seat]], variant, kind)`` applies its
+    action. Returns the number of actions applied."""
+    actions = 0
+    while not over(s):
+        k = 1 + actor(s)
+        bot_step(s, ledger, generators[slots[k]], variant, kinds[k])
+        actions += 1
+    return actions
+
+
+@njit
+def play_bot_matches(params, seeds, variant, seat_kinds, returns_width, stats_width, new_state, actor, over, bot_step,
+                     record):
+    """:func:`play_matches` with the bots ``seat_kinds`` (one per seat; 0: random, whose generator
+    is seeded and drawn from; any other kind draws nothing, and its generator is not seeded)."""
+    n = params[0]
+    count = seeds.shape[0]
+    returns = np.zeros((count, returns_width), dtype=np.int64)
+    stats = np.zeros((count, stats_width), dtype=np.int64)
+    actions = np.zeros(count, dtype=np.int64)
+    kinds = np.zeros(n + 1, dtype=np.int64)
+    slots = np.zeros(n + 1, dtype=np.int64)
+    drawing = 1  # the chance's generator, slot 0
+    for seat in range(n):
+        kinds[1 + seat] = seat_kinds[seat]
+        if seat_kinds[seat] == 0:
+            slots[1 + seat] = drawing
+            drawing += 1
+    generators = np.zeros((drawing, MT_SIZE), dtype=np.int64)
+    keys = np.zeros(drawing, dtype=np.int64)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    for m in range(count):
+        keys[0] = seeds[m, n]
+        for seat in range(n):
+            if kinds[1 + seat] == 0:
+                keys[slots[1 + seat]] = seeds[m, seat]
+        mt_seed_rows(generators, keys)
+        s = new_state(params, ledger)
+        actions[m] = play_bot_match(s, ledger, generators, slots, variant, kinds, actor, over, bot_step)
         record(s, params, returns[m], stats[m])
     return returns, stats, actions
 

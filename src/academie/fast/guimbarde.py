@@ -503,6 +503,116 @@ def _random_step(s, ledger, mt, variant):
     apply(s, ledger, card if s[PHASE] == DEALING else PLAY + card)
 
 
+RANDOM_BOT, HEURISTIC_BOT = 0, 1
+"""The bots a compiled match seats (``kinds`` of :func:`play_bot_matches`): the random bot, and
+:class:`academie.bots.guimbarde.HeuristicGuimbarde` with its default parameters."""
+_HONOURS = (1 << GUIMBARDE) | (1 << ROI)
+
+
+@njit(cache=True, _nrt=False)
+def _beats(s, card, best):
+    """``HeuristicGuimbarde._wins``: ``card`` would beat ``best``, the card winning the trick."""
+    led = s[TRICK_CARD]
+    if is_trump(s, card):
+        return not is_trump(s, best) or strength(s, card) > strength(s, best)
+    return (not is_trump(s, best) and card // 13 == led // 13 and not is_trump(s, led)
+            and strength(s, card) > strength(s, best))
+
+
+@njit(cache=True, _nrt=False)
+def _extreme(s, cards, highest, honours_last):
+    """Of a non-empty mask, the first card in card order of the highest (``highest``) or lowest
+    strength; with ``honours_last`` the K♥ and the Q♥ count above every other card (lowest)."""
+    best = -1
+    best_key = 0
+    bits = cards
+    while bits:
+        c = popcount((bits & -bits) - 1)
+        key = strength(s, c)
+        if honours_last and (c == GUIMBARDE or c == ROI):
+            key += 1000
+        if best < 0 or (key > best_key if highest else key < best_key):
+            best, best_key = c, key
+        bits &= bits - 1
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_action(s):
+    """The action :class:`academie.bots.guimbarde.HeuristicGuimbarde` (default parameters: leads
+    trumps with three, keeps the honours) chooses for the seat to play; it draws nothing. Its
+    only card when it has one; a fou in the trick taken with the Q♥ or the K♥; its own fou kept
+    back while the K♥ and the Q♥ are unseen (neither played in the deal nor in its hand);
+    leading, its highest trump when it holds three or more, else its highest card not a trump;
+    following, the cheapest card that beats the trick's (the honours kept for a marriage in the
+    trick and the last two tricks), else its lowest card, the honours last. Ties of strength go
+    to the first card in card order, as Python's ``max`` and ``min`` over the legal cards do."""
+    seat = s[TURN]
+    cards = _playable(s, seat)
+    if popcount(cards) == 1:
+        return PLAY + popcount((cards & -cards) - 1)
+    n = s[NPL]
+    for pos in range(s[TRICKLEN]):
+        if s[TRICK_CARD + pos] == FOU:
+            takers = cards & _HONOURS
+            if takers:
+                return PLAY + popcount((takers & -takers) - 1)
+            break
+    if (cards >> FOU) & 1:
+        held = 0
+        for other in range(n):
+            held |= s[HANDS + other]
+        played = s[DECK] & ~s[STOCK] & ~held
+        if s[TURNED] >= 0:
+            played &= ~(1 << s[TURNED])
+        seen = played | s[HANDS + seat]
+        if seen & _HONOURS != _HONOURS:
+            rest = cards & ~(1 << FOU)
+            if rest:
+                cards = rest
+    if s[TRICKLEN] == 0:
+        trumps = 0
+        bits = cards
+        while bits:
+            c = popcount((bits & -bits) - 1)
+            if is_trump(s, c):
+                trumps |= 1 << c
+            bits &= bits - 1
+        if popcount(trumps) >= 3:
+            return PLAY + _extreme(s, trumps, True, False)
+        plain = cards & ~trumps
+        return PLAY + _extreme(s, plain if plain else cards, True, False)
+    best = s[TRICK_CARD + _winner_pos(s, _led(s))]
+    beaters = 0
+    bits = cards
+    while bits:
+        c = popcount((bits & -bits) - 1)
+        if _beats(s, c, best):
+            beaters |= 1 << c
+        bits &= bits - 1
+    late = s[TRICKNO] >= 3
+    cheap = beaters if late else beaters & ~_HONOURS
+    if cheap == 0 and not late:
+        for pos in range(s[TRICKLEN] - 1):
+            king = s[TRICK_CARD + pos]
+            if king % 13 == 11 and s[TRICK_CARD + pos + 1] == king - 1:
+                cheap = beaters
+                break
+    if cheap:
+        return PLAY + _extreme(s, cheap, False, False)
+    return PLAY + _extreme(s, cards, False, True)
+
+
+@njit(cache=True, _nrt=False)
+def _bot_step(s, ledger, mt, variant, kind):
+    """One action of the seat to play (or the chance's, kind 0): drawn from ``mt`` as the random
+    bot draws it, or the heuristic bot's."""
+    if kind == HEURISTIC_BOT:
+        apply(s, ledger, heuristic_action(s))
+    else:
+        _random_step(s, ledger, mt, variant)
+
+
 KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
 
 
@@ -573,6 +683,14 @@ def play_matches(params, seeds, variant):
     (:func:`academie.fast.driver.play_matches`)."""
     return driver.play_matches(params, seeds, variant, params[0], 6, KERNEL.new_state, KERNEL._actor,
                                KERNEL._over, KERNEL._random_step, KERNEL._record)
+
+
+@njit(cache=True)
+def play_bot_matches(params, seeds, variant, kinds):
+    """:func:`play_matches` with the bots ``kinds`` (one per seat: :data:`RANDOM_BOT`,
+    :data:`HEURISTIC_BOT`) in the seats (a heuristic bot draws nothing: its seed is not used)."""
+    return driver.play_bot_matches(params, seeds, variant, kinds, params[0], 6, KERNEL.new_state, KERNEL._actor,
+                                   KERNEL._over, KERNEL._bot_step, KERNEL._record)
 
 
 @njit(cache=True)

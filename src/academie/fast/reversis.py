@@ -535,6 +535,95 @@ def _random_step(s, ledger, mt, variant):
     _apply(s, ledger, _action(s, mask, mt_randbelow(mt, count, variant)))
 
 
+_RANK_MASKS = np.array([_rank_mask(r) for r in range(13)], dtype=np.int64)
+RANDOM_BOT, HEURISTIC_BOT = 0, 1
+"""The bots a compiled match seats (``kinds`` of :func:`play_bot_matches`): the random bot, and
+:class:`academie.bots.reversis.HeuristicReversis`."""
+
+
+@njit(cache=True, _nrt=False)
+def highest_card(x):
+    """The highest card of a non-empty mask."""
+    card = 0
+    for step in (32, 16, 8, 4, 2, 1):
+        if x >> step:
+            x >>= step
+            card += step
+    return card
+
+
+@njit(cache=True, _nrt=False)
+def _first_of_highest_rank(cards):
+    """Of a non-empty mask of cards, the first in card order among those of the highest rank
+    (Python's ``max(cards, key=rank)`` over the cards in order)."""
+    for rank in range(12, -1, -1):
+        same = cards & _RANK_MASKS[rank]
+        if same:
+            return lowest_card(same)
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_action(s):
+    """The action :class:`academie.bots.reversis.HeuristicReversis` chooses for the seat to play
+    (in the écart or the play of the cards; it draws nothing): in the écart its highest card not
+    a heart (the first of its rank in card order), or PASS when that is below a jack and PASS is
+    legal; leading, its lowest card (not the quinola unless it has nothing else; of one rank,
+    anything but a heart, the first in card order); following, its highest card under the card
+    winning the trick, else its highest (the quinola last); on a renounce the quinola, else an
+    ace (that of hearts first), else its highest card."""
+    mask = _legal_mask(s)
+    cards = mask & ~PASS_BIT
+    if s[PHASE] == EXCHANGE:
+        if cards == 0:
+            return PASS
+        best = _first_of_highest_rank(cards)
+        if mask & PASS_BIT and best % 13 < 9:
+            return PASS
+        return ECART + best
+    quinola = 1 << QUINOLA
+    if s[TRICKLEN] == 0:
+        safe = cards & ~quinola
+        if safe == 0:
+            safe = cards
+        for rank in range(13):
+            same = safe & _RANK_MASKS[rank]
+            if same:
+                others = same & ~HEARTS_MASK
+                return PLAY + lowest_card(others if others else same)
+    led = s[TRICK_CARD] // 13
+    following = cards & _SUIT_MASKS[led]
+    if following:
+        best = -1
+        for pos in range(s[TRICKLEN]):
+            card = s[TRICK_CARD + pos]
+            if card // 13 == led and card % 13 > best:
+                best = card % 13
+        safe = following & ~quinola
+        if safe == 0:
+            safe = following
+        under = safe & ((1 << (13 * led + best)) - 1)
+        return PLAY + highest_card(under if under else safe)
+    if cards & quinola:
+        return PLAY + QUINOLA
+    aces = cards & ACES
+    if aces:
+        if aces & (1 << ACE_OF_HEARTS):
+            return PLAY + ACE_OF_HEARTS
+        return PLAY + lowest_card(aces)
+    return PLAY + _first_of_highest_rank(cards)
+
+
+@njit(cache=True, _nrt=False)
+def _bot_step(s, ledger, mt, variant, kind):
+    """One action of the seat to play (or the chance's, kind 0): drawn from ``mt`` as the random
+    bot draws it, or the heuristic bot's."""
+    if kind == HEURISTIC_BOT:
+        _apply(s, ledger, heuristic_action(s))
+    else:
+        _random_step(s, ledger, mt, variant)
+
+
 KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
 
 
@@ -616,6 +705,15 @@ def play_matches(params, seeds, variant, stat_width):
     ``PER_SEAT`` figures, and the number of actions, per match."""
     return driver.play_matches(params, seeds, variant, params[0], stat_width, KERNEL.new_state,
                                KERNEL._actor, KERNEL._over, KERNEL._random_step, KERNEL._record)
+
+
+@njit(cache=True)
+def play_bot_matches(params, seeds, variant, stat_width, kinds):
+    """:func:`play_matches` with the bots ``kinds`` (one per seat: :data:`RANDOM_BOT`,
+    :data:`HEURISTIC_BOT`) in the seats: the matches ``simulate`` plays with those bots (a
+    heuristic bot draws nothing: its seed is not used)."""
+    return driver.play_bot_matches(params, seeds, variant, kinds, params[0], stat_width, KERNEL.new_state,
+                                   KERNEL._actor, KERNEL._over, KERNEL._bot_step, KERNEL._record)
 
 
 @njit(cache=True)
