@@ -269,6 +269,8 @@ def main() -> None:
                         help="play on a throw-away PostgreSQL server started for the run (initdb, pg_ctl)")
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes (academie serve --workers N; over PostgreSQL)")
+    parser.add_argument("--profile", metavar="FILE", default=None,
+                        help="run the server under cProfile (its main thread: the event loop), stats written to FILE")
     args = parser.parse_args()
     if args.postgres and args.database:
         parser.error("give --database URL or --postgres, not both")
@@ -288,7 +290,9 @@ def main() -> None:
 def run(args: argparse.Namespace, url: str) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-c", "from academie.cli.entry import main; main()", "serve", "--host", "127.0.0.1",
+    start = ["-m", "cProfile", "-o", args.profile, "-m", "academie"] if args.profile else \
+        ["-c", "from academie.cli.entry import main; main()"]
+    command = [sys.executable, *start, "serve", "--host", "127.0.0.1",
                "--port", str(port), "--database", url, "--bot-delay", "0"]
     if args.workers != 1:
         command += ["--workers", str(args.workers)]

@@ -38,7 +38,7 @@ from typing import Any
 
 from academie.games import GAMES
 from academie.web.live import ActionRefused, LiveTable
-from academie.web.store import NOTIFY_CHANNEL, SeatRow, Store, TableRow, utcnow
+from academie.web.store import NOTIFY_CHANNEL, SeatRow, Store, TableRow, read_notification, utcnow
 from academie.web.thinking import BotPool
 
 log = logging.getLogger("academie.web")
@@ -181,6 +181,7 @@ class Hub:
     def _add(self, table: LiveTable) -> None:
         table.may_run_bots = self.may_run_bots
         table.shared = self.store.shared
+        table.listening = self.listening.is_set
         self.tables[table.id] = table
         self.by_admin[table.row.admin_key] = table
         for token in table.tokens:
@@ -317,7 +318,9 @@ class Hub:
 
     # --- other processes' actions ----------------------------------------------------------------
     async def _listen(self) -> None:
-        """LISTEN to the committed actions; catch up the tables held here (reconnects)."""
+        """LISTEN to the committed actions; catch up the tables held here (reconnects). A
+        notification names the actions (:func:`~academie.web.store.read_notification`): a
+        table applies them as told, reading the database only when it may have missed one."""
         import psycopg
         from sqlalchemy.engine import make_url
 
@@ -328,14 +331,27 @@ class Hub:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     self.listening.set()
                     for table in list(self.tables.values()):  # what came while not listening
+                        table.behind = True
                         self._spawn(table.sync())
                     async for note in conn.notifies():
-                        table = self.tables.get(note.payload.split(" ", 1)[0])
-                        if table is not None:
-                            self._spawn(table.sync())
+                        self.heard(note.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 self.listening.clear()
                 log.warning("listening for actions: %s; again in 1 s", exc)
                 await asyncio.sleep(1)
+
+    def heard(self, payload: str) -> None:
+        """Tell the tables held here the actions a notification names; each that lacks one
+        catches up (one task per table and notification)."""
+        told = read_notification(payload, self.store.writer)
+        if told is None:
+            return
+        behind: dict[str, LiveTable] = {}
+        for heard in told:
+            table = self.tables.get(heard.table_id)
+            if table is not None and table.hear(heard):
+                behind[table.id] = table
+        for table in behind.values():
+            self._spawn(table.sync(read=False))
