@@ -147,13 +147,15 @@ async def main_async(args: argparse.Namespace, base: str, server_pid: int) -> di
         clients = [Client(f"{ws_base}/ws/play/{s['token']}", seed=7 * k + s["seat"])
                    for k, t in enumerate(tables) for s in t["seats"] if s["token"]]
         first = await committed(http, tables)
-        cpu0, mine0 = process_tree_cpu(server_pid), time.process_time()
+        cpu0, mine0 = tree_cpu(server_pid), time.process_time()
         start = time.time()
         until = start + args.seconds
         await asyncio.gather(*(c.run(until) for c in clients))
         elapsed = time.time() - start
         await asyncio.sleep(0.5)  # let the last bot moves settle
-        cpu, mine = process_tree_cpu(server_pid) - cpu0, time.process_time() - mine0
+        cpu1, mine = tree_cpu(server_pid), time.process_time() - mine0
+        parts = {k: cpu1[k] - cpu0[k] for k in cpu1}
+        cpu = sum(parts.values())
         missing = 0
         mismatched = 0
         total = 0
@@ -171,33 +173,67 @@ async def main_async(args: argparse.Namespace, base: str, server_pid: int) -> di
                     mismatched += 1
     return {"clients": clients, "elapsed": elapsed, "total": total, "missing": missing, "mismatched": mismatched,
             "tables": len(tables), "cpu": cpu, "committed": total - first,
-            "clients_cpu": mine}
+            "clients_cpu": mine, "parts": parts}
 
 
 def process_tree_cpu(root: int) -> float:
     """CPU seconds (user + system) used so far by process ``root`` and every live process under
     it, read from ``/proc``; 0.0 where ``/proc`` cannot be read."""
+    return sum(tree_cpu(root).values())
+
+
+def _stat(path: str) -> list[str] | None:
+    try:
+        with open(path) as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def tree_cpu(root: int) -> dict[str, float]:
+    """CPU seconds (user + system) used so far under process ``root`` (itself and every live process
+    under it), by part: ``loops``, the main threads of the server's processes (``root``, and its
+    ``--workers``: the event loops); ``threads``, their other threads (database writes, quick
+    bots); ``others``, the processes under them that serve no request (the bots' pools, their
+    fork server). Read from ``/proc``; zeros where it cannot be read."""
     tick = os.sysconf("SC_CLK_TCK")
     parent: dict[int, int] = {}
     spent: dict[int, float] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
+        fields = _stat(f"/proc/{entry}/stat")
+        if fields is None:
             continue
         parent[int(entry)] = int(fields[1])
         spent[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
-    total = 0.0
+    out = {"loops": 0.0, "threads": 0.0, "others": 0.0}
     for pid in spent:
-        p = pid
+        p, depth = pid, 0
         while p in parent and p != root and p > 1:
-            p = parent[p]
-        if p == root:
-            total += spent[pid]
-    return total
+            p, depth = parent[p], depth + 1
+        if p != root:
+            continue
+        servers = depth == 0 or (depth == 1 and _serves(pid))
+        if not servers:
+            out["others"] += spent[pid]
+            continue
+        main = _stat(f"/proc/{pid}/task/{pid}/stat")
+        loop = (int(main[11]) + int(main[12])) / tick if main else spent[pid]
+        out["loops"] += loop
+        out["threads"] += max(0.0, spent[pid] - loop)
+    return out
+
+
+def _serves(pid: int) -> bool:
+    """Whether process ``pid`` (a child of the server) is one of uvicorn's workers (spawned by
+    multiprocessing), not a fork server, a bots' pool or a resource tracker."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            command = f.read().replace(b"\0", b" ")
+    except OSError:
+        return False
+    return b"spawn_main" in command
 
 
 class Postgres:
@@ -336,6 +372,10 @@ def run(args: argparse.Namespace, url: str) -> None:
         print(f"  server CPU: {out['cpu']:.1f} s for the {during} actions committed under load: "
               f"{out['cpu'] / during * 1e6:.0f} µs per action ({out['cpu'] / out['elapsed'] * 100:.0f}% of a core;"
               f" the clients' process: {out['clients_cpu'] / out['elapsed'] * 100:.0f}%)")
+        parts = out["parts"]
+        print(f"    of which the event loop{'s' if args.workers != 1 else ''} {parts['loops'] / during * 1e6:.0f} µs, "
+              f"the server's other threads (database, quick bots) {parts['threads'] / during * 1e6:.0f} µs, "
+              f"the bots' processes {parts['others'] / during * 1e6:.0f} µs")
     print(f"  updates received: {len(lat) + len(clients)}; action -> update on every seat: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
     print(f"  lost actions: {lost}; duplicated actions: {dup}; refused (stale) actions: {sum(c.refused for c in clients)}")
     if stored != out["total"]:
