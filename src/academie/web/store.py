@@ -358,6 +358,7 @@ class Store:
         """This store's name in its ``NOTIFY`` payloads (a process skips its own)."""
         self.committer = Committer(self)
         """The group commit of this process's actions (:meth:`Committer.append`)."""
+        self._writer: Any = None
         migrate(self.engine)
 
     # --- tables -----------------------------------------------------------------------------
@@ -397,29 +398,49 @@ class Store:
     def append_actions(self, batch: list[tuple[str, int, str, bool, int | None]]) -> list[Exception | None]:
         """Commit several actions, each ``(table_id, idx, text, complete, turn)`` as
         :meth:`append_action` takes them, in one transaction (one ``NOTIFY`` per
-        :data:`NOTIFY_BYTES` of them). Returns, for each, None (committed) or the exception that
-        kept it out: when one of them is refused (:class:`DuplicateAction`), the others are
-        committed one by one. Raises the database's error when it cannot be reached (nothing
-        stored, unless the connection broke after the commit: a retry finds the same action)."""
-        if len(batch) > 1:
+        :data:`NOTIFY_BYTES` of them), on one connection kept for them (calls one at a time:
+        :class:`Committer`). Returns, for each, None (committed) or the exception that kept it
+        out: when one of them is refused (:class:`DuplicateAction`), the others are committed one
+        by one. Raises the database's error when it cannot be reached (nothing stored, unless the
+        connection broke after a commit: a retry finds the same action stored)."""
+        conn = self._writer_connection()
+        try:
             try:
-                with self.engine.begin() as conn:
+                with conn.begin():
                     self._store_actions(conn, batch)
                 return [None] * len(batch)
             except IntegrityError:
-                pass
-        out: list[Exception | None] = []
-        for one in batch:
-            try:
-                self.append_action(*one)
-                out.append(None)
-            except DuplicateAction as exc:
-                out.append(exc)
-            except Exception as exc:
                 if len(batch) == 1:
-                    raise
-                out.append(exc)
-        return out
+                    return [DuplicateAction(f"table {batch[0][0]}: action {batch[0][1]} is already stored")]
+            out: list[Exception | None] = []
+            for one in batch:
+                try:
+                    with conn.begin():
+                        self._store_actions(conn, [one])
+                    out.append(None)
+                except IntegrityError:
+                    out.append(DuplicateAction(f"table {one[0]}: action {one[1]} is already stored"))
+            return out
+        except Exception:  # the connection may be broken: the next batch takes a new one
+            self._drop_writer()
+            raise
+
+    def _writer_connection(self) -> Any:
+        """The connection the batches of :meth:`append_actions` are committed on, kept open
+        between them (no pool check-out, no ping per commit); a new one after a failure."""
+        conn = self._writer
+        if conn is None or conn.closed or conn.invalidated:
+            conn = self._writer = self.engine.connect()
+        return conn
+
+    def _drop_writer(self) -> None:
+        conn, self._writer = self._writer, None
+        if conn is not None:
+            try:
+                conn.invalidate()
+                conn.close()
+            except Exception:  # already broken: nothing to give back
+                pass
 
     def _store_actions(self, conn: Any, batch: list[tuple[str, int, str, bool, int | None]]) -> None:
         now = utcnow()
@@ -613,4 +634,5 @@ class Store:
 
     def dispose(self) -> None:
         """Close the engine's connections."""
+        self._drop_writer()
         self.engine.dispose()
