@@ -157,3 +157,40 @@ def test_a_process_applies_what_another_notified_without_reading(postgres_server
             store_b.dispose()
 
     asyncio.run(go())
+
+
+def test_a_process_that_was_refused_a_lease_does_not_ask_again_at_every_move(sqlite_url):
+    """Two processes' hubs on one database: the one that does not hold a table's lease asks for it
+    once, not again at each of the table's moves (each ask a transaction), until the holder's
+    lease could have run out."""
+    store_a, store_b = Store(sqlite_url), Store(sqlite_url)
+    hub_a, hub_b = Hub(store_a, bot_delay=0), Hub(store_b, bot_delay=0)
+    table_a = hub_a.create("guimbarde", 3, {}, [("A", "human"), ("B", "human"), ("C", "random")], seed=1)
+
+    async def go() -> int:
+        hub_a.may_run_bots(table_a)
+        for _ in range(100):
+            if table_a.id in hub_a.held:
+                break
+            await asyncio.sleep(0.01)
+        assert table_a.id in hub_a.held
+        asks = [0]
+        claim = store_b.claim
+
+        def counted(*args):
+            asks[0] += 1
+            return claim(*args)
+
+        store_b.claim = counted
+        table_b = await hub_b.table(table_a.id)
+        for _ in range(10):  # ten moves heard in B: each wakes the bots, which ask whether B may run them
+            assert not hub_b.may_run_bots(table_b)
+            await asyncio.sleep(0.02)
+        await asyncio.gather(*hub_b._pending, return_exceptions=True)
+        await asyncio.gather(*hub_a._pending, return_exceptions=True)
+        return asks[0]
+
+    assert asyncio.run(go()) == 1
+    assert table_a.id not in hub_b.held
+    store_a.dispose()
+    store_b.dispose()

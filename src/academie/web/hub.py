@@ -15,8 +15,9 @@ processes serving the same database.
   :attr:`Hub.lease_seconds`); a process takes over the expired leases of tables whose bots
   should play (their process died), catches up from the database and wakes the bots. A person's
   action is taken by any process: it catches up its copy first, and the ``(table_id, idx)``
-  primary key arbitrates. Each committed action is NOTIFYed; every process LISTENs and catches
-  up the tables it holds in memory, telling their watchers.
+  primary key arbitrates. Each committed action is NOTIFYed with its notation; every process
+  LISTENs and applies it to the tables it holds in memory, telling their watchers, and reads
+  the database only when it may have missed one (not listening then, a gap in what it heard).
 
 On SQLite a single process serves the database: the leases are kept all the same (and cleared
 at start-up: the previous process is gone).
@@ -78,6 +79,7 @@ class Hub:
         self.used: dict[str, float] = {}
         self._loading: dict[str, asyncio.Future] = {}
         self._claiming: set[str] = set()
+        self._refused: dict[str, float] = {}  # table id: when a refused lease may be asked for again (monotonic)
         self._tasks: list[asyncio.Task] = []
         self._pending: set[asyncio.Task] = set()
         self.listening = asyncio.Event()
@@ -194,6 +196,7 @@ class Hub:
         for token in table.tokens:
             self.by_token.pop(token, None)
         self.used.pop(table.id, None)
+        self._refused.pop(table.id, None)
         if table.bot_task is not None:
             table.bot_task.cancel()
 
@@ -238,17 +241,24 @@ class Hub:
         background: the bots wake if it is had)."""
         if table.id in self.held:
             return True
-        if table.id not in self._claiming and table.id in self.tables:
+        if table.id not in self._claiming and table.id in self.tables \
+                and self._refused.get(table.id, 0.0) <= time.monotonic():
             self._claiming.add(table.id)
             self._spawn(self._claim(table))
         return False
 
     async def _claim(self, table: LiveTable) -> None:
+        """Ask for the table's lease; refused (another process holds it), not asked again from
+        :meth:`may_run_bots` for a heartbeat's time (every move heard would ask again; the
+        heartbeat takes the lease over once it has run out)."""
         try:
             if await asyncio.to_thread(self.store.claim, table.id, self.owner, self.lease_seconds):
+                self._refused.pop(table.id, None)
                 self.held.add(table.id)
                 await table.sync()
                 table.wake_bots()
+            else:
+                self._refused[table.id] = time.monotonic() + max(self.lease_seconds / 3, 0.05)
         except Exception as exc:  # the database gone a moment: the heartbeat tries again
             log.warning("lease of table %s: %s", table.id, exc)
         finally:

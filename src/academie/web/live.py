@@ -6,7 +6,8 @@ action legal (read with the game's notation, which names the legal actions when 
 then the action is committed to the database, and only then applied, narrated and announced.
 A refused action changes nothing. A table is rebuilt (when first asked for, by
 :class:`academie.web.hub.Hub`) by replaying its record (game, options, seed, actions), narration
-included; :meth:`LiveTable.catch_up` applies the actions another process stored since.
+included; :meth:`LiveTable.catch_up` applies the actions another process stored since (as its
+``NOTIFY`` told them, or read from the database).
 
 Watchers (:class:`Watcher`) are the open WebSockets: each gets, after every action, the table
 as its seat sees it (``seat`` None: the public view) and the narration lines it has not had.
@@ -15,10 +16,10 @@ gets the same message); a watcher whose queue is full (:data:`QUEUE_LIMIT`: a cl
 not read) is dropped, and its page reconnects.
 
 Bots think in the server's :class:`~academie.web.thinking.BotPool` (processes of their own, a
-time cap), never on the event loop; actions are committed in the database's own threads
-(:func:`~academie.web.store.write`), retried while the database is unreachable: a person's move
-then gets :data:`RECONNECTING` (status 503, nothing changed: it can be sent again), and a bot
-plays its move once the database is back.
+time cap), never on the event loop; actions are committed in the database's own threads (a
+group commit, :class:`~academie.web.store.Committer`), retried while the database is
+unreachable: a person's move then gets :data:`RECONNECTING` (status 503, nothing changed: it
+can be sent again), and a bot plays its move once the database is back.
 """
 
 from __future__ import annotations

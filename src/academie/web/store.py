@@ -18,7 +18,8 @@ Four tables (schema made by the Alembic migrations in ``migrations/``):
   UTC), renewed by that process's heartbeat; an expired lease is taken over by another.
 
 A table is rebuilt after a restart by replaying its record (game, options, seed, actions).
-Each action is committed (:meth:`Store.append_action`) before it is acknowledged.
+Each action is committed before it is acknowledged: the server's go through a group commit
+(:class:`Committer`: the actions of every table waiting at once in one transaction).
 """
 
 from __future__ import annotations
