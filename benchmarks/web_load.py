@@ -17,7 +17,14 @@ seats and play at random as soon as they are to act. For ``--seconds`` it measur
 
 It also prints the server's CPU time per action committed: the CPU time (user and system,
 from ``/proc``) of the server process and of every process under it (``--workers``, a pool of
-bots) over the load, divided by the actions committed then.
+bots) over the load, divided by the actions committed then; split into the event loops (the
+main thread of each server process), their other threads (the database's writes, the quick
+bots) and the bots' processes. Beside it, the CPU of what is not the server, per action: the
+clients (this benchmark's own process: the load generator, on the same cores) and, with
+``--postgres``, the PostgreSQL server.
+
+``--profile FILE`` runs the server under cProfile (its main thread, the event loop; wall time,
+so a loaded machine shows in it) and writes the statistics to FILE (``pstats``).
 
 ``--workers N`` starts the server with ``academie serve --workers N`` (several processes over
 one database: give PostgreSQL); ``--database URL`` plays on that database (it must be new and
@@ -130,7 +137,7 @@ async def committed(http: httpx.AsyncClient, tables: list[dict]) -> int:
     return sum([(await http.get(f"/api/watch/{t['id']}")).json()["version"] for t in tables])
 
 
-async def main_async(args: argparse.Namespace, base: str, server_pid: int) -> dict:
+async def main_async(args: argparse.Namespace, base: str, server_pid: int, database_pid: int | None = None) -> dict:
     games = sorted(GAMES)
     tables = []
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
@@ -148,12 +155,14 @@ async def main_async(args: argparse.Namespace, base: str, server_pid: int) -> di
                    for k, t in enumerate(tables) for s in t["seats"] if s["token"]]
         first = await committed(http, tables)
         cpu0, mine0 = tree_cpu(server_pid), time.process_time()
+        db0 = process_tree_cpu(database_pid) if database_pid else 0.0
         start = time.time()
         until = start + args.seconds
         await asyncio.gather(*(c.run(until) for c in clients))
         elapsed = time.time() - start
         await asyncio.sleep(0.5)  # let the last bot moves settle
         cpu1, mine = tree_cpu(server_pid), time.process_time() - mine0
+        database_cpu = process_tree_cpu(database_pid) - db0 if database_pid else None
         parts = {k: cpu1[k] - cpu0[k] for k in cpu1}
         cpu = sum(parts.values())
         missing = 0
@@ -173,7 +182,7 @@ async def main_async(args: argparse.Namespace, base: str, server_pid: int) -> di
                     mismatched += 1
     return {"clients": clients, "elapsed": elapsed, "total": total, "missing": missing, "mismatched": mismatched,
             "tables": len(tables), "cpu": cpu, "committed": total - first,
-            "clients_cpu": mine, "parts": parts}
+            "clients_cpu": mine, "parts": parts, "database_cpu": database_cpu}
 
 
 def process_tree_cpu(root: int) -> float:
@@ -277,6 +286,14 @@ class Postgres:
             conn.execute("CREATE DATABASE load")
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/load"
 
+    def pid(self) -> int | None:
+        """The process id of the running server (its postmaster), or None."""
+        try:
+            with open(os.path.join(self.data, "postmaster.pid")) as f:
+                return int(f.readline())
+        except (OSError, ValueError):
+            return None
+
     def stop(self) -> None:
         subprocess.run([self.pg_ctl, "-D", self.data, "-m", "immediate", "stop"], capture_output=True,
                        env=self.env, cwd=self.root, **self.run_as)
@@ -316,14 +333,14 @@ def main() -> None:
     postgres = Postgres() if args.postgres else None
     try:
         url = postgres.start() if postgres else args.database or f"sqlite:///{os.path.join(folder, 'load.sqlite3')}"
-        run(args, url)
+        run(args, url, postgres.pid() if postgres else None)
     finally:
         if postgres is not None:
             postgres.stop()
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def run(args: argparse.Namespace, url: str) -> None:
+def run(args: argparse.Namespace, url: str, database_pid: int | None = None) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     start = ["-m", "cProfile", "-o", args.profile, "-m", "academie"] if args.profile else \
@@ -346,7 +363,7 @@ def run(args: argparse.Namespace, url: str) -> None:
                 log.seek(0)
                 raise SystemExit("academie serve did not start: " + log.read().decode(errors="replace")[-1500:])
             time.sleep(0.2)
-        out = asyncio.run(main_async(args, base, server.pid))
+        out = asyncio.run(main_async(args, base, server.pid, database_pid))
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -376,6 +393,9 @@ def run(args: argparse.Namespace, url: str) -> None:
         print(f"    of which the event loop{'s' if args.workers != 1 else ''} {parts['loops'] / during * 1e6:.0f} µs, "
               f"the server's other threads (database, quick bots) {parts['threads'] / during * 1e6:.0f} µs, "
               f"the bots' processes {parts['others'] / during * 1e6:.0f} µs")
+        print(f"  beside it: the clients' process {out['clients_cpu'] / during * 1e6:.0f} µs per action"
+              + (f", the PostgreSQL server {out['database_cpu'] / during * 1e6:.0f} µs"
+                 if out["database_cpu"] is not None else ""))
     print(f"  updates received: {len(lat) + len(clients)}; action -> update on every seat: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
     print(f"  lost actions: {lost}; duplicated actions: {dup}; refused (stale) actions: {sum(c.refused for c in clients)}")
     if stored != out["total"]:
