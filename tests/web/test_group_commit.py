@@ -82,10 +82,10 @@ def test_an_action_already_stored_is_refused_and_the_rest_of_its_batch_committed
 def test_a_notification_is_read_for_its_actions_and_an_older_one_for_its_table():
     from academie.web.store import Heard, read_notification
 
-    told = json.dumps({"from": "other", "actions": [["T1", 4, "7♥ x"], ["T2", 0, "a"]]})
-    assert read_notification(told, "me") == [Heard("T1", 4, "7♥ x"), Heard("T2", 0, "a")]
-    assert read_notification(told, "other") == []  # this process's own
+    assert read_notification("T1 4 other 7♥ de cœur", "me") == [Heard("T1", 4, "7♥ de cœur")]
+    assert read_notification("T1 4 me 7♥", "me") == []  # this process's own
     assert read_notification("T1 4", "me") == [Heard("T1", -1, "")]  # an older server's: read the table
+    assert read_notification("", "me") == []
 
 
 def test_a_gap_in_what_was_heard_is_read_from_the_database(sqlite_url):

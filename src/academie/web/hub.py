@@ -356,8 +356,6 @@ class Hub:
         """Tell the tables held here the actions a notification names; each that lacks one
         catches up (one task per table and notification)."""
         told = read_notification(payload, self.store.writer)
-        if told is None:
-            return
         behind: dict[str, LiveTable] = {}
         for heard in told:
             table = self.tables.get(heard.table_id)

@@ -460,7 +460,8 @@ class LiveTable:
             if notation is None:
                 break
             state = self.state
-            if state.is_terminal():
+            if state.is_terminal():  # nothing follows the end (never, but safe)
+                self.heard.clear()
                 break
             self._apply(state.current_player(), state.string_to_action(notation), notation, time.time())
             self.announce()

@@ -90,11 +90,13 @@ leases = Table(
 )
 
 NOTIFY_CHANNEL = "academie_actions"
-"""The PostgreSQL channel the committed actions are told on, with their notation (JSON, see
-:func:`read_notification`): a listening process applies them without reading the database."""
+"""The PostgreSQL channel each committed action is told on, with its notation: payload
+``"TABLE_ID IDX WRITER TEXT"`` (see :func:`read_notification`; a server that reads only the
+table id, as older ones did, still finds it first). A listening process applies it without
+reading the database."""
 
-NOTIFY_BYTES = 7000
-"""The most bytes of one ``NOTIFY`` payload (PostgreSQL's limit is 8000): a larger batch is told in several."""
+_NOTIFY = text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p")
+"""Every payload of a batch told in one statement."""
 
 MIGRATION_LOCK = 0x61636164
 """The key of the PostgreSQL advisory lock migrations are run under (one process at a time)."""
@@ -193,20 +195,16 @@ class Heard:
     text: str
 
 
-def read_notification(payload: str, writer: str) -> list[Heard] | None:
-    """The actions a ``NOTIFY`` payload of :data:`NOTIFY_CHANNEL` tells (JSON
-    ``{"from": WRITER, "actions": [[TABLE_ID, IDX, TEXT], ...]}``, see :meth:`Store.append_actions`):
-    ``[]`` for this process's own (``writer``: :attr:`Store.writer`); None for a payload in
-    another shape (an older server's ``"TABLE_ID IDX"``), whose table is then to be read from the
-    database: ``[Heard(TABLE_ID, -1, "")]`` for that one."""
-    try:
-        note = json.loads(payload)
-        if note["from"] == writer:
-            return []
-        return [Heard(str(t), int(i), str(a)) for t, i, a in note["actions"]]
-    except (ValueError, TypeError, KeyError):
-        table_id = payload.split(" ", 1)[0]
-        return [Heard(table_id, -1, "")] if table_id else None
+def read_notification(payload: str, writer: str) -> list[Heard]:
+    """The action a ``NOTIFY`` payload of :data:`NOTIFY_CHANNEL` tells (``"TABLE_ID IDX WRITER
+    TEXT"``, see :meth:`Store.append_actions`): ``[]`` for this process's own (``writer``:
+    :attr:`Store.writer`) or an empty payload; for a payload in another shape (an older
+    server's ``"TABLE_ID IDX"``), ``[Heard(TABLE_ID, -1, "")]``: some action of that table,
+    to be read from the database."""
+    parts = payload.split(" ", 3)
+    if len(parts) == 4 and parts[1].isdigit():
+        return [] if parts[2] == writer else [Heard(parts[0], int(parts[1]), parts[3])]
+    return [Heard(parts[0], -1, "")] if parts[0] else []
 
 
 class Committer:
@@ -398,8 +396,8 @@ class Store:
 
     def append_actions(self, batch: list[tuple[str, int, str, bool, int | None]]) -> list[Exception | None]:
         """Commit several actions, each ``(table_id, idx, text, complete, turn)`` as
-        :meth:`append_action` takes them, in one transaction (one ``NOTIFY`` per
-        :data:`NOTIFY_BYTES` of them), on one connection kept for them (calls one at a time:
+        :meth:`append_action` takes them, in one transaction (with their ``NOTIFY``, in one
+        statement), on one connection kept for them (calls one at a time:
         :class:`Committer`). Returns, for each, None (committed) or the exception that kept it
         out: when one of them is refused (:class:`DuplicateAction`), the others are committed one
         by one. Raises the database's error when it cannot be reached (nothing stored, unless the
@@ -450,20 +448,8 @@ class Store:
         conn.execute(self._insert_action, rows)
         conn.execute(self._after_action, rows)
         if self.shared:
-            told: list[list] = []
-            size = 0
-            for t, i, a, _, _ in batch:
-                told.append([t, i, a])
-                size += len(t) + len(a.encode()) + 24
-                if size > NOTIFY_BYTES:
-                    self._notify(conn, told)
-                    told, size = [], 0
-            if told:
-                self._notify(conn, told)
-
-    def _notify(self, conn: Any, told: list[list]) -> None:
-        payload = json.dumps({"from": self.writer, "actions": told}, ensure_ascii=False, separators=(",", ":"))
-        conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, payload)))
+            conn.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL,
+                                   "payloads": [f"{t} {i} {self.writer} {a}" for t, i, a, _, _ in batch]})
 
     def set_turn(self, table_id: str, turn: int | None) -> None:
         """Store the seat to act of a table (found by replaying a table stored before it was kept)."""
