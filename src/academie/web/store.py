@@ -241,13 +241,16 @@ class Committer:
                 batch, self.waiting = self.waiting, []
                 try:
                     results = await loop.run_in_executor(write_pool(), self.store.append_actions, [a for a, _ in batch])
-                except BaseException as exc:  # the whole batch failed (the database unreachable)
+                except Exception as exc:  # the whole batch failed (the database unreachable)
                     for _, done in batch:
                         if not done.done():
                             done.set_exception(exc)
-                    if not isinstance(exc, Exception):
-                        raise
                     continue
+                except BaseException:  # cancelled: the loop is stopping, nobody waits any more
+                    for _, done in [*batch, *self.waiting]:
+                        done.cancel()
+                    self.waiting = []
+                    raise
                 self.batches += 1
                 self.committed += sum(r is None for r in results)
                 for (_, done), result in zip(batch, results):
