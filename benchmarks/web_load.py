@@ -17,7 +17,14 @@ seats and play at random as soon as they are to act. For ``--seconds`` it measur
 
 It also prints the server's CPU time per action committed: the CPU time (user and system,
 from ``/proc``) of the server process and of every process under it (``--workers``, a pool of
-bots) over the load, divided by the actions committed then.
+bots) over the load, divided by the actions committed then; split into the event loops (the
+main thread of each server process), their other threads (the database's writes, the quick
+bots) and the bots' processes. Beside it, the CPU of what is not the server, per action: the
+clients (this benchmark's own process: the load generator, on the same cores) and, with
+``--postgres``, the PostgreSQL server.
+
+``--profile FILE`` runs the server under cProfile (its main thread, the event loop; wall time,
+so a loaded machine shows in it) and writes the statistics to FILE (``pstats``).
 
 ``--workers N`` starts the server with ``academie serve --workers N`` (several processes over
 one database: give PostgreSQL); ``--database URL`` plays on that database (it must be new and
@@ -130,7 +137,7 @@ async def committed(http: httpx.AsyncClient, tables: list[dict]) -> int:
     return sum([(await http.get(f"/api/watch/{t['id']}")).json()["version"] for t in tables])
 
 
-async def main_async(args: argparse.Namespace, base: str, server_pid: int) -> dict:
+async def main_async(args: argparse.Namespace, base: str, server_pid: int, database_pid: int | None = None) -> dict:
     games = sorted(GAMES)
     tables = []
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
@@ -147,13 +154,17 @@ async def main_async(args: argparse.Namespace, base: str, server_pid: int) -> di
         clients = [Client(f"{ws_base}/ws/play/{s['token']}", seed=7 * k + s["seat"])
                    for k, t in enumerate(tables) for s in t["seats"] if s["token"]]
         first = await committed(http, tables)
-        cpu0, mine0 = process_tree_cpu(server_pid), time.process_time()
+        cpu0, mine0 = tree_cpu(server_pid), time.process_time()
+        db0 = process_tree_cpu(database_pid) if database_pid else 0.0
         start = time.time()
         until = start + args.seconds
         await asyncio.gather(*(c.run(until) for c in clients))
         elapsed = time.time() - start
         await asyncio.sleep(0.5)  # let the last bot moves settle
-        cpu, mine = process_tree_cpu(server_pid) - cpu0, time.process_time() - mine0
+        cpu1, mine = tree_cpu(server_pid), time.process_time() - mine0
+        database_cpu = process_tree_cpu(database_pid) - db0 if database_pid else None
+        parts = {k: cpu1[k] - cpu0[k] for k in cpu1}
+        cpu = sum(parts.values())
         missing = 0
         mismatched = 0
         total = 0
@@ -171,33 +182,67 @@ async def main_async(args: argparse.Namespace, base: str, server_pid: int) -> di
                     mismatched += 1
     return {"clients": clients, "elapsed": elapsed, "total": total, "missing": missing, "mismatched": mismatched,
             "tables": len(tables), "cpu": cpu, "committed": total - first,
-            "clients_cpu": mine}
+            "clients_cpu": mine, "parts": parts, "database_cpu": database_cpu}
 
 
 def process_tree_cpu(root: int) -> float:
     """CPU seconds (user + system) used so far by process ``root`` and every live process under
     it, read from ``/proc``; 0.0 where ``/proc`` cannot be read."""
+    return sum(tree_cpu(root).values())
+
+
+def _stat(path: str) -> list[str] | None:
+    try:
+        with open(path) as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def tree_cpu(root: int) -> dict[str, float]:
+    """CPU seconds (user + system) used so far under process ``root`` (itself and every live process
+    under it), by part: ``loops``, the main threads of the server's processes (``root``, and its
+    ``--workers``: the event loops); ``threads``, their other threads (database writes, quick
+    bots); ``others``, the processes under them that serve no request (the bots' pools, their
+    fork server). Read from ``/proc``; zeros where it cannot be read."""
     tick = os.sysconf("SC_CLK_TCK")
     parent: dict[int, int] = {}
     spent: dict[int, float] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
+        fields = _stat(f"/proc/{entry}/stat")
+        if fields is None:
             continue
         parent[int(entry)] = int(fields[1])
         spent[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
-    total = 0.0
+    out = {"loops": 0.0, "threads": 0.0, "others": 0.0}
     for pid in spent:
-        p = pid
+        p, depth = pid, 0
         while p in parent and p != root and p > 1:
-            p = parent[p]
-        if p == root:
-            total += spent[pid]
-    return total
+            p, depth = parent[p], depth + 1
+        if p != root:
+            continue
+        servers = depth == 0 or (depth == 1 and _serves(pid))
+        if not servers:
+            out["others"] += spent[pid]
+            continue
+        main = _stat(f"/proc/{pid}/task/{pid}/stat")
+        loop = (int(main[11]) + int(main[12])) / tick if main else spent[pid]
+        out["loops"] += loop
+        out["threads"] += max(0.0, spent[pid] - loop)
+    return out
+
+
+def _serves(pid: int) -> bool:
+    """Whether process ``pid`` (a child of the server) is one of uvicorn's workers (spawned by
+    multiprocessing), not a fork server, a bots' pool or a resource tracker."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            command = f.read().replace(b"\0", b" ")
+    except OSError:
+        return False
+    return b"spawn_main" in command
 
 
 class Postgres:
@@ -241,6 +286,14 @@ class Postgres:
             conn.execute("CREATE DATABASE load")
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/load"
 
+    def pid(self) -> int | None:
+        """The process id of the running server (its postmaster), or None."""
+        try:
+            with open(os.path.join(self.data, "postmaster.pid")) as f:
+                return int(f.readline())
+        except (OSError, ValueError):
+            return None
+
     def stop(self) -> None:
         subprocess.run([self.pg_ctl, "-D", self.data, "-m", "immediate", "stop"], capture_output=True,
                        env=self.env, cwd=self.root, **self.run_as)
@@ -269,6 +322,8 @@ def main() -> None:
                         help="play on a throw-away PostgreSQL server started for the run (initdb, pg_ctl)")
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes (academie serve --workers N; over PostgreSQL)")
+    parser.add_argument("--profile", metavar="FILE", default=None,
+                        help="run the server under cProfile (its main thread: the event loop), stats written to FILE")
     args = parser.parse_args()
     if args.postgres and args.database:
         parser.error("give --database URL or --postgres, not both")
@@ -278,17 +333,19 @@ def main() -> None:
     postgres = Postgres() if args.postgres else None
     try:
         url = postgres.start() if postgres else args.database or f"sqlite:///{os.path.join(folder, 'load.sqlite3')}"
-        run(args, url)
+        run(args, url, postgres.pid() if postgres else None)
     finally:
         if postgres is not None:
             postgres.stop()
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def run(args: argparse.Namespace, url: str) -> None:
+def run(args: argparse.Namespace, url: str, database_pid: int | None = None) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-c", "from academie.cli.entry import main; main()", "serve", "--host", "127.0.0.1",
+    start = ["-m", "cProfile", "-o", args.profile, "-m", "academie"] if args.profile else \
+        ["-c", "from academie.cli.entry import main; main()"]
+    command = [sys.executable, *start, "serve", "--host", "127.0.0.1",
                "--port", str(port), "--database", url, "--bot-delay", "0"]
     if args.workers != 1:
         command += ["--workers", str(args.workers)]
@@ -306,7 +363,7 @@ def run(args: argparse.Namespace, url: str) -> None:
                 log.seek(0)
                 raise SystemExit("academie serve did not start: " + log.read().decode(errors="replace")[-1500:])
             time.sleep(0.2)
-        out = asyncio.run(main_async(args, base, server.pid))
+        out = asyncio.run(main_async(args, base, server.pid, database_pid))
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -332,6 +389,13 @@ def run(args: argparse.Namespace, url: str) -> None:
         print(f"  server CPU: {out['cpu']:.1f} s for the {during} actions committed under load: "
               f"{out['cpu'] / during * 1e6:.0f} µs per action ({out['cpu'] / out['elapsed'] * 100:.0f}% of a core;"
               f" the clients' process: {out['clients_cpu'] / out['elapsed'] * 100:.0f}%)")
+        parts = out["parts"]
+        print(f"    of which the event loop{'s' if args.workers != 1 else ''} {parts['loops'] / during * 1e6:.0f} µs, "
+              f"the server's other threads (database, quick bots) {parts['threads'] / during * 1e6:.0f} µs, "
+              f"the bots' processes {parts['others'] / during * 1e6:.0f} µs")
+        print(f"  beside it: the clients' process {out['clients_cpu'] / during * 1e6:.0f} µs per action"
+              + (f", the PostgreSQL server {out['database_cpu'] / during * 1e6:.0f} µs"
+                 if out["database_cpu"] is not None else ""))
     print(f"  updates received: {len(lat) + len(clients)}; action -> update on every seat: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
     print(f"  lost actions: {lost}; duplicated actions: {dup}; refused (stale) actions: {sum(c.refused for c in clients)}")
     if stored != out["total"]:

@@ -12,7 +12,8 @@ CPU time (``time.thread_time`` of the thread that runs each part, so a loaded ma
 it little) is summed by part, each part's own time without the parts it calls:
 
 * ``check``: reading and checking the action (:meth:`LiveTable.check`);
-* ``store``: committing it (:meth:`Store.append_action`, in its worker thread);
+* ``store``: committing it (:meth:`Store.append_actions`, the group commit's transaction, in
+  its worker thread: one move at a time here, so each batch holds one);
 * ``narration``: telling it (every :class:`TextNarrator` step and flush);
 * ``view``, ``board``, ``buttons``, ``status``: the update of each watcher (its seat's view,
   :func:`board_html`, :func:`actions_html`, :meth:`LiveTable.status_text`);
@@ -143,7 +144,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
     parts = Parts()
     parts.wrap(live.LiveTable, "check", "check")
-    parts.wrap(Store, "append_action", "store")
+    parts.wrap(Store, "append_actions", "store")
     parts.wrap(live.TextNarrator, "tell", "narration")
     parts.wrap(live.TextNarrator, "flush", "narration")
     parts.wrap(live.LiveTable, "view_of", "view")

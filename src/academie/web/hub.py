@@ -15,8 +15,9 @@ processes serving the same database.
   :attr:`Hub.lease_seconds`); a process takes over the expired leases of tables whose bots
   should play (their process died), catches up from the database and wakes the bots. A person's
   action is taken by any process: it catches up its copy first, and the ``(table_id, idx)``
-  primary key arbitrates. Each committed action is NOTIFYed; every process LISTENs and catches
-  up the tables it holds in memory, telling their watchers.
+  primary key arbitrates. Each committed action is NOTIFYed with its notation; every process
+  LISTENs and applies it to the tables it holds in memory, telling their watchers, and reads
+  the database only when it may have missed one (not listening then, a gap in what it heard).
 
 On SQLite a single process serves the database: the leases are kept all the same (and cleared
 at start-up: the previous process is gone).
@@ -38,7 +39,7 @@ from typing import Any
 
 from academie.games import GAMES
 from academie.web.live import ActionRefused, LiveTable
-from academie.web.store import NOTIFY_CHANNEL, SeatRow, Store, TableRow, utcnow
+from academie.web.store import NOTIFY_CHANNEL, SeatRow, Store, TableRow, read_notification, utcnow
 from academie.web.thinking import BotPool
 
 log = logging.getLogger("academie.web")
@@ -78,6 +79,7 @@ class Hub:
         self.used: dict[str, float] = {}
         self._loading: dict[str, asyncio.Future] = {}
         self._claiming: set[str] = set()
+        self._refused: dict[str, float] = {}  # table id: when a refused lease may be asked for again (monotonic)
         self._tasks: list[asyncio.Task] = []
         self._pending: set[asyncio.Task] = set()
         self.listening = asyncio.Event()
@@ -181,6 +183,7 @@ class Hub:
     def _add(self, table: LiveTable) -> None:
         table.may_run_bots = self.may_run_bots
         table.shared = self.store.shared
+        table.listening = self.listening.is_set
         self.tables[table.id] = table
         self.by_admin[table.row.admin_key] = table
         for token in table.tokens:
@@ -193,6 +196,7 @@ class Hub:
         for token in table.tokens:
             self.by_token.pop(token, None)
         self.used.pop(table.id, None)
+        self._refused.pop(table.id, None)
         if table.bot_task is not None:
             table.bot_task.cancel()
 
@@ -237,17 +241,24 @@ class Hub:
         background: the bots wake if it is had)."""
         if table.id in self.held:
             return True
-        if table.id not in self._claiming and table.id in self.tables:
+        if table.id not in self._claiming and table.id in self.tables \
+                and self._refused.get(table.id, 0.0) <= time.monotonic():
             self._claiming.add(table.id)
             self._spawn(self._claim(table))
         return False
 
     async def _claim(self, table: LiveTable) -> None:
+        """Ask for the table's lease; refused (another process holds it), not asked again from
+        :meth:`may_run_bots` for a heartbeat's time (every move heard would ask again; the
+        heartbeat takes the lease over once it has run out)."""
         try:
             if await asyncio.to_thread(self.store.claim, table.id, self.owner, self.lease_seconds):
+                self._refused.pop(table.id, None)
                 self.held.add(table.id)
                 await table.sync()
                 table.wake_bots()
+            else:
+                self._refused[table.id] = time.monotonic() + max(self.lease_seconds / 3, 0.05)
         except Exception as exc:  # the database gone a moment: the heartbeat tries again
             log.warning("lease of table %s: %s", table.id, exc)
         finally:
@@ -317,7 +328,9 @@ class Hub:
 
     # --- other processes' actions ----------------------------------------------------------------
     async def _listen(self) -> None:
-        """LISTEN to the committed actions; catch up the tables held here (reconnects)."""
+        """LISTEN to the committed actions; catch up the tables held here (reconnects). A
+        notification names the actions (:func:`~academie.web.store.read_notification`): a
+        table applies them as told, reading the database only when it may have missed one."""
         import psycopg
         from sqlalchemy.engine import make_url
 
@@ -328,14 +341,25 @@ class Hub:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     self.listening.set()
                     for table in list(self.tables.values()):  # what came while not listening
+                        table.behind = True
                         self._spawn(table.sync())
                     async for note in conn.notifies():
-                        table = self.tables.get(note.payload.split(" ", 1)[0])
-                        if table is not None:
-                            self._spawn(table.sync())
+                        self.heard(note.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 self.listening.clear()
                 log.warning("listening for actions: %s; again in 1 s", exc)
                 await asyncio.sleep(1)
+
+    def heard(self, payload: str) -> None:
+        """Tell the tables held here the actions a notification names; each that lacks one
+        catches up (one task per table and notification)."""
+        told = read_notification(payload, self.store.writer)
+        behind: dict[str, LiveTable] = {}
+        for heard in told:
+            table = self.tables.get(heard.table_id)
+            if table is not None and table.hear(heard):
+                behind[table.id] = table
+        for table in behind.values():
+            self._spawn(table.sync(read=False))

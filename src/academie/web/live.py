@@ -6,7 +6,8 @@ action legal (read with the game's notation, which names the legal actions when 
 then the action is committed to the database, and only then applied, narrated and announced.
 A refused action changes nothing. A table is rebuilt (when first asked for, by
 :class:`academie.web.hub.Hub`) by replaying its record (game, options, seed, actions), narration
-included; :meth:`LiveTable.catch_up` applies the actions another process stored since.
+included; :meth:`LiveTable.catch_up` applies the actions another process stored since (as its
+``NOTIFY`` told them, or read from the database).
 
 Watchers (:class:`Watcher`) are the open WebSockets: each gets, after every action, the table
 as its seat sees it (``seat`` None: the public view) and the narration lines it has not had.
@@ -15,10 +16,10 @@ gets the same message); a watcher whose queue is full (:data:`QUEUE_LIMIT`: a cl
 not read) is dropped, and its page reconnects.
 
 Bots think in the server's :class:`~academie.web.thinking.BotPool` (processes of their own, a
-time cap), never on the event loop; actions are committed in the database's own threads
-(:func:`~academie.web.store.write`), retried while the database is unreachable: a person's move
-then gets :data:`RECONNECTING` (status 503, nothing changed: it can be sent again), and a bot
-plays its move once the database is back.
+time cap), never on the event loop; actions are committed in the database's own threads (a
+group commit, :class:`~academie.web.store.Committer`), retried while the database is
+unreachable: a person's move then gets :data:`RECONNECTING` (status 503, nothing changed: it
+can be sent again), and a bot plays its move once the database is back.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from academie.core.state import State
 from academie.games import GAMES
 from academie.web.edition import narration_sources
 from academie.web.present import actions_html, board_html
-from academie.web.store import DuplicateAction, Store, StoreUnavailable, TableRow, write
+from academie.web.store import DuplicateAction, Heard, Store, StoreUnavailable, TableRow, retry, write, write_pool
 
 
 try:
@@ -310,7 +311,16 @@ class LiveTable:
         """Whether this process may run the table's bots now (the hub's lease); set by the hub."""
         self.shared = False
         """Whether other processes write this table too: then each person's action first
-        catches up with the database (:meth:`catch_up`)."""
+        catches up (:meth:`catch_up`): with what their ``NOTIFY`` told (:meth:`hear`), reading
+        the database only when that may not be all."""
+        self.listening: Callable[[], bool] = lambda: False
+        """Whether this process hears every action other processes commit (the hub's listener is
+        connected); set by the hub. While it is not, each person's action reads the database first."""
+        self.heard: dict[int, str] = {}
+        """Actions other processes committed, by index, as their ``NOTIFY`` told, not applied yet."""
+        self.behind = True
+        """Whether this copy may lack an action no ``NOTIFY`` told of (it was read before the
+        listener heard every action): the next catching-up reads the database."""
 
     # --- building --------------------------------------------------------------------------
     def _rebuild(self) -> State:
@@ -400,34 +410,74 @@ class LiveTable:
         async with self.lock:
             try:
                 if self.shared:
-                    await self.catch_up()
+                    # a move number this copy has not reached may have been played elsewhere: read
+                    await self.catch_up(read=type(expect) is int and expect > self.version)
                 return await self._act_locked(seat, text, expect)
             except StoreUnavailable:
                 raise ActionRefused(RECONNECTING, 503) from None
 
-    async def catch_up(self, patience: float = PERSON_PATIENCE) -> int:
+    def hear(self, heard: Heard) -> bool:
+        """Take note of an action another process committed (its ``NOTIFY``; index -1: some
+        action, unnamed); True when this copy lacks it (:meth:`sync` then applies it)."""
+        if heard.idx < 0:
+            self.behind = True
+            return True
+        if heard.idx < self.version:
+            return False
+        self.heard[heard.idx] = heard.text
+        return True
+
+    async def catch_up(self, patience: float = PERSON_PATIENCE, read: bool = True) -> int:
         """Apply the actions stored since this copy's version (another process's); called under
         the lock. Each is announced to this process's sockets as it is applied, so that every
-        watcher gets every move number once and in order, wherever it was played. Returns how
-        many were applied. Raises :class:`StoreUnavailable` when the database stayed unreachable
-        for ``patience`` seconds."""
-        version = self.version
-        stored = await write(lambda: self.store.actions_since(self.id, version), patience=patience)
-        for notation in stored:
+        watcher gets every move number once and in order, wherever it was played. The actions a
+        ``NOTIFY`` told (:meth:`hear`) are applied as told; the database is read when ``read``,
+        when this process may have missed one (not listening, :attr:`behind`, a gap in what
+        was heard). Returns how many were applied. Raises :class:`StoreUnavailable` when the
+        database stayed unreachable for ``patience`` seconds."""
+        applied = self._apply_heard()
+        if read or self.behind or self.heard or not self.listening():
+            heard_all = self.listening()
+            version = self.version
+            stored = await write(lambda: self.store.actions_since(self.id, version), patience=patience)
+            for notation in stored:
+                state = self.state
+                if state.is_terminal():
+                    break
+                self._apply(state.current_player(), state.string_to_action(notation), notation, time.time())
+                self.announce()
+                applied += 1
+            self.behind = not heard_all
+            applied += self._apply_heard()
+        return applied
+
+    def _apply_heard(self) -> int:
+        """Apply the actions heard that follow this copy's version (in order), forget the older
+        ones; how many were applied."""
+        applied = 0
+        while self.heard:
+            notation = self.heard.pop(self.version, None)
+            if notation is None:
+                break
             state = self.state
-            if state.is_terminal():
+            if state.is_terminal():  # nothing follows the end (never, but safe)
+                self.heard.clear()
                 break
             self._apply(state.current_player(), state.string_to_action(notation), notation, time.time())
             self.announce()
-        return len(stored)
+            applied += 1
+        for idx in [i for i in self.heard if i < self.version]:
+            del self.heard[idx]
+        return applied
 
-    async def sync(self, patience: float = PERSON_PATIENCE) -> int:
-        """Catch up with the database (each action announced); if anything came, wake the bots. Returns
-        how many actions came; 0 when the database stayed unreachable for ``patience`` seconds
-        (the copy is shown as it is, the table said to be reconnecting)."""
+    async def sync(self, patience: float = PERSON_PATIENCE, read: bool = True) -> int:
+        """Catch up (each action announced; ``read``: from the database, else from what was
+        heard unless :meth:`catch_up` finds it may not be all); if anything came, wake the bots.
+        Returns how many actions came; 0 when the database stayed unreachable for ``patience``
+        seconds (the copy is shown as it is, the table said to be reconnecting)."""
         async with self.lock:
             try:
-                count = await self.catch_up(patience)
+                count = await self.catch_up(patience, read=read)
             except StoreUnavailable:
                 self._reconnecting(True)
                 return 0
@@ -453,12 +503,14 @@ class LiveTable:
         connection dropped after it) is found on the next try: the same action at the same
         index is this one. Raises :class:`DuplicateAction` when another action is stored there."""
         idx, failed = self.version, []
+        committer = self.store.committer
+        loop = asyncio.get_running_loop()
 
-        def append() -> None:
+        async def append() -> None:
             try:
-                self.store.append_action(self.id, idx, notation, terminal, turn)
+                await committer.append(self.id, idx, notation, terminal, turn)
             except DuplicateAction:
-                if failed and self.store.action_at(self.id, idx) == notation:
+                if failed and await loop.run_in_executor(write_pool(), self.store.action_at, self.id, idx) == notation:
                     return
                 raise
             except Exception:
@@ -466,7 +518,7 @@ class LiveTable:
                 raise
 
         try:
-            await write(append, patience=patience)
+            await retry(append, patience=patience)
         except StoreUnavailable:
             self._reconnecting(True)
             raise

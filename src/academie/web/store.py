@@ -18,7 +18,8 @@ Four tables (schema made by the Alembic migrations in ``migrations/``):
   UTC), renewed by that process's heartbeat; an expired lease is taken over by another.
 
 A table is rebuilt after a restart by replaying its record (game, options, seed, actions).
-Each action is committed (:meth:`Store.append_action`) before it is acknowledged.
+Each action is committed before it is acknowledged: the server's go through a group commit
+(:class:`Committer`: the actions of every table waiting at once in one transaction).
 """
 
 from __future__ import annotations
@@ -28,14 +29,16 @@ import datetime as dt
 import functools
 import json
 import logging
-from collections.abc import Callable
+import secrets
+import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import (
-    BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text, and_, false,
+    BigInteger, Boolean, Column, bindparam, DateTime, ForeignKey, Integer, MetaData, String, Table, Text, and_, false,
     create_engine, delete, event, exists, func, insert, or_, select, text, update,
 )
 from sqlalchemy.engine import Engine
@@ -87,7 +90,13 @@ leases = Table(
 )
 
 NOTIFY_CHANNEL = "academie_actions"
-"""The PostgreSQL channel each committed action is told on: payload ``"TABLE_ID IDX"``."""
+"""The PostgreSQL channel each committed action is told on, with its notation: payload
+``"TABLE_ID IDX WRITER TEXT"`` (see :func:`read_notification`; a server that reads only the
+table id, as older ones did, still finds it first). A listening process applies it without
+reading the database."""
+
+_NOTIFY = text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p")
+"""Every payload of a batch told in one statement."""
 
 MIGRATION_LOCK = 0x61636164
 """The key of the PostgreSQL advisory lock migrations are run under (one process at a time)."""
@@ -131,29 +140,128 @@ def write_pool() -> ThreadPoolExecutor:
     return _writes
 
 
-async def write(fn: Callable[[], T], patience: float) -> T:
-    """Run ``fn`` (a database write) in :func:`write_pool`, tried again with a growing pause (50 ms
-    doubling up to 1 s) while the database cannot be reached (:func:`transient`), for at most
-    ``patience`` seconds. Returns what ``fn`` returns; raises :class:`StoreUnavailable` when the
-    database stayed unreachable, or what ``fn`` raised otherwise."""
+async def retry(attempt: Callable[[], Awaitable[T]], patience: float) -> T:
+    """Await ``attempt()`` (a database write), tried again with a growing pause (50 ms doubling up
+    to 1 s) while the database cannot be reached (:func:`transient`), for at most ``patience``
+    seconds. Returns what it returns; raises :class:`StoreUnavailable` when the database stayed
+    unreachable, or what ``attempt`` raised otherwise."""
+    started = time.monotonic()
+    try:  # the first try without the retrying machinery (tenacity costs a tenth of a move's CPU)
+        return await attempt()
+    except Exception as exc:
+        if not transient(exc):
+            raise
+        first = exc
     import tenacity
 
-    loop = asyncio.get_running_loop()
+    log = logging.getLogger("academie.web")
+    left = patience - (time.monotonic() - started) - 0.05
+    if left <= 0:
+        log.warning("database unreachable: %s", str(first).splitlines()[0])
+        raise StoreUnavailable("the database cannot be reached") from first
+    log.debug("database write failed (%s), trying again", type(first).__name__)
+    await asyncio.sleep(0.05)
     retrying = tenacity.AsyncRetrying(
-        retry=tenacity.retry_if_exception(transient), stop=tenacity.stop_after_delay(patience),
+        retry=tenacity.retry_if_exception(transient), stop=tenacity.stop_after_delay(left),
         wait=tenacity.wait_exponential(multiplier=0.05, max=1.0), reraise=True,
         before_sleep=lambda state: logging.getLogger("academie.web").debug(
             "database write failed (%s), trying again", type(state.outcome.exception()).__name__))
     try:
-        async for attempt in retrying:
-            with attempt:
-                return await loop.run_in_executor(write_pool(), functools.partial(fn))
+        async for trying in retrying:
+            with trying:
+                return await attempt()
     except Exception as exc:
         if transient(exc):
             logging.getLogger("academie.web").warning("database unreachable: %s", str(exc).splitlines()[0])
             raise StoreUnavailable("the database cannot be reached") from exc
         raise
     raise AssertionError("unreachable")  # pragma: no cover (tenacity returns or raises)
+
+
+async def write(fn: Callable[[], T], patience: float) -> T:
+    """Run ``fn`` (a database write) in :func:`write_pool`, tried again as :func:`retry` says.
+    Returns what ``fn`` returns; raises :class:`StoreUnavailable` when the database stayed
+    unreachable, or what ``fn`` raised otherwise."""
+    loop = asyncio.get_running_loop()
+    return await retry(lambda: loop.run_in_executor(write_pool(), functools.partial(fn)), patience)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """An action another process committed, as its ``NOTIFY`` tells it: table, index, notation."""
+
+    table_id: str
+    idx: int
+    text: str
+
+
+def read_notification(payload: str, writer: str) -> list[Heard]:
+    """The action a ``NOTIFY`` payload of :data:`NOTIFY_CHANNEL` tells (``"TABLE_ID IDX WRITER
+    TEXT"``, see :meth:`Store.append_actions`): ``[]`` for this process's own (``writer``:
+    :attr:`Store.writer`) or an empty payload; for a payload in another shape (an older
+    server's ``"TABLE_ID IDX"``), ``[Heard(TABLE_ID, -1, "")]``: some action of that table,
+    to be read from the database."""
+    parts = payload.split(" ", 3)
+    if len(parts) == 4 and parts[1].isdigit():
+        return [] if parts[2] == writer else [Heard(parts[0], int(parts[1]), parts[3])]
+    return [Heard(parts[0], -1, "")] if parts[0] else []
+
+
+class Committer:
+    """Group commit: the actions the tables of this process want stored, committed by one task
+    at a time, each batch (whatever came while the previous one was being committed) in one
+    transaction (:meth:`Store.append_actions`), so that a crowd of tables shares the commits
+    (and on SQLite nobody waits for the file's lock). :meth:`append` returns only once its own
+    action is committed; no action waits for a timer."""
+
+    def __init__(self, store: "Store") -> None:
+        self.store = store
+        self.waiting: list[tuple[tuple, asyncio.Future]] = []
+        self.running = False
+        self.batches = self.committed = 0
+        """How many transactions :meth:`append` made, and how many actions they stored."""
+
+    async def append(self, table_id: str, idx: int, text: str, complete: bool = False, turn: int | None = None) -> None:
+        """Commit action ``idx`` of ``table_id`` (as :meth:`Store.append_action`) with whatever other
+        actions wait; returns once it is committed. Raises what storing it raised:
+        :class:`DuplicateAction`, or the database's error (every action of a batch that failed
+        so gets it; :func:`retry` tries again)."""
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        self.waiting.append(((table_id, idx, text, complete, turn), done))
+        if not self.running:
+            self.running = True
+            loop.create_task(self._drain())
+        await done
+
+    async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.waiting:
+                batch, self.waiting = self.waiting, []
+                try:
+                    results = await loop.run_in_executor(write_pool(), self.store.append_actions, [a for a, _ in batch])
+                except Exception as exc:  # the whole batch failed (the database unreachable)
+                    for _, done in batch:
+                        if not done.done():
+                            done.set_exception(exc)
+                    continue
+                except BaseException:  # cancelled: the loop is stopping, nobody waits any more
+                    for _, done in [*batch, *self.waiting]:
+                        done.cancel()
+                    self.waiting = []
+                    raise
+                self.batches += 1
+                self.committed += sum(r is None for r in results)
+                for (_, done), result in zip(batch, results):
+                    if done.done():
+                        continue
+                    if result is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(result)
+        finally:
+            self.running = False
 
 
 @dataclass
@@ -248,6 +356,11 @@ class Store:
         self.engine = make_engine(url)
         self.shared = self.engine.dialect.name == "postgresql"
         """Whether several processes may serve this database (PostgreSQL: NOTIFY tells them)."""
+        self.writer = secrets.token_hex(8)
+        """This store's name in its ``NOTIFY`` payloads (a process skips its own)."""
+        self.committer = Committer(self)
+        """The group commit of this process's actions (:meth:`Committer.append`)."""
+        self._writer: Any = None
         migrate(self.engine)
 
     # --- tables -----------------------------------------------------------------------------
@@ -266,23 +379,80 @@ class Store:
                 for s in row.seats
             ])
 
+    _insert_action = insert(actions).values(table_id=bindparam("a_table"), idx=bindparam("a_idx"),
+                                            text=bindparam("a_text"), at=bindparam("a_at"))
+    _after_action = (update(tables).where(tables.c.id == bindparam("a_table"))
+                     .values(updated=bindparam("a_at"), turn=bindparam("a_turn"), abandoned=False,
+                             complete=or_(tables.c.complete, bindparam("a_done", type_=Boolean))))
+
     def append_action(self, table_id: str, idx: int, text: str, complete: bool = False,
                       turn: int | None = None) -> None:
         """Commit action number ``idx`` (0-based) of a table; ``complete`` marks the match over
         and ``turn`` is the seat to act after it, in the same transaction (which also tells the
         other processes, on PostgreSQL: NOTIFY :data:`NOTIFY_CHANNEL`). Raises
         :class:`DuplicateAction` if that index is taken."""
-        now = utcnow()
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(actions).values(table_id=table_id, idx=idx, text=text, at=now))
-                conn.execute(update(tables).where(tables.c.id == table_id).values(
-                    updated=now, turn=None if complete else turn, abandoned=False,
-                    **({"complete": True} if complete else {})))
-                if self.shared:
-                    conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{table_id} {idx}")))
+                self._store_actions(conn, [(table_id, idx, text, complete, turn)])
         except IntegrityError:
             raise DuplicateAction(f"table {table_id}: action {idx} is already stored") from None
+
+    def append_actions(self, batch: list[tuple[str, int, str, bool, int | None]]) -> list[Exception | None]:
+        """Commit several actions, each ``(table_id, idx, text, complete, turn)`` as
+        :meth:`append_action` takes them, in one transaction (with their ``NOTIFY``, in one
+        statement), on one connection kept for them (calls one at a time:
+        :class:`Committer`). Returns, for each, None (committed) or the exception that kept it
+        out: when one of them is refused (:class:`DuplicateAction`), the others are committed one
+        by one. Raises the database's error when it cannot be reached (nothing stored, unless the
+        connection broke after a commit: a retry finds the same action stored)."""
+        conn = self._writer_connection()
+        try:
+            try:
+                with conn.begin():
+                    self._store_actions(conn, batch)
+                return [None] * len(batch)
+            except IntegrityError:
+                if len(batch) == 1:
+                    return [DuplicateAction(f"table {batch[0][0]}: action {batch[0][1]} is already stored")]
+            out: list[Exception | None] = []
+            for one in batch:
+                try:
+                    with conn.begin():
+                        self._store_actions(conn, [one])
+                    out.append(None)
+                except IntegrityError:
+                    out.append(DuplicateAction(f"table {one[0]}: action {one[1]} is already stored"))
+            return out
+        except Exception:  # the connection may be broken: the next batch takes a new one
+            self._drop_writer()
+            raise
+
+    def _writer_connection(self) -> Any:
+        """The connection the batches of :meth:`append_actions` are committed on, kept open
+        between them (no pool check-out, no ping per commit); a new one after a failure."""
+        conn = self._writer
+        if conn is None or conn.closed or conn.invalidated:
+            conn = self._writer = self.engine.connect()
+        return conn
+
+    def _drop_writer(self) -> None:
+        conn, self._writer = self._writer, None
+        if conn is not None:
+            try:
+                conn.invalidate()
+                conn.close()
+            except Exception:  # already broken: nothing to give back
+                pass
+
+    def _store_actions(self, conn: Any, batch: list[tuple[str, int, str, bool, int | None]]) -> None:
+        now = utcnow()
+        rows = [{"a_table": t, "a_idx": i, "a_text": a, "a_at": now, "a_turn": None if done else turn, "a_done": done}
+                for t, i, a, done, turn in batch]
+        conn.execute(self._insert_action, rows)
+        conn.execute(self._after_action, rows)
+        if self.shared:
+            conn.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL,
+                                   "payloads": [f"{t} {i} {self.writer} {a}" for t, i, a, _, _ in batch]})
 
     def set_turn(self, table_id: str, turn: int | None) -> None:
         """Store the seat to act of a table (found by replaying a table stored before it was kept)."""
@@ -454,4 +624,5 @@ class Store:
 
     def dispose(self) -> None:
         """Close the engine's connections."""
+        self._drop_writer()
         self.engine.dispose()
