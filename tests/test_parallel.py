@@ -155,7 +155,9 @@ def test_ctrl_c_stops_the_workers_and_reports_the_matches_finished_in_order(tmp_
     a partial report equal to a run of that many matches, and no process left behind."""
     bots = "heuristic,random,random,random"
     script = "from academie.cli.entry import main; main()"
-    command = [sys.executable, "-c", script, "simulate", "reversis", "--bots", bots,
+    # betes=with_pool: a reading the compiled Reversis does not play, so that the pure engine
+    # plays these matches, slowly enough to be stopped in the middle
+    command = [sys.executable, "-c", script, "simulate", "reversis", "--bots", bots, "-o", "betes=with_pool",
                "--matches", "200000", "--seed", "4", "--workers", "2", "--json"]
     proc = subprocess.Popen(  # SIGINT as a terminal sends it, even from a shell that ignores it (a background job)
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
@@ -180,7 +182,8 @@ def test_ctrl_c_stops_the_workers_and_reports_the_matches_finished_in_order(tmp_
     assert data["partial"] is True and 0 < data["matches"] < 200_000 and data["requested"] == 200_000
     left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
     assert left == []
-    whole = simulate(get_game("reversis"), bots.split(","), data["matches"], seed=4).to_json()
+    whole = simulate(get_game("reversis"), bots.split(","), data["matches"], seed=4,
+                     options={"betes": "with_pool"}).to_json()
     assert {k: v for k, v in data.items() if k not in ("partial", "requested")} == \
         {k: v for k, v in whole.items() if k not in ("partial", "requested")}
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from academie.analysis.parallel import CountingGuard, check_backend, default_workers, map_chunks
-from academie.bots import make_bot
+from academie.bots import bot_spec, make_bot
 from academie.core.chance import SeededChance
 from academie.core.errors import OptionError
 from academie.core.game import Game
@@ -228,10 +228,11 @@ def simulate(
     # Random bots on a game with a compiled kernel (academie[fast] installed): the same matches.
     from academie.fast import random_matches
 
-    fast = None if records else random_matches(game, opts, n, bot_names, matches)
+    specs = [bot_spec(name, game.info.id) for name in bot_names]  # " heuristic " is "heuristic"
+    fast = None if records else random_matches(game, opts, n, specs, matches)
     from academie.fast import prepare
 
-    prepare(game, opts, n, bot_names, matches=fast is not None, on_compile=on_compile)
+    prepare(game, opts, n, specs, matches=fast is not None, on_compile=on_compile)
     if workers is None and backend == "local":
         workers = default_workers()
     if backend == "local" and matches < POOL_MIN:
@@ -337,7 +338,8 @@ def play_chunk(spec: MatchSpec, chunk: list[list[int]]) -> Counts:
     if spec.fast:
         from academie.fast import RandomMatches
 
-        played = RandomMatches(game, spec.options, n, names).play_arrays(chunk)
+        specs = [bot_spec(name, game.info.id) for name in names]
+        played = RandomMatches(game, spec.options, n, specs).play_arrays(chunk)
         lines = None
         if spec.keep:
             lines = [_line(spec, seeds, [float(v) for v in played.returns[m]], played.statistics(m))

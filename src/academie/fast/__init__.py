@@ -305,22 +305,19 @@ Guimbarde: :func:`academie.fast.reversis.heuristic_action`,
 
 
 def compiled_bots(game_id: str, bot_names: Any) -> bool:
-    """True when a kernel of ``game_id`` plays every one of ``bot_names`` (bot specs, as
-    :func:`academie.bots.make_bot` takes them; an unknown one is False)."""
-    from academie.bots import bot_spec
-
+    """True when a kernel of ``game_id`` plays every one of ``bot_names`` (canonical bot specs,
+    :func:`academie.bots.bot_spec`'s text: ``"heuristic"``, not ``" heuristic "``; anything else
+    is False)."""
     allowed = COMPILED_BOTS.get(game_id, ())
-    try:
-        return all(bot_spec(name, game_id) in allowed for name in bot_names)
-    except Exception:  # an unknown bot: the pure engine says so
-        return False
+    return all(name in allowed for name in bot_names)
 
 
 class RandomMatches:
     """Plays matches of random bots (or other bots the kernel plays, :data:`COMPILED_BOTS`) with
     a kernel, each seeded as :func:`academie.analysis.simulate.simulate` seeds it (one seed per
-    seat's bot, then the chance's), so a match is the one the pure engine would play. Raises
-    ValueError for a bot the kernel does not play."""
+    seat's bot, then the chance's), so a match is the one the pure engine would play.
+    ``bot_names``: canonical bot specs, one per seat (default: all ``random``). Raises ValueError
+    for a bot the kernel does not play."""
 
     def __init__(self, game: Any, options: Any, num_players: int, bot_names: Any = None) -> None:
         self.gid, self.n = game.info.id, num_players
@@ -330,9 +327,7 @@ class RandomMatches:
         if len(names) != num_players or not compiled_bots(self.gid, names):
             raise ValueError(f"the compiled {NAMES[self.gid]} plays {', '.join(COMPILED_BOTS[self.gid])}"
                              f" bots, one per seat (got {', '.join(map(str, names))})")
-        from academie.bots import bot_spec
-
-        self.kinds = [COMPILED_BOTS[self.gid].index(bot_spec(name, self.gid)) for name in names]
+        self.kinds = [COMPILED_BOTS[self.gid].index(name) for name in names]
 
     def play_arrays(self, seeds: Any) -> MatchArrays:
         """One match per row of ``seeds`` (``num_players + 1`` seeds each, below 2**63: the

@@ -150,7 +150,8 @@ def mt_seed_rows(mt, keys):
         jj = 1 if high != 0 else 0  # MT_N - 1 words mixed in: an odd number, the second word next
         mt[r, 0] = mt[r, MT_N - 1]
         prev = mt[r, 0]
-        mt[r, 1] = ((mt[r, 1] ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK)) + (high if jj else seed & _MASK) + jj) & _MASK
+        mt[r, 1] = ((mt[r, 1] ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK))
+                    + (high if jj else seed & _MASK) + jj) & _MASK
     for i in range(2, MT_N):
         for r in range(rows):
             prev = mt[r, i - 1]
