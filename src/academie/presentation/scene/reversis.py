@@ -27,7 +27,8 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
         if marks[s.seat] in ECART:
             s.marks.append(P(ECART[marks[s.seat]]))
         if tricks[s.seat]:
-            s.marks.append(P("{n} trick, {p} points", "{n} tricks, {p} points", n=tricks[s.seat], p=pts[s.seat]))
+            s.marks.append(P("{n} trick", "{n} tricks", n=tricks[s.seat]))
+            s.marks.append(P("{n} point", "{n} points", n=pts[s.seat]))
     middle = [Heap("talon", P("Talon"), backs=min(view.get("talon_size") or 0, 3),
                    count=P("{n} card", "{n} cards", n=view.get("talon_size") or 0), kind="stock"),
               Heap("poule", P("Pool (poule)"), counters=view.get("pool") or 0, kind="basket")]
@@ -73,7 +74,7 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
         return names[int(s)] if s is not None and 0 <= int(s) < len(names) else "—"
     lines = []
     for s, (t, p) in enumerate(zip(result.get("tricks") or [], result.get("points") or [])):
-        lines.append(Line(P("{name} took {n} trick and {p} points.", "{name} took {n} tricks and {p} points.",
+        lines.append(Line(P("{name} took {n} trick ({p} in points).", "{name} took {n} tricks ({p} in points).",
                             name=name(s), n=t, p=p)))
     if result.get("talon_winner") is not None:
         payers = ", ".join(name(s) for s in result.get("talon_payers") or [])

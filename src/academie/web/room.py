@@ -1,0 +1,284 @@
+"""The card room: a :class:`~academie.presentation.scene.Scene` drawn as HTML and SVG.
+
+The web holds no rules: :func:`draw` asks the presentation package for the scene of a seat's view
+(:func:`academie.presentation.scene.scene_of`) and draws it — the seats around a round table,
+the others' hands as card backs with their count, face-up cards, the middle (stock, pile, trick,
+baskets with their counters), the viewer's hand with the legal cards raised and clickable, the
+moves as buttons in the game's terms with a one-line hint, the last deal's score sheet as
+sentences (the source's words on hover). Every word goes through the language's catalog
+(:mod:`academie.web.i18n`).
+
+Card faces are SVG generated here (:func:`card_svg`): corner indices, a large pip, readable at a
+phone's size; ``four`` colours (♦ blue, ♣ green) when the page asks for them (a class of the
+page, see ``static/style.css``). Every card and button has a label a screen reader says
+(« queen of hearts, playable »); a card face carries ``data-card`` (its code) and only the seat's
+view's cards are ever drawn face up.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+import importlib.util
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from academie.presentation.scene import Card, Heap, Move, Phrase, Scene, Seat, is_card, scene_of
+from academie.web.i18n import Texts, texts
+
+RANK_WORDS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
+              "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_GLYPHS = {"J": "V", "Q": "D", "K": "R"}
+"""The French indices of the court cards (valet, dame, roi), used on the French faces."""
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def card_name(code: str, t: Texts) -> str:
+    """``'QH'`` → « queen of hearts » (« dame de cœur »)."""
+    rank, suit = code[:-1], code[-1]
+    return t._("{rank} of {suit}").format(rank=t._(RANK_WORDS[rank]), suit=t._(SUIT_WORDS[suit]))
+
+
+def say(phrase: Phrase | None, t: Texts) -> str:
+    """``phrase`` in the language of ``t``, as plain text (escape it to put it in HTML)."""
+    if phrase is None:
+        return ""
+    return phrase.render(t._, t.n_, lambda code: card_name(code, t))
+
+
+@functools.lru_cache(maxsize=128)
+def card_svg(code: str, lang: str = "en") -> str:
+    """The SVG of one card face (viewBox 60×84): the rank and suit in two corners, a large pip in
+    the middle (the court cards their letter); the suit's colour from the page's stylesheet
+    (class ``suit-S``/``suit-H``/``suit-D``/``suit-C``)."""
+    rank, suit = code[:-1], code[-1]
+    index = RANK_GLYPHS.get(rank, rank) if lang == "fr" else rank
+    glyph = SUIT_GLYPHS[suit]
+    middle = (f'<text x="30" y="52" class="court" text-anchor="middle">{index}</text>'
+              f'<text x="30" y="70" class="pip-s" text-anchor="middle">{glyph}</text>'
+              if rank in "JQK" else f'<text x="30" y="58" class="pip" text-anchor="middle">{glyph}</text>')
+    size = "idx10" if len(index) > 1 else "idx"
+    return (f'<svg viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
+            f'<rect x="1" y="1" width="58" height="82" rx="6" class="face"/>'
+            f'<text x="5" y="17" class="{size}">{index}</text><text x="5" y="30" class="idx-s">{glyph}</text>'
+            f'<g transform="rotate(180 30 42)"><text x="5" y="17" class="{size}">{index}</text>'
+            f'<text x="5" y="30" class="idx-s">{glyph}</text></g>{middle}</svg>')
+
+
+BACK_SVG = ('<svg viewBox="0 0 60 84" aria-hidden="true" focusable="false"><rect x="1" y="1" width="58" height="82" '
+            'rx="6" class="back-face"/><rect x="6" y="6" width="48" height="72" rx="4" class="back-frame"/>'
+            '<path d="M30 14 L46 42 L30 70 L14 42 Z" class="back-lozenge"/></svg>')
+
+
+def face(code: str, t: Texts, *, move: Move | None = None, dim: bool = False, small: bool = False,
+         extra: str = "") -> str:
+    """One card face: a ``<button>`` when ``move`` plays it (raised, its label and hint said),
+    else an image; ``dim`` when it is the viewer's turn and the card is not playable."""
+    name = card_name(code, t)
+    classes = f"card suit-{code[-1]}" + (" small" if small else "") + (" dim" if dim else "") + extra
+    if move is not None:
+        label = t._("{card}, playable").format(card=name) + ": " + say(move.label, t)
+        return (f'<button type="button" class="{classes} legal" data-card="{code}" data-action="{_e(move.action)}" '
+                f'aria-label="{_e(label)}" title="{_e(say(move.hint, t))}">{card_svg(code, t.lang)}</button>')
+    label = name + (", " + t._("not playable now") if dim else "")
+    return f'<span class="{classes}" data-card="{code}" role="img" aria-label="{_e(label)}" title="{_e(name)}">{card_svg(code, t.lang)}</span>'
+
+
+def backs(n: int, t: Texts, limit: int = 5) -> str:
+    """``n`` cards face down, a fan of at most ``limit`` backs with the count."""
+    label = t.n_("{n} card face down", "{n} cards face down", n).format(n=n)
+    fan = "".join(f'<span class="card back">{BACK_SVG}</span>' for _ in range(min(n, limit)))
+    return f'<span class="backs" role="img" aria-label="{_e(label)}">{fan}<b class="count">{n}</b></span>'
+
+
+def chips(n: int, t: Texts) -> str:
+    """A heap of counters: up to ten discs and the number."""
+    label = t.n_("{n} counter", "{n} counters", n).format(n=n)
+    discs = "".join("<i></i>" for _ in range(min(max(n, 0), 10)))
+    return f'<span class="chips" role="img" aria-label="{_e(label)}"><span class="discs">{discs}</span><b>{n}</b></span>'
+
+
+def around(scene: Scene) -> dict[str, list[Seat]]:
+    """The seats other than the viewer's placed around the table, in the order of play from the
+    viewer's left: ``left``, ``top`` and ``right`` (an onlooker sees every seat so)."""
+    n = len(scene.seats)
+    start = scene.viewer if scene.viewer is not None else -1
+    others = [scene.seats[(start + k) % n] for k in range(1, n + 1) if (start + k) % n != scene.viewer][:n]
+    k = len(others)
+    side = k // 3 if k >= 3 else 0
+    return {"left": others[:side][::-1], "top": others[side:k - side], "right": others[k - side:]}
+
+
+def seat_html(s: Seat, t: Texts, number: bool = True) -> str:
+    classes = "seat" + (" turn" if s.turn else "") + (" you" if s.you else "") + (" out" if s.out else "")
+    marks = ""
+    if s.dealer:
+        marks += f'<span class="dealer" title="{_e(t._("the dealer"))}" aria-label="{_e(t._("the dealer"))}">D</span>'
+    if s.turn:
+        marks += f'<span class="to-play">{_e(t._("to play"))}</span>'
+    seat_no = f'<span class="seat-no">{_e(t._("seat {n}").format(n=s.seat))}</span>' if number else ""
+    you = f' <span class="you-mark">({_e(t._("you"))})</span>' if s.you else ""
+    out = [f'<header><b class="name">{_e(s.name)}</b>{you} {seat_no} {marks}</header>']
+    if s.score is not None:
+        out.append(f'<div class="score">{_e(say(s.score, t))}</div>')
+    if s.marks:
+        out.append('<ul class="marks">' + "".join(f"<li>{_e(say(m, t))}</li>" for m in s.marks) + "</ul>")
+    hand = ""
+    if s.backs:
+        hand += backs(s.backs, t)
+    if s.up:
+        hand += (f'<span class="up" aria-label="{_e(say(s.up_title, t))}">' + "".join(face(c, t, small=True) for c in s.up)
+                 + "</span>")
+    if hand:
+        out.append(f'<div class="held">{hand}</div>')
+    return f'<section class="{classes}" data-seat="{s.seat}">' + "".join(out) + "</section>"
+
+
+def heap_html(h: Heap, t: Texts) -> str:
+    body = ""
+    if h.backs:
+        body += '<span class="stack">' + "".join(f'<span class="card back">{BACK_SVG}</span>' for _ in range(h.backs)) + "</span>"
+    if h.cards:
+        body += '<span class="cards">' + "".join(face(c, t, small=True) for c in h.cards) + "</span>"
+    if h.counters is not None:
+        body += chips(h.counters, t)
+    count = f'<span class="count">{_e(say(h.count, t))}</span>' if h.count else ""
+    hint = f' title="{_e(say(h.hint, t))}"' if h.hint else ""
+    return (f'<section class="heap {h.kind}" data-heap="{_e(h.key)}"{hint}><h3>{_e(say(h.title, t))}</h3>'
+            f"{body}{count}</section>")
+
+
+def trick_html(trick: Sequence[tuple[int, str]], names: Sequence[str], t: Texts, title: str, key: str) -> str:
+    if not trick:
+        return ""
+    cells = "".join(f'<figure class="played" data-seat="{s}">{face(c, t)}<figcaption>{_e(names[s])}</figcaption></figure>'
+                    for s, c in trick)
+    return f'<section class="trick" data-heap="{key}"><h3>{_e(title)}</h3><div class="laid">{cells}</div></section>'
+
+
+def sheet_html(scene: Scene, t: Texts) -> str:
+    if not scene.sheet:
+        return ""
+    items = []
+    for line in scene.sheet:
+        src = f' title="{_e(line.source)}" tabindex="0" class="sourced"' if line.source else ""
+        amount = f' <b class="amount">{line.amount:+d}</b>' if line.amount else ""
+        items.append(f"<li{src}>{_e(say(line.text, t))}{amount}</li>")
+    return (f'<details class="sheet" open><summary>{_e(say(scene.sheet_title, t))}</summary>'
+            f'<ul>{"".join(items)}</ul></details>')
+
+
+def blason_board(view: dict, names: list[str], t: Texts) -> str | None:
+    """The Blason's board from :mod:`academie.web.blason_board` when that module exists, else None."""
+    if importlib.util.find_spec("academie.web.blason_board") is None:
+        return None
+    from academie.web.blason_board import blason_board_html
+
+    return blason_board_html(view, names, t._)
+
+
+def board(scene: Scene, names: Sequence[str], t: Texts, extra: str = "") -> str:
+    """The table (``#board``): seats around the felt, the middle, the score sheet, then the
+    viewer's own seat and hand. ``extra``: HTML put in the middle before the heaps (a board)."""
+    places = around(scene)
+    ring = '<div class="ring">' + "".join(f'<div class="flank {where}">' + "".join(seat_html(s, t) for s in seats)
+                                          + "</div>" for where, seats in places.items()) + "</div>"
+    facts = ('<ul class="facts">' + "".join(f"<li>{_e(say(f, t))}</li>" for f in scene.facts) + "</ul>"
+             if scene.facts else "")
+    middle = "".join(heap_html(h, t) for h in scene.middle)
+    trick = trick_html(scene.trick, names, t, t._("The trick"), "trick")
+    centre = f'<div class="centre">{extra}<div class="heaps">{middle}</div>{trick}{facts}</div>'
+    out = [f'<div class="felt" data-game="{_e(scene.game)}">{ring}{centre}</div>', sheet_html(scene, t)]
+    if scene.viewer is not None:
+        me = scene.seats[scene.viewer]
+        playable = {m.card: m for m in scene.moves if m.card}
+        turn = bool(scene.moves)
+        cards = "".join(face(c, t, move=playable.get(c), dim=turn and c not in playable) for c in scene.hand or [])
+        out.append(f'<section class="mine" aria-label="{_e(say(scene.hand_title, t))}">'
+                   f'{seat_html(me, t)}<div class="hand cards">{cards}</div></section>')
+    return "".join(out)
+
+
+def actions(scene: Scene, t: Texts) -> str:
+    """The moves that are no card of the hand, as buttons (``button.act``) named in the game's
+    terms with their hint; a card move whose card is not in the hand as its face."""
+    hand = set(scene.hand or ())
+    out = []
+    for m in scene.moves:
+        if m.card and m.card in hand:
+            continue
+        inner = face(m.card, t, small=True) if m.card else ""
+        label, hint = say(m.label, t), say(m.hint, t)
+        out.append(f'<button type="button" class="act" data-action="{_e(m.action)}" title="{_e(hint)}" '
+                   f'aria-label="{_e(label + ": " + hint)}">{inner}<b>{_e(label)}</b><small>{_e(hint)}</small></button>')
+    return "".join(out)
+
+
+def status(scene: Scene, names: Sequence[str], t: Texts, *, over: bool, winners: Sequence[int], to_act: int | None,
+           bot: bool) -> str:
+    """The line above the table: whose turn, and what is asked of the viewer."""
+    if over:
+        who = t._(" and ").join(names[s] for s in winners)
+        return t.n_("The match is over: {names} wins.", "The match is over: {names} win.", len(winners)).format(names=who)
+    if scene.moves:
+        return t._("Your turn: {prompt}").format(prompt=say(scene.prompt, t) or t._("your move."))
+    if to_act is None:
+        return ""
+    return (t._("{name} (a bot) is playing…") if bot else t._("{name} is to play…")).format(name=names[to_act])
+
+
+def draw(game: str, view: Any, names: Sequence[str], seat: int | None, legal: Sequence[str], lang: str, *,
+         over: bool = False, winners: Sequence[int] = (), to_act: int | None = None, bot: bool = False) -> dict[str, str]:
+    """What ``seat`` (None: an onlooker) sees, in ``lang``: ``board``, ``actions`` and ``status``
+    HTML/text. ``view`` is that seat's view object, ``legal`` its legal actions (empty when it is
+    not its turn)."""
+    t = texts(lang)
+    data = view.to_json()
+    scene = scene_of(game, data, names, seat, legal)
+    extra = ""
+    if game == "blason":
+        extra = blason_board(data, list(names), t) or ""
+        if not extra:
+            from academie.web.present import track_html
+
+            b = getattr(view, "board", None)
+            extra = str(track_html(b, data.get("positions") or [], names)) if b is not None else ""
+    return {"board": board(scene, names, t, extra), "actions": actions(scene, t),
+            "status": status(scene, names, t, over=over, winners=winners, to_act=to_act, bot=bot)}
+
+
+BOX = re.compile(r"[\u2500-\u257f]")
+"""The box-drawing characters of the terminal's tables."""
+CELL = re.compile(r"\s*[\u2502\u2503\u2551]\s*")
+
+
+def plain_log(text: str) -> str:
+    """A narration entry as plain lines: the terminal's box-drawn frames dropped, a table's row
+    written as its cells joined by « · », blank lines left out, a sentence the terminal wrapped
+    joined again.
+
+    >>> plain_log("Anne takes the pool: a long\\nsentence.\\n┌──┐\\n│ Anne │ 3 │\\n└──┘")
+    'Anne takes the pool: a long sentence.\\nAnne · 3'
+    """
+    out = []
+    for line in text.splitlines():
+        if BOX.search(line):
+            cells = [c.strip() for c in CELL.split(line)]
+            line = " · ".join(c for c in (BOX.sub("", c).strip() for c in cells) if c)
+        line = line.strip()
+        if not line:
+            continue
+        if out and not out[-1].endswith(ENDS):  # the terminal's wrap inside a sentence
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+ENDS = (".", "!", "?", ":", "»", ")")
