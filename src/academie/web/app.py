@@ -453,7 +453,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
         if request.url.path.startswith("/api/") or exc.status_code != 404:
             return error(str(exc.detail), exc.status_code)
-        return templates.TemplateResponse(request, "message.html", {"title": "Not found", "message": str(exc.detail)},
+        return templates.TemplateResponse(request, "message.html", {"title": i18n.gettext("Not found"), "message": str(exc.detail)},
                                           status_code=404)
 
     async def table_or_404(hub: Hub, table_id: str) -> LiveTable:
@@ -630,12 +630,13 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
             # Followed from another site's page (a mail's link): the browser keeps a SameSite=Strict
             # cookie from a cross-site navigation, so the page asks again, from this site.
             return templates.TemplateResponse(request, "message.html", {
-                "title": "Opening your seat…", "message": "Opening your seat at this table…",
+                "title": i18n.gettext("Opening your seat…"), "message": i18n.gettext("Opening your seat at this table…"),
                 "refresh": f"/seat/{table_id}/{seat}", "link": f"/seat/{table_id}/{seat}"})
         if table is None:
             return templates.TemplateResponse(request, "message.html", {
-                "title": "No seat here", "message": "This browser holds no seat at this table: open your invitation "
-                "link (/play/…) to take your seat, or watch the table.", "link": f"/watch/{table_id}"},
+                "title": i18n.gettext("No seat here"), "message": i18n.gettext(
+                    "This browser holds no seat at this table: open your invitation link (/play/…) to take your "
+                    "seat, or watch the table."), "link": f"/watch/{table_id}"},
                 status_code=404)
         return table_page(request, table, seat)
 
@@ -659,7 +660,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         table = await table_or_404(hub_of(request), table_id)
         if not table.state.is_terminal():
             return templates.TemplateResponse(request, "message.html", {
-                "title": "Not over yet", "message": "A match is replayed once it is over; watch it meanwhile.",
+                "title": i18n.gettext("Not over yet"), "message": i18n.gettext("A match is replayed once it is over; watch it meanwhile."),
                 "link": f"/watch/{table.id}"}, status_code=409)
         return templates.TemplateResponse(request, "replay.html", {"t": table, "game": table.game.info})
 

@@ -6,11 +6,10 @@ data of :mod:`academie.web`; the message ids are English. A page's language is t
 ``Accept-Language`` (its best match), else English. :class:`Language` (ASGI middleware) sets it
 for each request, so templates and the socket's drawings read it with :func:`current`.
 
-Regenerate the catalogs (``make locale``)::
-
-    pybabel extract -F src/academie/web/babel.cfg -k N_ -k P:1,2 -o src/academie/web/locale/messages.pot src/academie
-    pybabel update -i src/academie/web/locale/messages.pot -d src/academie/web/locale
-    pybabel compile -d src/academie/web/locale
+Regenerate the catalogs with ``make locale`` (``pybabel extract`` of the templates, this package
+and :mod:`academie.presentation.scene`, with the keywords ``N_``, ``P``, ``Pn`` and ``n_``; then
+``pybabel update`` and ``pybabel compile``); a new message is then translated in the French
+``.po`` and compiled again.
 """
 
 from __future__ import annotations

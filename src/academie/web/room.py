@@ -24,12 +24,13 @@ import importlib.util
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from academie.presentation.scene import Card, Heap, Move, Phrase, Scene, Seat, is_card, scene_of
+from academie.presentation.scene import N_, Heap, Move, Phrase, Scene, Seat, scene_of
 from academie.web.i18n import Texts, texts
 
-RANK_WORDS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
-              "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_WORDS = {"2": N_("two"), "3": N_("three"), "4": N_("four"), "5": N_("five"), "6": N_("six"), "7": N_("seven"),
+              "8": N_("eight"), "9": N_("nine"), "10": N_("ten"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king"),
+              "A": N_("ace")}
+SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_GLYPHS = {"J": "V", "Q": "D", "K": "R"}
 """The French indices of the court cards (valet, dame, roi), used on the French faces."""

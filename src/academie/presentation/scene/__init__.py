@@ -76,7 +76,7 @@ class Phrase:
 
 
 def P(text: str, plural: str | None = None, **params: Any) -> Phrase:
-    """A :class:`Phrase`: ``P("{n} life", "{n} lives", n=2)``."""
+    """A :class:`Phrase`: ``P("Your hand")``, ``P("{name} knocked", name="Anne")``."""
     return Phrase(text, tuple(params.items()), plural)
 
 
@@ -206,7 +206,7 @@ def base_seats(view: Mapping[str, Any], names: Sequence[str], viewer: int | None
 
 
 def counters(n: int) -> Phrase:
-    return P("{n} counter", "{n} counters", n=n)
+    return Pn("{n} counter", "{n} counters", n=n)
 
 
 def card_moves(legal: Sequence[str], label: str, hint: str) -> list[Move]:
@@ -241,3 +241,9 @@ def generic(view: Mapping[str, Any], names: list[str], viewer: int | None, legal
     moves = [Move(a, P("{action}", action=a), P("Play {action}.", action=a), card=a if is_card(a) else None)
              for a in legal]
     return Scene("", seats, viewer, hand=hand, moves=moves, prompt=P("Your move.") if moves else None)
+
+
+def Pn(singular: str, plural: str, **params: Any) -> Phrase:  # noqa: N802
+    """A :class:`Phrase` with a plural: ``Pn("{n} life", "{n} lives", n=2)`` (parameter ``n``
+    chooses the form)."""
+    return Phrase(singular, tuple(params.items()), plural)

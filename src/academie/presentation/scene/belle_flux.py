@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from academie.presentation.scene import Heap, Line, Move, P, Phrase, Scene, base_seats, counters, is_card, rule_words
+from academie.presentation.scene import N_, Heap, Line, Move, P, Pn, Phrase, Scene, base_seats, counters, is_card, rule_words
 
 GAME = "belle-flux-trente-un"
-BASKETS = {"belle": "the belle basket", "flux": "the flux basket", "trente-un": "the trente-un basket"}
+BASKETS = {"belle": N_("the belle basket"), "flux": N_("the flux basket"), "trente-un": N_("the trente-un basket")}
 
 
 def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: list[str]) -> Scene:
@@ -31,9 +31,9 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
         if view.get("flux") == s.seat:
             s.marks.append(P("holds the flux"))
     middle = [Heap("stock", P("Stock (talon)"), backs=min(view.get("stock_count") or 0, 3),
-                   count=P("{n} card", "{n} cards", n=view.get("stock_count") or 0), kind="stock")]
+                   count=Pn("{n} card", "{n} cards", n=view.get("stock_count") or 0), kind="stock")]
     for name, amount in (view.get("baskets") or {}).items():
-        middle.append(Heap(name, P(BASKETS.get(name, "the {name} basket"), name=name), counters=amount, kind="basket"))
+        middle.append(Heap(name, P(BASKETS.get(name, N_("the {name} basket")), name=name), counters=amount, kind="basket"))
     moves = []
     for a in legal:
         if a == "ask":
@@ -78,5 +78,5 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
     for s, p in sorted(((int(k), v) for k, v in (result.get("points") or {}).items())):
         lines.append(Line(P("{name}'s point: {n}.", name=name(s), n=p)))
     for s, c in enumerate(result.get("counters_after") or []):
-        lines.append(Line(P("{name} now holds {n} counter.", "{name} now holds {n} counters.", name=name(s), n=c)))
+        lines.append(Line(Pn("{name} now holds {n} counter.", "{name} now holds {n} counters.", name=name(s), n=c)))
     return P("End of deal {n}", n=result.get("deal", "")), lines

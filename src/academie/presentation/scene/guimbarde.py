@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from academie.presentation.scene import (Heap, Line, N_, P, Phrase, Scene, base_seats, card_moves, counters, is_card,
+from academie.presentation.scene import (Heap, Line, N_, P, Pn, Phrase, Scene, base_seats, card_moves, counters, is_card,
                                          rule_words)
 
 GAME = "guimbarde"
@@ -33,7 +33,7 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
                     mine_played = viewer in played
                     s.backs = max(0, size + (1 if mine_played else 0) - (1 if s.seat in played else 0))
         if tricks[s.seat]:
-            s.marks.append(P("{n} trick", "{n} tricks", n=tricks[s.seat]))
+            s.marks.append(Pn("{n} trick", "{n} tricks", n=tricks[s.seat]))
     middle = []
     if is_card(view.get("turned")):
         middle.append(Heap("turned", P("Trump: {suit}", suit=P(SUITS.get(view.get("trump"), view.get("trump") or ""))),
@@ -73,9 +73,9 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
         lines.append(Line(P("{name} takes the {what} box ({detail}).", name=name(seat), what=P(BOXES.get(kind.split()[0], kind)),
                             detail=cards_words(what)), rule_words(GAME, kind.split()[0])))
     for s, t in enumerate(result.get("tricks") or []):
-        lines.append(Line(P("{name} took {n} trick.", "{name} took {n} tricks.", name=name(s), n=t)))
+        lines.append(Line(Pn("{name} took {n} trick.", "{name} took {n} tricks.", name=name(s), n=t)))
     if result.get("trick_winner") is not None:
         lines.append(Line(P("{name} wins the tricks' reckoning.", name=name(result["trick_winner"])), rule_words(GAME, "trick")))
     for s, c in enumerate(result.get("counters_after") or []):
-        lines.append(Line(P("{name} now holds {n} counter.", "{name} now holds {n} counters.", name=name(s), n=c)))
+        lines.append(Line(Pn("{name} now holds {n} counter.", "{name} now holds {n} counters.", name=name(s), n=c)))
     return P("End of deal {n}", n=result.get("deal", "")), lines

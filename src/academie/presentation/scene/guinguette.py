@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from academie.presentation.scene import (Card, Heap, Line, Move, N_, P, Phrase, Scene, base_seats, counters,
+from academie.presentation.scene import (Card, Heap, Line, Move, N_, P, Pn, Phrase, Scene, base_seats, counters,
                                          is_card, rule_words)
 
 GAME = "guinguette"
@@ -23,6 +23,22 @@ WORDS = {
     "pinte": (N_("Pinte (+4)"), N_("Raise the cabaret by four counters.")),
     "renvi": (N_("Renvier le cotillon (+2)"), N_("Raise the cotillon basket by two; the others hold or drop.")),
 }
+WHY = {"the best": N_("the best"), "the best, the eldest of equals": N_("the best, the eldest of equals"),
+       "holds the Q♦": N_("holds the Q♦"), "nobody holds the Q♦": N_("nobody holds the Q♦"),
+       "nobody has one": N_("nobody has one"), "equal best: nobody takes it": N_("equal best: nobody takes it"),
+       "the others dropped": N_("the others dropped"), "nobody claims it": N_("nobody claims it"),
+       "the only claimant": N_("the only claimant"), "the Q♦ shown at the deal": N_("the Q♦ shown at the deal"),
+       "the Q♦ was not dealt": N_("the Q♦ was not dealt")}
+"""The reasons a deal's result gives for a basket (the game's words), as message ids."""
+
+
+def why_phrase(why: str) -> Phrase:
+    """A basket's reason as a phrase (« no tierce wins (nobody has one) » included)."""
+    if why.startswith("no tierce wins (") and why.endswith(")"):
+        return P("no tierce wins ({why})", why=why_phrase(why[16:-1]))
+    return P(WHY[why]) if why in WHY else P("{why}", why=why)
+
+
 PROMPTS = {"stir": N_("Stir the cotillon: give up a card for the stock's next one (2 counters), or stay."),
            "renvi": N_("Stir again at twice the fee, or stay."),
            "cotillon": N_("The cotillon's raise: raise it, hold, drop or pass."),
@@ -40,7 +56,7 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
         if not s.you:
             s.backs = sizes[s.seat]
         if stirs[s.seat]:
-            s.marks.append(P("stirred {n} time", "stirred {n} times", n=stirs[s.seat]))
+            s.marks.append(Pn("stirred {n} time", "stirred {n} times", n=stirs[s.seat]))
         if s.seat not in cab:
             s.marks.append(P("out of the cabaret"))
         if s.seat not in cot:
@@ -50,7 +66,7 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
         if isinstance(shown, list) and len(shown) == 2 and shown[0] == s.seat and is_card(shown[1]):
             s.up, s.up_title = [shown[1]], P("the guinguette (Q♦)")
     middle = [Heap("cotillon-stock", P("The cotillon (the stock)"), backs=min(view.get("stock") or 0, 3),
-                   count=P("{n} card", "{n} cards", n=view.get("stock") or 0), kind="stock")]
+                   count=Pn("{n} card", "{n} cards", n=view.get("stock") or 0), kind="stock")]
     for name, amount in (view.get("baskets") or {}).items():
         middle.append(Heap(name, P(BASKETS.get(name, name)), counters=amount, kind="basket"))
     moves = []
@@ -87,11 +103,11 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
     for basket, seat, why in result.get("winners") or []:
         b = P(BASKETS.get(basket, basket))
         if seat is None:
-            lines.append(Line(P("Nobody takes {basket} ({why}): it stays.", basket=b, why=why), rule_words(GAME, basket)))
+            lines.append(Line(P("Nobody takes {basket} ({why}): it stays.", basket=b, why=why_phrase(str(why))), rule_words(GAME, basket)))
         else:
-            lines.append(Line(P("{name} takes {basket} ({why}).", name=name(seat), basket=b, why=why), rule_words(GAME, basket)))
+            lines.append(Line(P("{name} takes {basket} ({why}).", name=name(seat), basket=b, why=why_phrase(str(why))), rule_words(GAME, basket)))
     for s, (t, c) in enumerate(zip(result.get("tierces") or [], result.get("counts") or [])):
         lines.append(Line(P("{name}: tierce {t}, count {c}.", name=name(s), t=t or "—", c=c)))
     for s, c in enumerate(result.get("counters_after") or []):
-        lines.append(Line(P("{name} now holds {n} counter.", "{name} now holds {n} counters.", name=name(s), n=c)))
+        lines.append(Line(Pn("{name} now holds {n} counter.", "{name} now holds {n} counters.", name=name(s), n=c)))
     return P("End of deal {n}", n=result.get("deal", "")), lines

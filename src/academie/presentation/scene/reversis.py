@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from academie.presentation.scene import (Card, Heap, Line, Move, N_, P, Phrase, Scene, base_seats, card_moves,
+from academie.presentation.scene import (Card, Heap, Line, Move, N_, P, Pn, Phrase, Scene, base_seats, card_moves,
                                          counters, is_card, rule_words)
 
 GAME = "reversis"
@@ -27,10 +27,10 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
         if marks[s.seat] in ECART:
             s.marks.append(P(ECART[marks[s.seat]]))
         if tricks[s.seat]:
-            s.marks.append(P("{n} trick", "{n} tricks", n=tricks[s.seat]))
-            s.marks.append(P("{n} point", "{n} points", n=pts[s.seat]))
+            s.marks.append(Pn("{n} trick", "{n} tricks", n=tricks[s.seat]))
+            s.marks.append(Pn("{n} point", "{n} points", n=pts[s.seat]))
     middle = [Heap("talon", P("Talon"), backs=min(view.get("talon_size") or 0, 3),
-                   count=P("{n} card", "{n} cards", n=view.get("talon_size") or 0), kind="stock"),
+                   count=Pn("{n} card", "{n} cards", n=view.get("talon_size") or 0), kind="stock"),
               Heap("poule", P("Pool (poule)"), counters=view.get("pool") or 0, kind="basket")]
     for name, amount in (view.get("betes") or {}).items():
         middle.append(Heap(name, P("{name} (a bête)", name=name), counters=amount, kind="basket"))
@@ -74,7 +74,7 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
         return names[int(s)] if s is not None and 0 <= int(s) < len(names) else "—"
     lines = []
     for s, (t, p) in enumerate(zip(result.get("tricks") or [], result.get("points") or [])):
-        lines.append(Line(P("{name} took {n} trick ({p} in points).", "{name} took {n} tricks ({p} in points).",
+        lines.append(Line(Pn("{name} took {n} trick ({p} in points).", "{name} took {n} tricks ({p} in points).",
                             name=name(s), n=t, p=p)))
     if result.get("talon_winner") is not None:
         payers = ", ".join(name(s) for s in result.get("talon_payers") or [])
@@ -90,5 +90,5 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
     else:
         lines.append(Line(P("The pool carries to the next deal.")))
     for s, c in enumerate(result.get("counters_after") or []):
-        lines.append(Line(P("{name} now holds {n} counter.", "{name} now holds {n} counters.", name=name(s), n=c)))
+        lines.append(Line(Pn("{name} now holds {n} counter.", "{name} now holds {n} counters.", name=name(s), n=c)))
     return P("End of deal {n}", n=result.get("deal", "")), lines

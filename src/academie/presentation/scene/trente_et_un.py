@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from academie.presentation.scene import (Card, Heap, Line, Move, P, Phrase, Scene, base_seats, is_card, N_,
+from academie.presentation.scene import (Card, Heap, Line, Move, P, Pn, Phrase, Scene, base_seats, is_card, N_,
                                          rule_words)
 
 GAME = "trente-et-un"
 
 
 def lives(n: int) -> Phrase:
-    return P("{n} life", "{n} lives", n=n)
+    return Pn("{n} life", "{n} lives", n=n)
 
 
 def points(v: Any) -> str:
@@ -38,8 +38,8 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
             s.up_title = P("taken from the pile") if s.up else None
     pile = [c for c in view.get("pile") or [] if is_card(c)]
     middle = [Heap("stock", P("Stock (talon)"), backs=min(view.get("stock_count") or 0, 3),
-                   count=P("{n} card", "{n} cards", n=view.get("stock_count") or 0), kind="stock"),
-              Heap("pile", P("Pile (the discards)"), cards=pile[-1:], count=P("{n} card", "{n} cards", n=len(pile)),
+                   count=Pn("{n} card", "{n} cards", n=view.get("stock_count") or 0), kind="stock"),
+              Heap("pile", P("Pile (the discards)"), cards=pile[-1:], count=Pn("{n} card", "{n} cards", n=len(pile)),
                    kind="pile")]
     values = {c: v for c, v in view.get("discard_values") or []}
     moves = []
@@ -93,7 +93,7 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
         if v is not None:
             lines.append(Line(P("{name}'s hand counts {value}.", name=name(s), value=points(v))))
         if n:
-            lines.append(Line(P("{name} loses {n} life.", "{name} loses {n} lives.", name=name(s), n=n),
+            lines.append(Line(Pn("{name} loses {n} life.", "{name} loses {n} lives.", name=name(s), n=n),
                               rule_words(GAME, "life"), amount=-n))
     if result.get("void"):
         lines.append(Line(P("Everyone left would be out: the round is void, no life is lost, and it is dealt again.")))
