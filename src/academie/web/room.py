@@ -119,12 +119,13 @@ def around(scene: Scene) -> dict[str, list[Seat]]:
 def seat_html(s: Seat, t: Texts, number: bool = True) -> str:
     classes = "seat" + (" turn" if s.turn else "") + (" you" if s.you else "") + (" out" if s.out else "")
     marks = ""
+    dealer, to_play, seat_n, you_word = t._("the dealer"), t._("to play"), t._("seat {n}"), t._("you")
     if s.dealer:
-        marks += f'<span class="dealer" title="{_e(t._("the dealer"))}" aria-label="{_e(t._("the dealer"))}">D</span>'
+        marks += f'<span class="dealer" title="{_e(dealer)}" aria-label="{_e(dealer)}">D</span>'
     if s.turn:
-        marks += f'<span class="to-play">{_e(t._("to play"))}</span>'
-    seat_no = f'<span class="seat-no">{_e(t._("seat {n}").format(n=s.seat))}</span>' if number else ""
-    you = f' <span class="you-mark">({_e(t._("you"))})</span>' if s.you else ""
+        marks += f'<span class="to-play">{_e(to_play)}</span>'
+    seat_no = f'<span class="seat-no">{_e(seat_n.format(n=s.seat))}</span>' if number else ""
+    you = f' <span class="you-mark">({_e(you_word)})</span>' if s.you else ""
     out = [f'<header><b class="name">{_e(s.name)}</b>{you} {seat_no} {marks}</header>']
     if s.score is not None:
         out.append(f'<div class="score">{_e(say(s.score, t))}</div>')
