@@ -227,7 +227,7 @@ def status(scene: Scene, names: Sequence[str], t: Texts, *, over: bool, winners:
     """The line above the table: whose turn, and what is asked of the viewer."""
     if over:
         who = t._(" and ").join(names[s] for s in winners)
-        return t.n_("The match is over: {names} wins.", "The match is over: {names} win.", len(winners)).format(names=who)
+        return t.n_("The match is over. {names} wins.", "The match is over. {names} win.", len(winners)).format(names=who)
     if scene.moves:
         return t._("Your turn: {prompt}").format(prompt=say(scene.prompt, t) or t._("your move."))
     if to_act is None:
