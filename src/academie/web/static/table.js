@@ -41,7 +41,6 @@
   function fly(from, to) {  // a card travelling from one place to another (CSS transform)
     if (!from || !to || !from.getBoundingClientRect) return;
     var a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
-    to.classList.add("arrived");
     if (to.animate) {
       to.animate([{ transform: "translate(" + (a.left - b.left) + "px," + (a.top - b.top) + "px)" },
                   { transform: "none" }], { duration: 350, easing: "ease-out" });
