@@ -268,17 +268,21 @@ def plain_log(text: str) -> str:
     >>> plain_log("Anne takes the pool: a long\\nsentence.\\n┌──┐\\n│ Anne │ 3 │\\n└──┘")
     'Anne takes the pool: a long sentence.\\nAnne · 3'
     """
-    out = []
+    out: list[str] = []
+    rows = set()  # the lines that were a table's row or frame: never joined
     for line in text.splitlines():
-        if BOX.search(line):
+        row = bool(BOX.search(line))
+        if row:
             cells = [c.strip() for c in CELL.split(line)]
             line = " · ".join(c for c in (BOX.sub("", c).strip() for c in cells) if c)
         line = line.strip()
         if not line:
             continue
-        if out and not out[-1].endswith(ENDS):  # the terminal's wrap inside a sentence
+        if out and not row and len(out) - 1 not in rows and not out[-1].endswith(ENDS):  # the terminal's wrap
             out[-1] += " " + line
         else:
+            if row:
+                rows.add(len(out))
             out.append(line)
     return "\n".join(out)
 

@@ -65,6 +65,11 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
     facts = []
     if viewer is not None and view.get("hand_value") is not None:
         facts.append(P("Your hand counts {value}.", value=points(view["hand_value"])))
+    events = view.get("log") or []
+    last = events[-1] if events and isinstance(events[-1], Mapping) else {}
+    if viewer is not None and last.get("seat") == viewer and last.get("event") in ("stock", "pile") and is_card(last.get("card")):
+        facts.append(P("You drew the {card} from the stock.", card=Card(last["card"])) if last["event"] == "stock"
+                     else P("You took the {card} from the pile.", card=Card(last["card"])))
     hand = [c for c in view.get("hand") or [] if is_card(c)] if viewer is not None else None
     title, sheet = result_sheet(view.get("last_result"), names)
     return Scene(GAME, seats, viewer, middle=middle, hand=hand, moves=moves, prompt=prompt, facts=facts,

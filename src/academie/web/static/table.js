@@ -14,18 +14,20 @@
   var BOX = /[\u2500-\u257f]/, CELL = /\s*[\u2502\u2503\u2551]\s*/;
 
   function plain(text) {  // as room.plain_log: the terminal's frames dropped, rows as « a · b »
-    return text.split("\n").map(function (line) {
-      if (BOX.test(line)) {
+    var out = [], rows = {};
+    text.split("\n").forEach(function (line) {
+      var row = BOX.test(line);
+      if (row) {
         line = line.split(CELL).map(function (c) { return c.replace(/[\u2500-\u257f]/g, "").trim(); })
           .filter(function (c) { return c; }).join(" · ");
       }
-      return line.trim();
-    }).filter(function (line) { return line; }).reduce(function (out, line) {
-      var last = out[out.length - 1];
-      if (last !== undefined && !/[.!?:»)]$/.test(last)) out[out.length - 1] = last + " " + line;  // the terminal's wrap
-      else out.push(line);
-      return out;
-    }, []).join("\n");
+      line = line.trim();
+      if (!line) return;
+      var last = out.length - 1;
+      if (last >= 0 && !row && !rows[last] && !/[.!?:»)]$/.test(out[last])) out[last] += " " + line;  // the terminal's wrap
+      else { if (row) rows[out.length] = true; out.push(line); }
+    });
+    return out.join("\n");
   }
 
   function pace() {
