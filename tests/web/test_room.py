@@ -92,6 +92,9 @@ def test_the_log_is_plain_sentences():
     told = "┏━━━┓\n┃ Deal 1 ┃\n┗━━━┛\n│ Anne │ 12 │ 1 │\nAnne takes the pool, which was\nlong.\n"
     assert room.plain_log(told) == "Deal 1\nAnne · 12 · 1\nAnne takes the pool, which was long."
     assert not re.search(r"[\u2500-\u257f]", room.plain_log(told))
+    cited = "Anne loses 2 lives — option knocker_tie=lose2 [003] « en perd deux »."
+    assert room.plain_log(cited) == "Anne loses 2 lives — option knocker tie: lose2 [003] « en perd deux »."
+    assert room.plain_log("the knocker tied, option\nknocker_tie=safe.") == "the knocker tied, option knocker tie: safe."
 
 
 def extracted() -> set[str | tuple[str, str]]:

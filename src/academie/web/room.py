@@ -263,7 +263,7 @@ CELL = re.compile(r"\s*[\u2502\u2503\u2551]\s*")
 def plain_log(text: str) -> str:
     """A narration entry as plain lines: the terminal's box-drawn frames dropped, a table's row
     written as its cells joined by « · », blank lines left out, a sentence the terminal wrapped
-    joined again.
+    joined again, an option of a citation written with spaces (``option knocker tie: lose2``).
 
     >>> plain_log("Anne takes the pool: a long\\nsentence.\\n┌──┐\\n│ Anne │ 3 │\\n└──┘")
     'Anne takes the pool: a long sentence.\\nAnne · 3'
@@ -284,7 +284,13 @@ def plain_log(text: str) -> str:
             if row:
                 rows.add(len(out))
             out.append(line)
-    return "\n".join(out)
+    return _options("\n".join(out))
 
 
 ENDS = (".", "!", "?", ":", "»", ")")
+OPTION = re.compile(r"\b(options?\s+)([a-z0-9_]+(?:=[A-Za-z0-9_.\-]+)?(?:, [a-z0-9_]+(?:=[A-Za-z0-9_.\-]+)?)*)")
+"""An option named in a citation (``option knocker_tie=lose2``): written with spaces for a person."""
+
+
+def _options(line: str) -> str:
+    return OPTION.sub(lambda m: m[1] + m[2].replace("_", " ").replace("=", ": "), line)

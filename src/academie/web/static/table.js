@@ -12,6 +12,7 @@
   var queue = [], showing = false, lastTrick = null;
   var $ = function (id) { return document.getElementById(id); };
   var BOX = /[\u2500-\u257f]/, CELL = /\s*[\u2502\u2503\u2551]\s*/;
+  var OPTION = /\b(options?\s+)([a-z0-9_]+(?:=[A-Za-z0-9_.\-]+)?(?:, [a-z0-9_]+(?:=[A-Za-z0-9_.\-]+)?)*)/g;
 
   function plain(text) {  // as room.plain_log: the terminal's frames dropped, rows as « a · b »
     var out = [], rows = {};
@@ -27,7 +28,7 @@
       if (last >= 0 && !row && !rows[last] && !/[.!?:»)]$/.test(out[last])) out[last] += " " + line;  // the terminal's wrap
       else { if (row) rows[out.length] = true; out.push(line); }
     });
-    return out.join("\n");
+    return out.join("\n").replace(OPTION, function (all, word, names) { return word + names.replace(/_/g, " ").replace(/=/g, ": "); });
   }
 
   function pace() {
