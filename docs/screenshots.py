@@ -56,8 +56,11 @@ def server():
 
 
 def shoot(base: str, browser, game: str, players: int, moves: int) -> None:
-    t = httpx.post(base + "/api/tables", json={"game": game, "seats": [{"kind": "human"}] +
-                                              [{"kind": "heuristic"}] * (players - 1)}).json()
+    bots = next(g["bots"] for g in httpx.get(base + "/api/games").json() if g["id"] == game)
+    bot = "heuristic" if "heuristic" in bots else "random"
+    r = httpx.post(base + "/api/tables", json={"game": game, "seats": [{"kind": "human"}] + [{"kind": bot}] * (players - 1)})
+    r.raise_for_status()
+    t = r.json()
     link = base + t["seats"][0]["link"]
     for lang in ("en", "fr"):
         for view, size in VIEWPORTS.items():
