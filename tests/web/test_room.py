@@ -180,3 +180,27 @@ def test_a_rematch_seats_the_same_players_at_a_new_table(sqlite_url):
         assert c.get(r.headers["location"]).status_code == 200  # seated at once
         c.cookies.clear()
         assert c.post(base + "/rematch", follow_redirects=False).status_code == 404  # no seat, no rematch
+
+
+def test_the_blason_is_drawn_by_its_board_module_when_there_is_one(monkeypatch):
+    import importlib.machinery
+    import sys
+    import types
+
+    state = next(states("blason", 3, 4))
+    names = ["A", "B", "C"]
+    before = room.draw("blason", state.view(0), names, 0, state.legal_action_strings(), "fr")["board"]
+    assert 'class="track"' in before  # today's drawing of the squares
+    module = types.ModuleType("academie.web.blason_board")
+    module.__spec__ = importlib.machinery.ModuleSpec("academie.web.blason_board", None)
+    seen = {}
+
+    def blason_board_html(view, names, _):
+        seen.update(view=view, names=names, word=_("Rules"))
+        return '<svg class="blason-board"></svg>'
+
+    module.blason_board_html = blason_board_html
+    monkeypatch.setitem(sys.modules, "academie.web.blason_board", module)
+    after = room.draw("blason", state.view(0), names, 0, state.legal_action_strings(), "fr")["board"]
+    assert '<svg class="blason-board"></svg>' in after and 'class="track"' not in after
+    assert seen == {"view": state.view(0).to_json(), "names": names, "word": "Règles"}

@@ -178,7 +178,10 @@ def sheet_html(scene: Scene, t: Texts) -> str:
 
 def blason_board(view: dict, names: list[str], t: Texts) -> str | None:
     """The Blason's board from :mod:`academie.web.blason_board` when that module exists, else None."""
-    if importlib.util.find_spec("academie.web.blason_board") is None:
+    try:
+        if importlib.util.find_spec("academie.web.blason_board") is None:
+            return None
+    except (ImportError, ValueError):  # a module without a spec
         return None
     from academie.web.blason_board import blason_board_html
 

@@ -59,7 +59,7 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
     middle = [Heap("pot", P("The pot"), counters=view.get("pot") or 0, kind="basket")]
     last = view.get("last_move")
     if isinstance(last, Mapping) and last.get("total"):
-        middle.append(Heap("dice", P("The dice ({dice})", dice=str(view.get("dice") or "2d6").replace("d", "×d", 1)),
+        middle.append(Heap("dice", P("The dice ({dice})", dice=view.get("dice") or "2d6"),
                            count=P("last throw: {n}", n=last["total"]), kind="dice"))
     moves = [Move(a, P("Throw the dice (jeter)"), P("Throw two dice and move your token by their total."))
              for a in legal if a == "throw"]
