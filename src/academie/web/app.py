@@ -370,11 +370,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     ``bots`` (default: a new :class:`~academie.web.thinking.BotPool` of ``bot_processes``
     processes, capped at the ``seconds`` of :data:`WEB_LIMITS`, started and stopped with the
     application)."""
-    templates = Jinja2Templates(directory=str(HERE / "templates"))
-    templates.env.add_extension("jinja2.ext.i18n")
-    templates.env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)  # type: ignore[attr-defined]
-    templates.env.globals["lang"] = i18n.current
-    templates.env.globals["languages"] = lambda: list(i18n.LANGUAGE_NAMES.items())
+    templates = i18n.install(Jinja2Templates(directory=str(HERE / "templates")))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202

@@ -81,6 +81,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(_current.get()).ngettext(singular, plural, n)
 
 
+def install(templates: Any) -> Any:
+    """Give a ``Jinja2Templates``' environment the catalogs (``_``, ``gettext``, ``ngettext`` in the
+    request's language) and the globals ``lang()`` and ``languages()`` of ``base.html``."""
+    env = templates.env
+    env.add_extension("jinja2.ext.i18n")
+    env.install_gettext_callables(gettext, ngettext, newstyle=True)
+    env.globals["lang"] = current
+    env.globals["languages"] = lambda: list(LANGUAGE_NAMES.items())
+    return templates
+
+
 class Texts:
     """The translation functions of one language: ``_(text)`` and ``n_(singular, plural, n)``."""
 
