@@ -36,12 +36,24 @@ RANK_GLYPHS = {"J": "V", "Q": "D", "K": "R"}
 """The French indices of the court cards (valet, dame, roi), used on the French faces."""
 
 
+@functools.lru_cache(maxsize=4096)
+def _escaped(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
 def _e(text: Any) -> str:
-    return html.escape(str(text), quote=True)
+    """``text`` escaped for HTML (the same few strings at every move: kept)."""
+    return _escaped(text if type(text) is str else str(text))
 
 
 def card_name(code: str, t: Texts) -> str:
     """``'QH'`` → « queen of hearts » (« dame de cœur »)."""
+    return _card_name(code, t.lang)
+
+
+@functools.lru_cache(maxsize=256)
+def _card_name(code: str, lang: str) -> str:
+    t = texts(lang)
     rank, suit = code[:-1], code[-1]
     return t._("{rank} of {suit}").format(rank=t._(RANK_WORDS[rank]), suit=t._(SUIT_WORDS[suit]))
 
@@ -50,6 +62,15 @@ def say(phrase: Phrase | None, t: Texts) -> str:
     """``phrase`` in the language of ``t``, as plain text (escape it to put it in HTML)."""
     if phrase is None:
         return ""
+    try:
+        return _said(phrase, t.lang)
+    except TypeError:  # a parameter that cannot be hashed: said anew
+        return phrase.render(t._, t.n_, lambda code: card_name(code, t))
+
+
+@functools.lru_cache(maxsize=8192)
+def _said(phrase: Phrase, lang: str) -> str:
+    t = texts(lang)
     return phrase.render(t._, t.n_, lambda code: card_name(code, t))
 
 
@@ -81,14 +102,22 @@ def face(code: str, t: Texts, *, move: Move | None = None, dim: bool = False, sm
          extra: str = "") -> str:
     """One card face: a ``<button>`` when ``move`` plays it (raised, its label and hint said),
     else an image; ``dim`` when it is the viewer's turn and the card is not playable."""
+    if move is not None:
+        return _face(code, t.lang, move.action, say(move.label, t), say(move.hint, t), dim, small, extra)
+    return _face(code, t.lang, None, "", "", dim, small, extra)
+
+
+@functools.lru_cache(maxsize=4096)
+def _face(code: str, lang: str, action: str | None, label: str, hint: str, dim: bool, small: bool, extra: str) -> str:
+    t = texts(lang)
     name = card_name(code, t)
     classes = f"card suit-{code[-1]}" + (" small" if small else "") + (" dim" if dim else "") + extra
-    if move is not None:
-        label = t._("{card}, playable").format(card=name) + ": " + say(move.label, t)
-        return (f'<button type="button" class="{classes} legal" data-card="{code}" data-action="{_e(move.action)}" '
-                f'aria-label="{_e(label)}" title="{_e(say(move.hint, t))}">{card_svg(code, t.lang)}</button>')
-    label = name + (", " + t._("not playable now") if dim else "")
-    return f'<span class="{classes}" data-card="{code}" role="img" aria-label="{_e(label)}" title="{_e(name)}">{card_svg(code, t.lang)}</span>'
+    if action is not None:
+        said = t._("{card}, playable").format(card=name) + ": " + label
+        return (f'<button type="button" class="{classes} legal" data-card="{code}" data-action="{_e(action)}" '
+                f'aria-label="{_e(said)}" title="{_e(hint)}">{card_svg(code, lang)}</button>')
+    said = name + (", " + t._("not playable now") if dim else "")
+    return f'<span class="{classes}" data-card="{code}" role="img" aria-label="{_e(said)}" title="{_e(name)}">{card_svg(code, lang)}</span>'
 
 
 def backs(n: int, t: Texts, limit: int = 5) -> str:

@@ -23,6 +23,7 @@ message ids (*frapper*, *écart*, *quinola*), glossed in English.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -187,11 +188,14 @@ def scene_of(game: str, view: Mapping[str, Any], names: Sequence[str], viewer: i
 
 def is_card(text: Any) -> bool:
     """Whether ``text`` is a card code (``'10H'``, ``'QS'``)."""
+    return type(text) is str and 2 <= len(text) <= 3 and _is_code(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _is_code(text: str) -> bool:
     from academie.cards import parse_card
     from academie.core.errors import CardCodeError
 
-    if not isinstance(text, str) or not 2 <= len(text) <= 3:
-        return False
     try:
         parse_card(text)
     except CardCodeError:
@@ -218,6 +222,7 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
+@functools.lru_cache(maxsize=256)
 def rule_words(game: str, *terms: str) -> str:
     """The source's own words of the first rule of ``game``'s guide whose text holds every one of
     ``terms`` (case-insensitive), or ''. What a line of the score sheet shows on hover."""
