@@ -92,6 +92,9 @@ def test_the_log_is_plain_sentences():
     told = "┏━━━┓\n┃ Deal 1 ┃\n┗━━━┛\n│ Anne │ 12 │ 1 │\nAnne takes the pool, which was\nlong.\n"
     assert room.plain_log(told) == "Deal 1\nAnne · 12 · 1\nAnne takes the pool, which was long."
     assert not re.search(r"[\u2500-\u257f]", room.plain_log(told))
+    panel = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━┓ │\n│ ┃ player ┃ value ┃ │\n│ ┡━━━━╇━━━━━┩ │\n"
+             "│ │ Anne   │     9 │ │\n│ │ Bastien │   20 │ │\n│ └────┴─────┘ │\n│ Dealer: Anne. │\n╰────╯")
+    assert room.plain_log(panel) == "End of deal 1\nAnne: value 9.\nBastien: value 20.\nDealer: Anne."
     cited = "Anne loses 2 lives — option knocker_tie=lose2 [003] « en perd deux »."
     assert room.plain_log(cited) == "Anne loses 2 lives — option knocker tie: lose2 [003] « en perd deux »."
     assert room.plain_log("the knocker tied, option\nknocker_tie=safe.") == "the knocker tied, option knocker tie: safe."

@@ -292,29 +292,54 @@ BOX = re.compile(r"[\u2500-\u257f]")
 CELL = re.compile(r"\s*[\u2502\u2503\u2551]\s*")
 
 
+@functools.lru_cache(maxsize=2048)
 def plain_log(text: str) -> str:
-    """A narration entry as plain lines: the terminal's box-drawn frames dropped, a table's row
-    written as its cells joined by « · », blank lines left out, a sentence the terminal wrapped
-    joined again, an option of a citation written with spaces (``option knocker tie: lose2``).
+    """A narration entry as plain sentences: the terminal's box-drawn frames dropped, a panel's
+    title kept as a line, a table's rows written as sentences with its header's words (« Anne:
+    hand 4♥ 3♦ 9♣, value 9, lives lost 1. »), blank lines left out, a sentence the terminal
+    wrapped joined again, an option of a citation written with spaces (``option knocker tie:
+    lose2``).
 
-    >>> plain_log("Anne takes the pool: a long\\nsentence.\\n┌──┐\\n│ Anne │ 3 │\\n└──┘")
-    'Anne takes the pool: a long sentence.\\nAnne · 3'
+    >>> plain_log("┏━━━┓\\n┃ player ┃ value ┃\\n┡━━━┩\\n│ Anne │ 9 │\\n└───┘\\nAnne takes the pool, a long\\nsentence.")
+    'Anne: value 9.\\nAnne takes the pool, a long sentence.'
     """
     out: list[str] = []
-    rows = set()  # the lines that were a table's row or frame: never joined
-    for line in text.splitlines():
-        row = bool(BOX.search(line))
-        if row:
-            cells = [c.strip() for c in CELL.split(line)]
-            line = " · ".join(c for c in (BOX.sub("", c).strip() for c in cells) if c)
+    rows = set()  # the lines that were a table's row or a panel's title: never joined
+    header: list[str] | None = None
+    head_next = False
+    for raw in text.splitlines():
+        line = raw
+        if BOX.search(line):
+            bare = BOX.sub("", line).strip()
+            if "┏" in line or "┌" in line and not bare:  # a table's top: its header row comes next
+                head_next, header = True, None
+                continue
+            if not bare or set(bare) <= set(" "):
+                continue
+            cells = [c for c in (BOX.sub("", c).strip() for c in CELL.split(line)) if c]
+            if not CELL.search(line) or len(cells) <= 1 and not header:  # a panel's title or a panel's line
+                text_line = " ".join(cells) if cells else bare
+                head_next = False
+                rows.add(len(out))
+                out.append(text_line)
+                continue
+            if head_next:
+                header, head_next = cells, False
+                continue
+            if header and len(cells) == len(header) and len(cells) > 1:
+                parts = [f"{h} {c}" for h, c in zip(header[1:], cells[1:]) if c and c != "—"]
+                line = f"{cells[0]}: " + ", ".join(parts) + "."
+            else:
+                line = " · ".join(cells)
+            rows.add(len(out))
+            out.append(line)
+            continue
         line = line.strip()
         if not line:
             continue
-        if out and not row and len(out) - 1 not in rows and not out[-1].endswith(ENDS):  # the terminal's wrap
+        if out and len(out) - 1 not in rows and not out[-1].endswith(ENDS):  # the terminal's wrap
             out[-1] += " " + line
         else:
-            if row:
-                rows.add(len(out))
             out.append(line)
     return _options("\n".join(out))
 

@@ -2,7 +2,8 @@
 // with the move number they were chosen at (a stale one is refused, so nothing plays twice).
 // The page's words come translated in the config (data-config); the table itself is drawn by
 // the server. A card that leaves the hand flies to the trick; the last trick can be seen again;
-// a bot's move is shown after the pace chosen (a moment to follow the play).
+// a bot's move is shown after the pace chosen (a moment to follow the play); the log comes
+// written as plain sentences by the server.
 (function () {
   "use strict";
   var cfg = JSON.parse(document.getElementById("config").dataset.config);
@@ -11,25 +12,6 @@
   var version = cfg.version, ws = null, wait = 300, pending = false;
   var queue = [], showing = false, lastTrick = null;
   var $ = function (id) { return document.getElementById(id); };
-  var BOX = /[\u2500-\u257f]/, CELL = /\s*[\u2502\u2503\u2551]\s*/;
-  var OPTION = /\b(options?\s+)([a-z0-9_]+(?:=[A-Za-z0-9_.\-]+)?(?:, [a-z0-9_]+(?:=[A-Za-z0-9_.\-]+)?)*)/g;
-
-  function plain(text) {  // as room.plain_log: the terminal's frames dropped, rows as « a · b »
-    var out = [], rows = {};
-    text.split("\n").forEach(function (line) {
-      var row = BOX.test(line);
-      if (row) {
-        line = line.split(CELL).map(function (c) { return c.replace(/[\u2500-\u257f]/g, "").trim(); })
-          .filter(function (c) { return c; }).join(" · ");
-      }
-      line = line.trim();
-      if (!line) return;
-      var last = out.length - 1;
-      if (last >= 0 && !row && !rows[last] && !/[.!?:»)]$/.test(out[last])) out[last] += " " + line;  // the terminal's wrap
-      else { if (row) rows[out.length] = true; out.push(line); }
-    });
-    return out.join("\n").replace(OPTION, function (all, word, names) { return word + names.replace(/_/g, " ").replace(/=/g, ": "); });
-  }
 
   function pace() {
     var p = $("pace");
@@ -80,7 +62,7 @@
     var log = $("log");
     if (m.log_start === 0) log.innerHTML = "";
     m.log.forEach(function (raw, k) {
-      var text = plain(raw);
+      var text = (m.plain || [])[k] || raw;  // the server writes the log as plain sentences (room.plain_log)
       var pre = document.createElement("pre");
       pre.className = "entry";
       var at = 0;  // each quotation of the source a link to its sentence (/source/GAME#sSIG-N)
