@@ -207,3 +207,14 @@ def test_the_blason_is_drawn_by_its_board_module_when_there_is_one(monkeypatch):
     after = room.draw("blason", state.view(0), names, 0, state.legal_action_strings(), "fr")["board"]
     assert '<svg class="blason-board"></svg>' in after and 'class="track"' not in after
     assert seen == {"view": state.view(0).to_json(), "names": names, "word": "Règles"}
+
+
+def test_the_end_of_a_match_shows_the_standings_best_first():
+    *_, last = states("guimbarde", 3, 5, moves=2000)
+    assert last.is_terminal()
+    view = last.public_view()
+    counters = view.to_json()["counters"]
+    board = room.draw("guimbarde", view, ["Anne", "Bastien", "Camille"], None, [], "fr")["board"]
+    assert "Le classement de la partie :" in board
+    ranked = re.findall(r"<li>(\d)\. (\w+), (\d+) jetons?</li>", board)
+    assert [int(n) for _, _, n in ranked] == sorted(counters, reverse=True) and [p for p, _, _ in ranked] == ["1", "2", "3"]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -183,7 +184,25 @@ def scene_of(game: str, view: Mapping[str, Any], names: Sequence[str], viewer: i
     module of its own gets :func:`generic`."""
     module = MODULES.get(game)
     build = importlib.import_module(f"academie.presentation.scene.{module}").scene if module else generic
-    return build(view, list(names), viewer, list(legal))
+    scene = build(view, list(names), viewer, list(legal))
+    if view.get("phase") == "over":
+        scene.sheet += standings(view, names)
+    return scene
+
+
+def standings(view: Mapping[str, Any], names: Sequence[str]) -> list[Line]:
+    """The match's final standings, best first, from the view's ``counters`` (or ``lives``)."""
+    kind = "counters" if isinstance(view.get("counters"), list) else "lives" if isinstance(view.get("lives"), list) else None
+    if kind is None or len(view[kind]) != len(names):
+        return []
+    order = sorted(range(len(names)), key=lambda s: -view[kind][s])
+    lines = [Line(P("The match standings:"))]
+    for place, s in enumerate(order, 1):
+        amount = view[kind][s]
+        lines.append(Line(Pn("{place}. {name}, {n} counter", "{place}. {name}, {n} counters", place=place, name=names[s], n=amount)
+                          if kind == "counters" else
+                          Pn("{place}. {name}, {n} life", "{place}. {name}, {n} lives", place=place, name=names[s], n=amount)))
+    return lines
 
 
 def is_card(text: Any) -> bool:
@@ -224,18 +243,23 @@ def signed(n: int) -> str:
 
 @functools.lru_cache(maxsize=256)
 def rule_words(game: str, *terms: str) -> str:
-    """The source's own words of the first rule of ``game``'s guide whose text holds every one of
-    ``terms`` (case-insensitive), or ''. What a line of the score sheet shows on hover."""
+    """The source's own words of the rule of ``game``'s guide that names ``terms`` most often
+    (whole words, case-insensitive; a scoring rule first), or ''. What a line of the score sheet
+    shows on hover."""
     try:
         guide = importlib.import_module(f"academie.games.{MODULES.get(game, game)}.guide").GUIDE
     except (ImportError, AttributeError):
         return ""
-    for section in ("scoring", "turn", "end", "deal", "aim"):
+    best, score = "", 0
+    for rank, section in enumerate(("scoring", "turn", "end", "deal", "aim")):
         for rule in getattr(guide, section, ()):
+            if not rule.words:
+                continue
             text = rule.text.lower()
-            if rule.words and all(t.lower() in text for t in terms):
-                return f"« {rule.words} »"
-    return ""
+            counts = [len(re.findall(rf"\b{re.escape(t.lower())}\b", text)) for t in terms]
+            if all(counts) and sum(counts) * 10 - rank > score:  # the rule that speaks most of it
+                best, score = f"« {rule.words} »", sum(counts) * 10 - rank
+    return best
 
 
 def generic(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: list[str]) -> Scene:
