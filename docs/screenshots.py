@@ -28,6 +28,7 @@ VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, 
 GAMES = {"trente-et-un": (4, 3), "reversis": (4, 6), "belle-flux-trente-un": (4, 2), "guimbarde": (4, 3),
          "guinguette": (4, 2), "blason": (4, 3)}
 """Game → (players, the person's moves played before the photograph)."""
+MOVE = "#board .mine [data-action], #actions [data-action]"
 
 
 @contextlib.contextmanager
@@ -70,12 +71,14 @@ def shoot(base: str, browser, game: str, players: int, moves: int) -> None:
             page.goto(link)
             page.wait_for_selector("#conn.live")
             if lang == "en" and view == "desktop":
-                for _ in range(moves):
-                    page.wait_for_selector("#board .mine [data-action], #actions [data-action]", timeout=30000)
+                for _ in range(moves + 1):
+                    page.wait_for_function(f"() => document.body.dataset.over === 'true' || "
+                                           f"document.querySelector('{MOVE}') !== null", timeout=30000)
+                    if _ == moves or page.evaluate("document.body.dataset.over") == "true":
+                        break
                     version = page.evaluate("document.body.dataset.version")
-                    page.locator("#board .mine [data-action], #actions [data-action]").first.click()
+                    page.locator(MOVE).first.click()
                     page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
-                page.wait_for_selector("#board .mine [data-action], #actions [data-action]", timeout=30000)
             page.wait_for_timeout(400)
             page.screenshot(path=str(HERE / f"web-{game}-{view}-{lang}.png"))
             context.close()

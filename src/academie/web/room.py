@@ -181,7 +181,8 @@ def heap_html(h: Heap, t: Texts) -> str:
         body += chips(h.counters, t)
     count = f'<span class="count">{_e(say(h.count, t))}</span>' if h.count else ""
     hint = f' title="{_e(say(h.hint, t))}"' if h.hint else ""
-    return (f'<section class="heap {h.kind}" data-heap="{_e(h.key)}"{hint}><h3>{_e(say(h.title, t))}</h3>'
+    title = say(h.title, t)
+    return (f'<section class="heap {h.kind}" data-heap="{_e(h.key)}"{hint}><h3>{_e(title[:1].upper() + title[1:])}</h3>'
             f"{body}{count}</section>")
 
 
@@ -232,7 +233,7 @@ def board(scene: Scene, names: Sequence[str], t: Texts, extra: str = "") -> str:
     if scene.viewer is not None:
         me = scene.seats[scene.viewer]
         playable = {m.card: m for m in scene.moves if m.card}
-        turn = bool(scene.moves)
+        turn = bool(playable)  # the cards dimmed only when some card is the move
         cards = "".join(face(c, t, move=playable.get(c), dim=turn and c not in playable) for c in scene.hand or [])
         out.append(f'<section class="mine" aria-label="{_e(say(scene.hand_title, t))}">'
                    f'{seat_html(me, t)}<div class="hand cards">{cards}</div></section>')
