@@ -146,6 +146,23 @@ def around(scene: Scene) -> dict[str, list[Seat]]:
 
 
 def seat_html(s: Seat, t: Texts, number: bool = True) -> str:
+    """One seat: its name, number, marks (dealer, to play), score, what is said of it, its hand as
+    backs and its face-up cards (the same seat drawn once, kept)."""
+    key = (s.seat, s.name, s.you, s.turn, s.dealer, s.out, s.score, tuple(s.marks), s.backs, tuple(s.up), s.up_title)
+    try:
+        return _seat_html(key, t.lang, number)
+    except TypeError:  # a phrase holding something unhashable: drawn anew
+        return _draw_seat(s, t, number)
+
+
+@functools.lru_cache(maxsize=2048)
+def _seat_html(key: tuple, lang: str, number: bool) -> str:
+    seat, name, you, turn, dealer, out, score, marks, held, up, up_title = key
+    return _draw_seat(Seat(seat, name, you, turn, dealer, out, score, list(marks), held, list(up), up_title),
+                      texts(lang), number)
+
+
+def _draw_seat(s: Seat, t: Texts, number: bool) -> str:
     classes = "seat" + (" turn" if s.turn else "") + (" you" if s.you else "") + (" out" if s.out else "")
     marks = ""
     dealer, to_play, seat_n, you_word = t._("the dealer"), t._("to play"), t._("seat {n}"), t._("you")
@@ -172,6 +189,22 @@ def seat_html(s: Seat, t: Texts, number: bool = True) -> str:
 
 
 def heap_html(h: Heap, t: Texts) -> str:
+    """A place of the middle: its title, its cards face down (a stack) or up, its counters, its
+    count (the same heap drawn once, kept)."""
+    key = (h.key, h.title, tuple(h.cards), h.backs, h.count, h.counters, h.hint, h.kind)
+    try:
+        return _heap_html(key, t.lang)
+    except TypeError:  # a phrase holding something unhashable: drawn anew
+        return _draw_heap(h, t)
+
+
+@functools.lru_cache(maxsize=2048)
+def _heap_html(key: tuple, lang: str) -> str:
+    name, title, cards, held, count, counters, hint, kind = key
+    return _draw_heap(Heap(name, title, list(cards), held, count, counters, hint, kind), texts(lang))
+
+
+def _draw_heap(h: Heap, t: Texts) -> str:
     body = ""
     if h.backs:
         body += '<span class="stack">' + "".join(f'<span class="card back">{BACK_SVG}</span>' for _ in range(h.backs)) + "</span>"
