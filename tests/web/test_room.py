@@ -218,3 +218,11 @@ def test_the_end_of_a_match_shows_the_standings_best_first():
     assert "Le classement de la partie :" in board
     ranked = re.findall(r"<li>(\d)\. (\w+), (\d+) jetons?</li>", board)
     assert [int(n) for _, _, n in ranked] == sorted(counters, reverse=True) and [p for p, _, _ in ranked] == ["1", "2", "3"]
+
+
+def test_a_table_with_an_empty_cell_and_a_wrapped_quotation_read_as_sentences():
+    told = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━━┳━━━━━┓ │\n│ ┃ player ┃ flux ┃ point ┃ │\n│ ┡━━━━╇━━━━━━╇━━━━━┩ │\n"
+            "│ │ Anne   │      │    19 │ │\n│ └────┴──────┴─────┘ │\n╰────╯\n"
+            "── Deal 2: Denis deals; belle to\nDenis.\n  Anne goes on the bus (« Règles »\n  (a sheet): « dans le bus »)")
+    assert room.plain_log(told) == ("End of deal 1\nAnne: point 19.\nDeal 2: Denis deals; belle to Denis.\n"
+                                    "Anne goes on the bus (« Règles » (a sheet): « dans le bus »)")

@@ -345,33 +345,46 @@ def plain_log(text: str) -> str:
         line = raw
         if BOX.search(line):
             bare = BOX.sub("", line).strip()
-            if "┏" in line or "┌" in line and not bare:  # a table's top: its header row comes next
+            if ("┏" in line or "┌" in line) and not bare:  # a table's top: its header row comes next
                 head_next, header = True, None
                 continue
-            if not bare or set(bare) <= set(" "):
+            if not bare:
                 continue
-            cells = [c for c in (BOX.sub("", c).strip() for c in CELL.split(line)) if c]
-            if not CELL.search(line) or len(cells) <= 1 and not header:  # a panel's title or a panel's line
-                text_line = " ".join(cells) if cells else bare
-                head_next = False
-                rows.add(len(out))
-                out.append(text_line)
-                continue
-            if head_next:
-                header, head_next = cells, False
-                continue
-            if header and len(cells) == len(header) and len(cells) > 1:
-                parts = [f"{h} {c}" for h, c in zip(header[1:], cells[1:]) if c and c != "—"]
-                line = f"{cells[0]}: " + ", ".join(parts) + "."
+            if not CELL.search(line):
+                if not any(ch in line for ch in "╭╮┏┓┌┐╰╯"):  # a line marked « ── »: a sentence
+                    line = bare
+                else:  # a panel's title
+                    head_next = False
+                    rows.add(len(out))
+                    out.append(bare)
+                    continue
             else:
-                line = " · ".join(cells)
-            rows.add(len(out))
-            out.append(line)
-            continue
+                cells = [BOX.sub("", c).strip() for c in CELL.split(line)]
+                while cells and not cells[0]:
+                    cells.pop(0)
+                while cells and not cells[-1]:
+                    cells.pop()
+                if len(cells) <= 1:  # a panel's line (or a one-cell box: a title)
+                    head_next = False
+                    rows.add(len(out))
+                    out.append(cells[0] if cells else bare)
+                    continue
+                if head_next:
+                    header, head_next = cells, False
+                    continue
+                if header and len(cells) == len(header) and len(cells) > 1:
+                    parts = [f"{h} {c}" for h, c in zip(header[1:], cells[1:]) if c and c != "—"]
+                    line = f"{cells[0]}: " + ", ".join(parts) + "."
+                else:
+                    line = " · ".join(c for c in cells if c)
+                rows.add(len(out))
+                out.append(line)
+                continue
         line = line.strip()
         if not line:
             continue
-        if out and len(out) - 1 not in rows and not out[-1].endswith(ENDS):  # the terminal's wrap
+        starts = line[:1].isupper() or line[:1].isdigit()
+        if out and len(out) - 1 not in rows and (not out[-1].endswith(ENDS) or not starts):  # the terminal's wrap
             out[-1] += " " + line
         else:
             out.append(line)
