@@ -90,14 +90,14 @@ def test_cards_and_moves_have_labels_a_screen_reader_says():
 
 def test_the_log_is_plain_sentences():
     told = "┏━━━┓\n┃ Deal 1 ┃\n┗━━━┛\n│ Anne │ 12 │ 1 │\nAnne takes the pool, which was\nlong.\n"
-    assert room.plain_log(told) == "Deal 1\nAnne · 12 · 1\nAnne takes the pool, which was long."
+    assert room.plain_text(told) == "Deal 1\nAnne · 12 · 1\nAnne takes the pool, which was long."
     assert not re.search(r"[\u2500-\u257f]", room.plain_log(told))
     panel = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━┓ │\n│ ┃ player ┃ value ┃ │\n│ ┡━━━━╇━━━━━┩ │\n"
              "│ │ Anne   │     9 │ │\n│ │ Bastien │   20 │ │\n│ └────┴─────┘ │\n│ Dealer: Anne. │\n╰────╯")
-    assert room.plain_log(panel) == "End of deal 1\nAnne: value 9.\nBastien: value 20.\nDealer: Anne."
+    assert room.plain_text(panel) == "End of deal 1\nAnne: value 9.\nBastien: value 20.\nDealer: Anne."
     cited = "Anne loses 2 lives — option knocker_tie=lose2 [003] « en perd deux »."
-    assert room.plain_log(cited) == "Anne loses 2 lives — option knocker tie: lose2 [003] « en perd deux »."
-    assert room.plain_log("the knocker tied, option\nknocker_tie=safe.") == "the knocker tied, option knocker tie: safe."
+    assert room.plain_text(cited) == "Anne loses 2 lives — option knocker tie: lose2 [003] « en perd deux »."
+    assert room.plain_text("the knocker tied, option\nknocker_tie=safe.") == "the knocker tied, option knocker tie: safe."
 
 
 def extracted() -> set[str | tuple[str, str]]:
@@ -224,5 +224,23 @@ def test_a_table_with_an_empty_cell_and_a_wrapped_quotation_read_as_sentences():
     told = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━━┳━━━━━┓ │\n│ ┃ player ┃ flux ┃ point ┃ │\n│ ┡━━━━╇━━━━━━╇━━━━━┩ │\n"
             "│ │ Anne   │      │    19 │ │\n│ └────┴──────┴─────┘ │\n╰────╯\n"
             "── Deal 2: Denis deals; belle to\nDenis.\n  Anne goes on the bus (« Règles »\n  (a sheet): « dans le bus »)")
-    assert room.plain_log(told) == ("End of deal 1\nAnne: point 19.\nDeal 2: Denis deals; belle to Denis.\n"
+    assert room.plain_text(told) == ("End of deal 1\nAnne: point 19.\nDeal 2: Denis deals; belle to Denis.\n"
                                     "Anne goes on the bus (« Règles » (a sheet): « dans le bus »)")
+
+
+def test_a_french_page_tells_the_commonest_moves_in_french(sqlite_url):
+    import time
+
+    with client(sqlite_url) as c:
+        t = create(c, "reversis", ["random"] * 4, options={"deals": 1})
+        table = c.app.state.hub.tables[t["id"]]
+        deadline = time.time() + 60
+        while not table.state.is_terminal() and time.time() < deadline:
+            time.sleep(0.05)
+        english = "\n".join(table.snapshot(None, None, full=True)["plain"])
+        french = "\n".join(table.snapshot(None, None, full=True, lang="fr")["plain"])
+        assert re.search(r"^\w+ plays (10|[2-9JQKA])[♠♥♦♣] — \w+ takes the trick\.$", english, re.M)
+        assert re.search(r"^\w+ joue (10|[2-9VDRA])[♠♥♦♣] — \w+ fait la levée\.$", french, re.M)
+        assert not re.search(r"^\w+ plays ", french, re.M) and "Fin de la donne 1" in french
+        page = c.get(f"/watch/{t['id']}", headers={"accept-language": "fr"}).text
+        assert "fait la levée" in page and "takes the trick" not in page

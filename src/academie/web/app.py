@@ -588,7 +588,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         return templates.TemplateResponse(request, "table.html", {
             "t": table, "seat": seat, "snap": snap, "game": table.game.info,
             "invites": invites, "base": str(request.base_url).rstrip("/"),
-            "entry_html": lambda text: Markup(linked_entry(table.game.info.id, room.plain_log(text))),
+            "entry_html": lambda text: Markup(linked_entry(table.game.info.id, room.plain_log(text, lang))),
             "config": json.dumps({
                 "ws": f"{home}/ws" if home else f"/ws/watch/{table.id}",
                 "post": f"{home}/act" if home else None,

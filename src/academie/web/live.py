@@ -659,7 +659,7 @@ class LiveTable:
             "result": face["result"],
             "log_start": start,
             "log": log,
-            "plain": [room.plain_log(line) for line in log],  # the log as a page shows it
+            "plain": [room.plain_log(line, lang) for line in log],  # the log as a page shows it
             "sources": [narration_sources(self.game.info.id, line) for line in log],
             "error": face["error"],
             "chosen_seed": self.row.chosen_seed,

@@ -326,15 +326,45 @@ BOX = re.compile(r"[\u2500-\u257f]")
 CELL = re.compile(r"\s*[\u2502\u2503\u2551]\s*")
 
 
+def plain_log(text: str, lang: str = "en") -> str:
+    """:func:`plain_text` of a narration entry, in ``lang``: each sentence the narration tells
+    often (:mod:`academie.presentation.scene.told`) in that language, the others as told.
+
+    >>> plain_log("Anne plays Q♥ — Bastien takes the trick.", "fr")
+    'Anne joue D♥ — Bastien fait la levée.'
+    """
+    return _plain_log(text, lang)
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_log(text: str, lang: str) -> str:
+    plain = plain_text(text)
+    if lang == "en":
+        return plain
+    from academie.presentation.scene.told import told_phrase
+
+    t = texts(lang)
+    out = []
+    for line in plain.split("\n"):
+        phrase = told_phrase(line)
+        out.append(COURT.sub(lambda m: FRENCH_COURT[m[1]] + m[2], say(phrase, t)) if phrase else line)
+    return "\n".join(out)
+
+
+COURT = re.compile(r"\b([JQK])([♠♥♦♣])")
+FRENCH_COURT = {"J": "V", "Q": "D", "K": "R"}
+"""The court cards' French indices (valet, dame, roi), as the French faces show them."""
+
+
 @functools.lru_cache(maxsize=2048)
-def plain_log(text: str) -> str:
+def plain_text(text: str) -> str:
     """A narration entry as plain sentences: the terminal's box-drawn frames dropped, a panel's
     title kept as a line, a table's rows written as sentences with its header's words (« Anne:
     hand 4♥ 3♦ 9♣, value 9, lives lost 1. »), blank lines left out, a sentence the terminal
     wrapped joined again, an option of a citation written with spaces (``option knocker tie:
     lose2``).
 
-    >>> plain_log("┏━━━┓\\n┃ player ┃ value ┃\\n┡━━━┩\\n│ Anne │ 9 │\\n└───┘\\nAnne takes the pool, a long\\nsentence.")
+    >>> plain_text("┏━━━┓\\n┃ player ┃ value ┃\\n┡━━━┩\\n│ Anne │ 9 │\\n└───┘\\nAnne takes the pool, a long\\nsentence.")
     'Anne: value 9.\\nAnne takes the pool, a long sentence.'
     """
     out: list[str] = []
