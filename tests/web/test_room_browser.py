@@ -41,8 +41,9 @@ SHORT = {"trente-et-un": {"lives": 1}, "belle-flux-trente-un": {"deals": 2}, "re
          "guimbarde": {"deals": 1}, "guinguette": {"deals": 1}, "blason": {"counters": 4}}
 PLAYERS = {"trente-et-un": 3, "belle-flux-trente-un": 3, "reversis": 4, "guimbarde": 3, "guinguette": 3, "blason": 3}
 UNACCENTED = ("ecart", "ecarte", "ecarter", "ecartee", "bete", "betes", "trefle", "coeur", "elimine", "regle",
-              "regles", "frappe", "donnee")
-"""French terms that have an accent, as they would read without it."""
+              "regles", "donnee")
+"""French terms that have an accent, as they would read without it (« frappe », a word of its own, is
+not among them)."""
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 
 
