@@ -244,3 +244,10 @@ def test_a_french_page_tells_the_commonest_moves_in_french(sqlite_url):
         assert not re.search(r"^\w+ plays ", french, re.M) and french.startswith("Donne 1 : ")
         page = c.get(f"/watch/{t['id']}", headers={"accept-language": "fr"}).text
         assert "fait la levée" in page and "takes the trick" not in page
+
+
+def test_the_french_log_reads_the_tables_headers_in_french():
+    told = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━┳━━━━━┓ │\n│ ┃ player ┃ tricks ┃ this deal ┃ │\n│ ┡━━━━╇━━━━━╇━━━━━┩ │\n"
+            "│ │ Anne │ 4 │ −3 │ │\n│ └────┴─────┘ │\n╰────╯\nMatch over after 1 deal.")
+    assert room.plain_log(told, "fr") == "Fin de la donne 1\nAnne: levées 4, cette donne −3.\nPartie finie après 1 donne."
+    assert room.plain_log(told) == "End of deal 1\nAnne: tricks 4, this deal −3.\nMatch over after 1 deal."

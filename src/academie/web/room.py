@@ -338,7 +338,7 @@ def plain_log(text: str, lang: str = "en") -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _plain_log(text: str, lang: str) -> str:
-    plain = plain_text(text)
+    plain = plain_text(text, lang)
     if lang == "en":
         return plain
     from academie.presentation.scene.told import told_phrase
@@ -356,8 +356,14 @@ FRENCH_COURT = {"J": "V", "Q": "D", "K": "R"}
 """The court cards' French indices (valet, dame, roi), as the French faces show them."""
 
 
+HEADERS = {w: w for w in (N_("hand"), N_("value"), N_("lives lost"), N_("tricks"), N_("points"), N_("jetons"),
+                         N_("this deal"), N_("cards"), N_("flux"), N_("point"), N_("tierce"), N_("count"), N_("stirs"),
+                         N_("won/lost"), N_("player"), N_("place"))}
+"""The words of the terminal's tables' headers, as message ids."""
+
+
 @functools.lru_cache(maxsize=2048)
-def plain_text(text: str) -> str:
+def plain_text(text: str, lang: str = "en") -> str:
     """A narration entry as plain sentences: the terminal's box-drawn frames dropped, a panel's
     title kept as a line, a table's rows written as sentences with its header's words (« Anne:
     hand 4♥ 3♦ 9♣, value 9, lives lost 1. »), blank lines left out, a sentence the terminal
@@ -403,7 +409,8 @@ def plain_text(text: str) -> str:
                     header, head_next = cells, False
                     continue
                 if header and len(cells) == len(header) and len(cells) > 1:
-                    parts = [f"{h} {c}" for h, c in zip(header[1:], cells[1:]) if c and c != "—"]
+                    words = [texts(lang)._(h) if h in HEADERS else h for h in header]
+                    parts = [f"{h} {c}" for h, c in zip(words[1:], cells[1:]) if c and c != "—"]
                     line = f"{cells[0]}: " + ", ".join(parts) + "."
                 else:
                     line = " · ".join(c for c in cells if c)

@@ -43,6 +43,11 @@ TOLD: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p.format(NAME=
     (r"^Deal {N}: (?P<name>[^;.]+?) deals\. Pool (?P<p>\d+)\.$", N_("Deal {n}: {name} deals. Pool {p}.")),
     (r"^Deal {N}: (?P<name>[^;.]+?) deals; the up card is {CARD}\.$", N_("Deal {n}: {name} deals; the up card is {card}.")),
     (r"^The race begins\.$", N_("The race begins.")),
+    (r"^Match over after 1 deal\.$", N_("Match over after 1 deal.")),
+    (r"^Match over after {N} deals\.$", N_("Match over after {n} deals.")),
+    (r"^Baskets now: (?P<rest>[^—]+)$", N_("Baskets now: {rest}")),
+    (r"^Belle: {NAME}$", N_("Belle: {name}")),
+    (r"^Trente-un: {NAME}$", N_("Trente-un: {name}")),
 ))
 """Each sentence: its pattern (names, cards and numbers as groups) and its message id."""
 
