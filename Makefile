@@ -4,13 +4,15 @@
 #   make serve  -- play in the browser at http://127.0.0.1:8000/ (a SQLite file, no set-up);
 #                  make serve PORT=8001 HOST=0.0.0.0 chooses the port and the address
 #   make docs   -- the documentation site in site/ (rules pages rewritten from the guides first)
+#   make locale -- the web's message catalogs re-extracted, merged and compiled (academie.web.i18n)
+#   make screenshots -- docs/web-*.png redrawn by Chromium (docs/screenshots.py)
 PYTHON ?= python3
 HOST ?= 127.0.0.1
 PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench figures docs serve clean
+.PHONY: play test bench figures docs serve clean locale screenshots
 
 $(BIN)/.installed: pyproject.toml
 	@echo "Setting up $(VENV): downloading and installing academie's packages (a few minutes, once)."
@@ -37,6 +39,14 @@ figures: $(BIN)/.installed
 docs: $(BIN)/.installed
 	$(BIN)/python docs/generate.py --write
 	$(BIN)/mkdocs build --strict
+
+locale: $(BIN)/.installed
+	$(BIN)/pybabel extract -F src/academie/web/babel.cfg -k N_ -k P -k Pn:1,2 -k n_:1,2 --no-location --sort-output --no-wrap -o src/academie/web/locale/messages.pot .
+	$(BIN)/pybabel update -i src/academie/web/locale/messages.pot -d src/academie/web/locale -D messages --no-wrap --ignore-obsolete
+	$(BIN)/pybabel compile -d src/academie/web/locale -D messages --statistics
+
+screenshots: $(BIN)/.installed
+	PYTHONPATH=src $(BIN)/python docs/screenshots.py
 
 clean:
 	rm -rf $(VENV) build site src/*.egg-info .pytest_cache

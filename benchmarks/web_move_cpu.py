@@ -15,8 +15,8 @@ it little) is summed by part, each part's own time without the parts it calls:
 * ``store``: committing it (:meth:`Store.append_actions`, the group commit's transaction, in
   its worker thread: one move at a time here, so each batch holds one);
 * ``narration``: telling it (every :class:`TextNarrator` step and flush);
-* ``view``, ``board``, ``buttons``, ``status``: the update of each watcher (its seat's view,
-  :func:`board_html`, :func:`actions_html`, :meth:`LiveTable.status_text`);
+* ``view``, ``board``: the update of each watcher (its seat's view, and the card room's
+  drawing of it, :func:`academie.web.room.draw`: the table, the moves and the status line);
 * ``snapshot, rest``: the rest of :meth:`LiveTable.snapshot`;
 * ``json``: encoding the updates as the socket sends them;
 * ``act, rest``: the rest of :meth:`LiveTable.act` (applying the action and its chance outcomes,
@@ -148,9 +148,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     parts.wrap(live.TextNarrator, "tell", "narration")
     parts.wrap(live.TextNarrator, "flush", "narration")
     parts.wrap(live.LiveTable, "view_of", "view")
-    parts.wrap(live, "board_html", "board")
-    parts.wrap(live, "actions_html", "buttons")
-    parts.wrap(live.LiveTable, "status_text", "status")
+    parts.wrap(live.room, "draw", "board")
     parts.wrap(live.LiveTable, "snapshot", "snapshot, rest")
     parts.wrap(live.LiveTable, "act", "act, rest")
 
@@ -211,7 +209,7 @@ def main() -> None:
     print(f"web move CPU: {args.tables} tables, 2 watchers each, {out['played']} moves "
           f"({out['finished']} matches ended), {out['updates']} updates sent, {out['bytes'] / out['updates'] / 1024:.1f} KiB each"
           f" ({os.cpu_count()} cores; load {os.getloadavg()[0]:.1f})")
-    order = ["check", "store", "narration", "view", "board", "buttons", "status", "snapshot, rest", "json", "act, rest"]
+    order = ["check", "store", "narration", "view", "board", "snapshot, rest", "json", "act, rest"]
     for part in order:
         print(f"  {part:<15} {out['parts'].get(part, 0.0) / n * 1e6:8.0f} µs")
     counted = sum(out["parts"].values())

@@ -185,17 +185,26 @@ def test_the_form_is_built_from_the_options(sqlite_url):
             for doc in game.describe_options():
                 assert f'name="opt_{doc.name}"' in page
         page = c.get("/new/trente-et-un?players=3").text
-        assert re.search(r'data-seat="2">\s*<td>3</td>', page)  # shown
+        assert re.search(r'data-seat="2">\s*<td>2</td>', page)  # shown, numbered from 0 as in the rules
         assert re.search(r'data-seat="3" hidden>', page) and 'data-seat="9"' not in page  # up to 9 players
         r = c.post("/new/trente-et-un", data={"players": "3", "name_0": "Zoé", "kind_0": "human", "name_1": "B",
-                                               "kind_1": "heuristic", "name_2": "C", "kind_2": "random",
+                                               "kind_1": "human", "name_2": "C", "kind_2": "random",
                                                "opt_lives": "2"}, follow_redirects=False)
-        assert r.status_code == 303 and r.headers["location"].startswith("/admin/")
-        admin = c.get(r.headers["location"]).text
         table = next(iter(hub(c).tables.values()))
+        # the creator is seated at once (seat 0, the first person's), the invitation links on his page
+        assert r.status_code == 303 and r.headers["location"] == f"/seat/{table.id}/0"
+        assert "academie_seat" in r.headers["set-cookie"] and "academie_creator" in r.headers["set-cookie"]
+        seat_page = c.get(r.headers["location"])
+        assert seat_page.status_code == 200 and 'id="invites"' in seat_page.text
         assert table.names == ["Zoé", "B", "C"] and table.state.options.lives == 2
-        assert f"/play/{table.row.seats[0].token}" in admin and f"/watch/{table.id}" in admin
-        assert table.row.seats[1].token not in admin  # a bot's seat has no link
+        assert f"/play/{table.row.seats[1].token}" in seat_page.text and f"/watch/{table.id}" in seat_page.text
+        assert table.row.seats[0].token not in seat_page.text  # his own token stays in its cookie
+        assert table.row.seats[2].token not in seat_page.text  # a bot's seat has no link
+        admin = c.get(f"/admin/{table.row.admin_key}").text  # the creator's page keeps every link
+        assert f"/play/{table.row.seats[0].token}" in admin and f"/play/{table.row.seats[1].token}" in admin
+        c.cookies.clear()  # another browser: the invited player's, who gets no invitation links
+        other = c.get(f"/play/{table.row.seats[1].token}")
+        assert other.status_code == 200 and 'id="invites"' not in other.text
         bad = c.post("/new/trente-et-un", data={"players": "2", "kind_1": "random", "opt_lives": "0"})
         assert bad.status_code == 422 and "lives" in bad.text
         lobby = c.get("/").text
@@ -234,7 +243,7 @@ def test_a_form_with_a_huge_number_of_players_is_refused_at_once(sqlite_url, mon
             assert page.status_code == 200 and 'id="form-error"' in page.text and "the form shows 4" in page.text
         assert 'id="form-error"' not in c.get("/new/reversis?players=5").text
         bad = c.post("/new/trente-et-un", data={"players": "2", "name_0": "a\x01b", "kind_1": "random"})
-        assert bad.status_code == 422 and "seat 1: bad name" in bad.text and "pydantic" not in bad.text
+        assert bad.status_code == 422 and "seat 0: bad name" in bad.text and "pydantic" not in bad.text
         assert hub(c).tables == {}
 
 
@@ -251,7 +260,7 @@ def test_bots_with_parameters_take_their_seats(sqlite_url):
         assert bad.status_code == 422 and "iterations" in bad.json()["error"]
         big = c.post("/api/tables", json={"game": "guimbarde", "seats": [{"kind": "ismcts:iterations=1000000"}] * 3})
         assert big.status_code == 422
-        assert "seat 1: on this server a bot's iterations is at most 5,000, not 1,000,000" in big.json()["error"]
+        assert "seat 0: on this server a bot's iterations is at most 5,000, not 1,000,000" in big.json()["error"]
         # a spec over 60 characters (as README's Guimbarde one) has its seat, as on the command line
         long_spec = "ismcts:iterations=20:rollout=heuristic:worlds=30:others=rollout:c=0.5"  # 69 characters
         ok = c.post("/api/tables", json={"game": "guimbarde", "seats": [{"kind": long_spec}, {"kind": "random"},

@@ -332,7 +332,7 @@ def test_invisible_and_mixed_script_names_are_refused(sqlite_url, name):
         r = c.post("/api/tables", json={"game": "trente-et-un", "seats": [{"name": name, "kind": "human"},
                                                                           {"name": "Bastien", "kind": "random"}]})
         assert r.status_code == 422, name
-        assert "seat 1: bad name" in r.json()["error"]
+        assert "seat 0: bad name" in r.json()["error"]
         assert "U+" in r.json()["error"] or "blank" in r.json()["error"] or "looks like" in r.json()["error"]
         assert not hub(c).tables
 

@@ -27,6 +27,10 @@ def csp_errors(page) -> list[str]:
     return found
 
 
+MOVE = "#board .mine [data-action], #actions [data-action]"
+"""A legal move on a seat's page: a playable card of the hand or a move's button."""
+
+
 def test_an_invitation_from_another_site_opens_the_seat_and_no_page_breaks_the_policy(tmp_path, browser):
     server = Server(f"sqlite:///{tmp_path / 'w.sqlite3'}", bot_delay=0.02).start()
     try:
@@ -51,11 +55,11 @@ def test_an_invitation_from_another_site_opens_the_seat_and_no_page_breaks_the_p
         assert status in (409, 422)
         while page.evaluate("document.body.dataset.over") != "true":  # the moves go through the socket
             page.wait_for_function("() => document.body.dataset.over === 'true' || "
-                                   "document.querySelector('#actions button.act') !== null", timeout=30000)
+                                   f"document.querySelector(\"{MOVE}\") !== null", timeout=30000)
             if page.evaluate("document.body.dataset.over") == "true":
                 break
             version = page.evaluate("document.body.dataset.version")
-            page.locator("#actions button.act").first.click()
+            page.locator(MOVE).first.click()
             page.wait_for_function(f"() => document.body.dataset.version !== '{version}'", timeout=30000)
         page.goto(f"{server.base}/replay/{t['id']}")
         page.wait_for_function("() => document.body.dataset.step === '0'")

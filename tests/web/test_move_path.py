@@ -21,7 +21,8 @@ from academie.presentation.narration import hanging
 from academie.web import live
 from academie.web.hub import Hub
 from academie.web.live import TextNarrator, Watcher, encode_message
-from academie.web.present import actions_html, board_html
+from academie.web import room
+from academie.web.present import board_html  # the replay's boards
 from academie.web.store import Store
 
 from .support import cards_in
@@ -109,6 +110,17 @@ def test_every_game_is_narrated_as_rich_narrates_it(tmp_path, game_id, monkeypat
     assert again.teller.lines == told
 
 
+def drawn(table, seat, lang: str) -> dict:
+    """What :mod:`academie.web.room` draws of ``table`` for ``seat`` in ``lang``, drawn anew."""
+    state = table.state
+    over = state.is_terminal()
+    returns = state.returns() if over else []
+    to_act = None if over else state.current_player()
+    return room.draw(table.game.info.id, table.view_of(seat), table.names, seat, table.legal_for(seat), lang,
+                     over=over, winners=[s for s, r in enumerate(returns) if r == max(returns)] if over else (),
+                     to_act=to_act, bot=to_act in table.bots)
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_seats_board_is_drawn_anew_after_each_move(tmp_path, game_id):
     seen_hands: list[set[str]] = []
@@ -117,11 +129,12 @@ def test_a_seats_board_is_drawn_anew_after_each_move(tmp_path, game_id):
         for seat in (None, 0, 1):
             legal = table.legal_for(seat)
             message = table.snapshot(None, seat)
-            assert message["board"] == str(board_html(table.view_of(seat), table.names, seat, legal))
-            assert message["actions"] == str(actions_html(legal))
+            assert {k: message[k] for k in ("board", "actions", "status")} == drawn(table, seat, "en")
             assert message["legal"] == legal
-            assert message["status"] == table.status_text(seat)
             assert table.snapshot(None, seat) == message  # drawn once, the same again
+            french = table.snapshot(None, seat, lang="fr")  # kept by language too
+            assert {k: french[k] for k in ("board", "actions", "status")} == drawn(table, seat, "fr")
+            assert french["status"] != message["status"] and french["legal"] == legal
         seen_hands.append(cards_in(table.snapshot(None, 0)["board"]))
 
     play(tmp_path, game_id, 40, seed=5, check=check)
@@ -148,7 +161,7 @@ def test_a_watchers_update_after_a_move_shows_the_new_cards(tmp_path):
         update = watcher.queue.get_nowait()
     update = json.loads(update)  # a socket's queue holds the messages' JSON texts
     assert update["version"] == table.version
-    assert update["board"] == str(board_html(table.state.view(0), table.names, 0, table.legal_for(0)))
+    assert update["board"] == drawn(table, 0, "en")["board"]
     assert update["board"] != before
 
 

@@ -75,13 +75,13 @@ def test_a_tables_bots_play_the_same_moves_for_the_same_seed(sqlite_url):
 
 def test_onlookers_cost_one_drawing_per_update(sqlite_url, monkeypatch):
     drawn: list = []
-    real = live.board_html
+    real = live.room.draw
 
-    def counting(view, names, seat, legal, **kwargs):
+    def counting(game, view, names, seat, legal, lang, **kwargs):
         drawn.append(seat)
-        return real(view, names, seat, legal, **kwargs)
+        return real(game, view, names, seat, legal, lang, **kwargs)
 
-    monkeypatch.setattr(live, "board_html", counting)
+    monkeypatch.setattr(live.room, "draw", counting)
     with client(sqlite_url) as c:
         t = create(c, "trente-et-un", ["human", "human"], seed=2)
         table = hub(c).tables[t["id"]]

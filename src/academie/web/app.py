@@ -50,8 +50,10 @@ from academie.bots.spec import MAX_SPEC, parse_spec
 from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
+from academie.web import i18n
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
+from academie.web import room
 from academie.web.edition import linked_entry
 from academie.web.replay import replay_frames
 from academie.web.store import DEFAULT_DATABASE, Store, StoreUnavailable, transient
@@ -77,6 +79,9 @@ class ActionIn(BaseModel):
 
 SEAT_COOKIE = "academie_seat"
 """The cookie holding a seat's token, scoped to the seat's address ``/seat/TABLE/SEAT``."""
+CREATOR_COOKIE = "academie_creator"
+"""The cookie holding a table's creator key, scoped to ``/seat/TABLE``: the creator's seat page
+shows the invitation links of the other seats."""
 NO_SUCH_SEAT = 4404
 """The close code of a socket for no seat or table: the page stops reconnecting and says so."""
 
@@ -338,14 +343,14 @@ def validate_table(hub: Hub, spec: TableIn, client: str | None = None) -> LiveTa
         except ValueError as exc:  # a pydantic ValidationError: its first error's own words
             errors = getattr(exc, "errors", None)
             reason = errors()[0]["msg"].removeprefix("Value error, ") if errors else str(exc)
-            raise ActionRefused(f"seat {s + 1}: bad name {name!r:.40}: {reason}", 422) from None
+            raise ActionRefused(f"seat {s}: bad name {name!r:.40}: {reason}", 422) from None
         kind = seat_kind(seat.kind or "human", game.info.id)  # UnknownBotError names the bots, parameters
         if len(kind) > MAX_SPEC:  # seat_kind refuses it already; kept as the store's guard
-            raise ActionRefused(f"seat {s + 1}: a bot spec is at most {MAX_SPEC} characters, not {len(kind)}", 422)
+            raise ActionRefused(f"seat {s}: a bot spec is at most {MAX_SPEC} characters, not {len(kind)}", 422)
         if kind != "human":
             for key, value in parse_spec(kind, game.info.id).params.items():
                 if key in WEB_LIMITS and value > WEB_LIMITS[key]:
-                    raise ActionRefused(f"seat {s + 1}: on this server a bot's {key} is at most {WEB_LIMITS[key]:,}, "
+                    raise ActionRefused(f"seat {s}: on this server a bot's {key} is at most {WEB_LIMITS[key]:,}, "
                                         f"not {value:,} (the server's players share its processors)", 422)
         pairs.append((name, kind))
     names = [p[0] for p in pairs]
@@ -378,7 +383,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     ``bots`` (default: a new :class:`~academie.web.thinking.BotPool` of ``bot_processes``
     processes, capped at the ``seconds`` of :data:`WEB_LIMITS`, started and stopped with the
     application)."""
-    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    templates = i18n.install(Jinja2Templates(directory=str(HERE / "templates")))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
@@ -398,12 +403,25 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
 
     install_redaction()
     app = FastAPI(title="academie", lifespan=lifespan)
+    app.add_middleware(i18n.Language)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     from academie.web import edition  # the sources beside their translations (/source/GAME)
 
     app.include_router(edition.router)
+
+    @app.get("/lang/{code}", include_in_schema=False)
+    async def language(request: Request, code: str, next: str = "/") -> Response:
+        """Switch the interface's language (a cookie for a year) and go back to ``next`` (a path of
+        this site); an unknown language is refused with the list of the languages."""
+        if code not in i18n.LANGUAGES:
+            raise StarletteHTTPException(404, f"no language {code!r:.20}; the languages are: {', '.join(i18n.LANGUAGES)}")
+        back = next if next.startswith("/") and not next.startswith("//") and "\\" not in next else "/"
+        response = RedirectResponse(back, status_code=303)
+        response.set_cookie(i18n.LANG_COOKIE, code, max_age=365 * 24 * 3600, samesite="lax",
+                            secure=request.url.scheme == "https")
+        return response
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:  # asked for by clients that do not read the page's icon link
@@ -444,7 +462,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
         if request.url.path.startswith("/api/") or exc.status_code != 404:
             return error(str(exc.detail), exc.status_code)
-        return templates.TemplateResponse(request, "message.html", {"title": "Not found", "message": str(exc.detail)},
+        return templates.TemplateResponse(request, "message.html", {"title": i18n.gettext("Not found"), "message": str(exc.detail)},
                                           status_code=404)
 
     async def table_or_404(hub: Hub, table_id: str) -> LiveTable:
@@ -535,7 +553,43 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         except AcademieError as exc:
             return new_form(request, game_id, n, values, str(exc), exc.status if isinstance(exc, ActionRefused) else 422)
         table.wake_bots()
-        return RedirectResponse(f"/admin/{table.row.admin_key}", status_code=303)
+        return seated(request, table)
+
+    def seated(request: Request, table: LiveTable, seat: int | None = None) -> Response:
+        """The creator of ``table`` taken to his seat at once (``seat``, else the first person's):
+        its token and the table's creator key go into cookies of this browser, scoped to the
+        seat's and the table's addresses; a table of bots only sends him to its links' page."""
+        humans = [s.seat for s in table.row.seats if s.kind == "human"]
+        if seat not in humans:
+            seat = humans[0] if humans else None
+        if seat is None:
+            return RedirectResponse(f"/admin/{table.row.admin_key}", status_code=303)
+        home = f"/seat/{table.id}/{seat}"
+        response = RedirectResponse(home, status_code=303)
+        secure = request.url.scheme == "https"
+        response.set_cookie(SEAT_COOKIE, table.row.seats[seat].token, path=home, httponly=True, samesite="strict",
+                            secure=secure, max_age=180 * 24 * 3600)
+        response.set_cookie(CREATOR_COOKIE, table.row.admin_key, path=f"/seat/{table.id}", httponly=True,
+                            samesite="strict", secure=secure, max_age=180 * 24 * 3600)
+        return response
+
+    @app.post("/seat/{table_id}/{seat}/rematch")
+    async def rematch(request: Request, table_id: str, seat: int) -> Response:
+        """A new table of the same game, options and seats (names, persons and bots), once the
+        match is over; whoever asks is seated at once at his seat and gets the new links."""
+        table = await seat_of_cookie(hub_of(request), request, table_id, seat)
+        if table is None:
+            return error("this browser holds no seat at this table: open your invitation link", 404)
+        if not table.state.is_terminal():
+            return error("a rematch is asked for once the match is over", 409)
+        spec = TableIn(game=table.game.info.id, players=len(table.names), options=dict(table.row.options),
+                       seats=[SeatIn(name=s.name, kind=s.kind) for s in table.row.seats])
+        try:
+            new = validate_table(hub_of(request), spec, client_of(request))
+        except AcademieError as exc:
+            return error(str(exc), exc.status if isinstance(exc, ActionRefused) else 422)
+        new.wake_bots()
+        return seated(request, new, seat)
 
     @app.get("/admin/{key}", response_class=HTMLResponse)
     async def admin(request: Request, key: str) -> Response:
@@ -546,15 +600,24 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         return templates.TemplateResponse(request, "admin.html", {"t": table, "base": base, "seats": table.row.seats})
 
     def table_page(request: Request, table: LiveTable, seat: int | None) -> Response:
-        snap = table.snapshot(None, seat, full=True)
+        lang = i18n.current()
+        snap = table.snapshot(None, seat, full=True, lang=lang)
         home = f"/seat/{table.id}/{seat}" if seat is not None else None
+        creator = seat is not None and request.cookies.get(CREATOR_COOKIE) == table.row.admin_key
+        invites = [s for s in table.row.seats if s.kind == "human" and s.seat != seat] if creator else []
+        _ = i18n.gettext
         return templates.TemplateResponse(request, "table.html", {
             "t": table, "seat": seat, "snap": snap, "game": table.game.info,
-            "entry_html": lambda text: Markup(linked_entry(table.game.info.id, text)),
+            "invites": invites, "base": str(request.base_url).rstrip("/"),
+            "entry_html": lambda text: Markup(linked_entry(table.game.info.id, room.plain_log(text, lang))),
             "config": json.dumps({
                 "ws": f"{home}/ws" if home else f"/ws/watch/{table.id}",
                 "post": f"{home}/act" if home else None,
                 "version": snap["version"], "logCount": len(snap["log"]),
+                "words": {"live": _("live"), "reconnecting": _("reconnecting…"), "noSeat": _("no seat"),
+                          "gone": _("The server knows no such seat or table: nothing more will be tried. "
+                                    "Open your invitation link again."),
+                          "cite": _("the source's sentence"), "copied": _("Copied")},
             }),
         })
 
@@ -584,12 +647,13 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
             # Followed from another site's page (a mail's link): the browser keeps a SameSite=Strict
             # cookie from a cross-site navigation, so the page asks again, from this site.
             return templates.TemplateResponse(request, "message.html", {
-                "title": "Opening your seat…", "message": "Opening your seat at this table…",
+                "title": i18n.gettext("Opening your seat…"), "message": i18n.gettext("Opening your seat at this table…"),
                 "refresh": f"/seat/{table_id}/{seat}", "link": f"/seat/{table_id}/{seat}"})
         if table is None:
             return templates.TemplateResponse(request, "message.html", {
-                "title": "No seat here", "message": "This browser holds no seat at this table: open your invitation "
-                "link (/play/…) to take your seat, or watch the table.", "link": f"/watch/{table_id}"},
+                "title": i18n.gettext("No seat here"), "message": i18n.gettext(
+                    "This browser holds no seat at this table: open your invitation link (/play/…) to take your "
+                    "seat, or watch the table."), "link": f"/watch/{table_id}"},
                 status_code=404)
         return table_page(request, table, seat)
 
@@ -613,7 +677,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         table = await table_or_404(hub_of(request), table_id)
         if not table.state.is_terminal():
             return templates.TemplateResponse(request, "message.html", {
-                "title": "Not over yet", "message": "A match is replayed once it is over; watch it meanwhile.",
+                "title": i18n.gettext("Not over yet"), "message": i18n.gettext("A match is replayed once it is over; watch it meanwhile."),
                 "link": f"/watch/{table.id}"}, status_code=409)
         return templates.TemplateResponse(request, "replay.html", {"t": table, "game": table.game.info})
 
@@ -697,7 +761,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
                 del open_here[address]
 
     async def _serve_socket(ws: WebSocket, table: LiveTable, seat: int | None) -> None:
-        watcher = Watcher(seat)
+        watcher = Watcher(seat, lang=ws.scope.get("state", {}).get("lang", "en"))
         async with table.lock:
             table.watchers.add(watcher)
             watcher.offer(table.snapshot(watcher, seat, full=True))

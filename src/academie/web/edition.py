@@ -28,9 +28,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from academie.games import GAMES
+from academie.web import i18n
 
 HERE = Path(__file__).resolve().parent
-templates = Jinja2Templates(directory=str(HERE / "templates"))
+templates = i18n.install(Jinja2Templates(directory=str(HERE / "templates")))
 router = APIRouter()
 
 QUOTE = re.compile(r"«\s*(.+?)\s*»", re.S)

@@ -53,7 +53,7 @@ from academie.core.runner import advance_chance
 from academie.core.state import State
 from academie.games import GAMES
 from academie.web.edition import narration_sources
-from academie.web.present import actions_html, board_html
+from academie.web import room
 from academie.web.store import DuplicateAction, Heard, Store, StoreUnavailable, TableRow, retry, write, write_pool
 
 
@@ -235,6 +235,7 @@ class Watcher:
 
     seat: int | None
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    lang: str = "en"
     log_sent: int = 0
     version_sent: int = -1
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
@@ -646,28 +647,34 @@ class LiveTable:
         who = self.names[to_act]
         return f"{who} to play" + (" (bot)…" if to_act in self.bots else "…")
 
-    def drawing(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees of the table now (``board``, ``actions`` HTML, ``legal``, ``status``):
-        drawn once per move and seat, kept in :attr:`drawn` until the next action changes the
-        state (:meth:`_act_locked` empties it; so does a new state or a new move number)."""
+    def drawing(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """What ``seat`` sees of the table now in ``lang`` (``board``, ``actions`` HTML, ``legal``,
+        ``status``): drawn once per move, seat and language, kept in :attr:`drawn` until the next
+        action changes the state (:meth:`_act_locked` empties it; so does a new state or a new
+        move number)."""
         now = (id(self.state), self.version)
         if self.drawn_at != now:  # a state replaced or played on elsewhere: nothing kept holds
             self.drawn, self.drawn_at = {}, now
-        drawn = self.drawn.get(seat)
+        drawn = self.drawn.get((seat, lang))
         if drawn is None:
             legal = self.legal_for(seat)
-            drawn = self.drawn[seat] = {
-                "board": str(board_html(self.view_of(seat), self.names, seat, legal, memo=self.blocks)),
-                "actions": str(actions_html(legal)),
+            state = self.state
+            over = state.is_terminal()
+            returns = state.returns() if over else []
+            to_act = None if over else state.current_player()
+            drawn = self.drawn[(seat, lang)] = {
+                **room.draw(self.game.info.id, self.view_of(seat), self.names, seat, legal, lang, over=over,
+                            winners=[s for s, r in enumerate(returns) if r == max(returns)] if over else (),
+                            to_act=to_act, bot=to_act in self.bots),
                 "legal": legal,
-                "status": self.status_text(seat),
             }
         return drawn
 
-    def face(self, seat: int | None) -> dict[str, Any]:
-        """The parts of an update that depend on the seat only (drawn once per update for every
-        watcher of that seat): board, actions, legal, status, over, result, error."""
-        drawn = self.drawing(seat)
+    def face(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """The parts of an update that depend on the seat and language only (drawn once per
+        update for every watcher of that seat and language): board, actions, legal, status,
+        over, result, error."""
+        drawn = self.drawing(seat, lang)
         return {
             "board": drawn["board"],
             "actions": drawn["actions"],
@@ -679,10 +686,12 @@ class LiveTable:
         }
 
     def snapshot(self, watcher: Watcher | None, seat: int | None, full: bool = False,
-                 face: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The message for one watcher: the table as its seat sees it (``face``: :meth:`face`'s,
-        when drawn already) and the narration it lacks."""
-        face = self.face(seat) if face is None else face
+                 face: dict[str, Any] | None = None, lang: str | None = None) -> dict[str, Any]:
+        """The message for one watcher: the table as its seat sees it in its language (``lang``,
+        else the watcher's, else English; ``face``: :meth:`face`'s, when drawn already) and the
+        narration it lacks."""
+        lang = lang or (watcher.lang if watcher is not None else "en")
+        face = self.face(seat, lang) if face is None else face
         start = 0 if full or watcher is None else watcher.log_sent
         log = self.teller.lines[start:]
         if watcher is not None:
@@ -702,6 +711,7 @@ class LiveTable:
             "result": face["result"],
             "log_start": start,
             "log": log,
+            "plain": [room.plain_log(line, lang) for line in log],  # the log as a page shows it
             "sources": [narration_sources(self.game.info.id, line) for line in log],
             "error": face["error"],
             "chosen_seed": self.row.chosen_seed,
@@ -711,15 +721,15 @@ class LiveTable:
         """Queue every watcher's update (called under the lock, after each action): the table
         drawn once per seat, one message text for the watchers of a seat that had the same
         narration (every onlooker, as a rule); a watcher whose queue is full is dropped."""
-        faces: dict[int | None, dict[str, Any]] = {}
-        texts: dict[tuple[int | None, int], str] = {}
+        faces: dict[tuple[int | None, str], dict[str, Any]] = {}
+        texts: dict[tuple[int | None, str, int], str] = {}
         for w in list(self.watchers):
-            key = (w.seat, w.log_sent)
+            key = (w.seat, w.lang, w.log_sent)
             text = texts.get(key)
             if text is None:
-                if w.seat not in faces:
-                    faces[w.seat] = self.face(w.seat)
-                text = texts[key] = encode_message(self.snapshot(w, w.seat, face=faces[w.seat]))
+                if (w.seat, w.lang) not in faces:
+                    faces[w.seat, w.lang] = self.face(w.seat, w.lang)
+                text = texts[key] = encode_message(self.snapshot(w, w.seat, face=faces[w.seat, w.lang]))
             else:
                 w.log_sent, w.version_sent = len(self.teller.lines), self.version
             if not w.offer(text):

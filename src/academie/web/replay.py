@@ -11,12 +11,14 @@ from markupsafe import Markup
 from academie.core.record import replay
 from academie.core.state import State
 from academie.web.live import LiveTable, TextNarrator
-from academie.web.present import as_card, board_html, card_html
+from academie.web import room
+from academie.web.present import as_card, card_html
 
 
 def replay_frames(table: LiveTable) -> dict[str, Any]:
-    """``frames[k]``: the public table after ``k`` actions (``board``), how many narration
-    entries are told by then (``log_len``) and the move (``label``); ``log``: the narration;
+    """``frames[k]``: the public table after ``k`` actions (``board``, the card room as an onlooker
+    sees it), how many narration entries are told by then (``log_len``) and the move (``label``);
+    ``log``: the narration as plain sentences;
     ``hands``: HTML of every deal's hands."""
     record, game, names = table.game_record(), table.game, table.names
     teller = TextNarrator()
@@ -34,7 +36,7 @@ def replay_frames(table: LiveTable) -> dict[str, Any]:
 
     def frame(state: State, label: str) -> None:
         teller.flush()
-        frames.append({"board": str(board_html(state.public_view(), names, None)),
+        frames.append({"board": room.draw(game.info.id, state.public_view(), names, None, (), "en")["board"],
                        "log_len": len(teller.lines), "label": label})
 
     def on_action(state: State, index: int, seat: int, action: int) -> None:
@@ -57,7 +59,8 @@ def replay_frames(table: LiveTable) -> dict[str, Any]:
     teller.tell(teller.attach(state, game, names).finish)
     if record.actions:
         frame(state, f"move {len(record.actions)}: {told['last']} — the end")
-    return {"frames": frames, "log": teller.lines, "hands": str(hands_html(hands, names)), "names": names}
+    return {"frames": frames, "log": [room.plain_log(line) for line in teller.lines],
+            "hands": str(hands_html(hands, names)), "names": names}
 
 
 def hidden_cards(seat: Any, public: Any) -> list[str]:

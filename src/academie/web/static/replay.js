@@ -8,7 +8,7 @@
     var f = data.frames[at], last = data.frames.length - 1;
     $("board").innerHTML = f.board;
     $("label").textContent = f.label;
-    $("position").textContent = "step " + at + " / " + last;
+    $("position").textContent = ($("config").dataset.step || "step") + " " + at + " / " + last;
     var log = $("log");
     log.innerHTML = "";
     data.log.slice(0, f.log_len).forEach(function (text) {

@@ -1,20 +1,68 @@
 // A table's page: one WebSocket to the server, reconnecting after a drop; legal moves sent
 // with the move number they were chosen at (a stale one is refused, so nothing plays twice).
+// The page's words come translated in the config (data-config); the table itself is drawn by
+// the server. A card that leaves the hand flies to the trick; the last trick can be seen again;
+// a bot's move is shown after the pace chosen (a moment to follow the play); the log comes
+// written as plain sentences by the server.
 (function () {
   "use strict";
   var cfg = JSON.parse(document.getElementById("config").dataset.config);
+  var W = cfg.words || {};
   var NO_SUCH_SEAT = 4404;  // the server's close code for no such seat or table: retrying is vain
   var version = cfg.version, ws = null, wait = 300, pending = false;
+  var queue = [], showing = false, lastTrick = null;
   var $ = function (id) { return document.getElementById(id); };
 
+  function pace() {
+    var p = $("pace");
+    return p ? Number(p.value) : 0;
+  }
+
+  function rememberTrick() {  // the trick on the table before it is gathered
+    var laid = document.querySelector("#board .trick .laid");
+    if (laid && laid.children.length) lastTrick = laid.innerHTML;
+  }
+
+  function fly(from, to) {  // a card travelling from one place to another (CSS transform)
+    if (!from || !to || !from.getBoundingClientRect) return;
+    var a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
+    if (to.animate) {
+      to.animate([{ transform: "translate(" + (a.left - b.left) + "px," + (a.top - b.top) + "px)" },
+                  { transform: "none" }], { duration: 350, easing: "ease-out" });
+    }
+  }
+
   function show(m) {
+    var before = {}, hand = {};
+    document.querySelectorAll("#board .mine [data-card]").forEach(function (el) { hand[el.dataset.card] = el.getBoundingClientRect(); });
+    var stock = document.querySelector("#board [data-heap='stock'], #board [data-heap='talon'], #board [data-heap='cotillon-stock']");
+    var stockBox = stock ? stock.getBoundingClientRect() : null;
+    document.querySelectorAll("#board .trick [data-card]").forEach(function (el) { before[el.dataset.card] = true; });
+    rememberTrick();
     version = m.version;
     $("board").innerHTML = m.board;
     $("actions").innerHTML = m.actions;
     $("status").textContent = m.status;
+    // motion: a card of the hand now on the trick; a card new in the hand from the stock
+    document.querySelectorAll("#board .trick [data-card]").forEach(function (el) {
+      if (!before[el.dataset.card] && hand[el.dataset.card]) fly({ getBoundingClientRect: function () { return hand[el.dataset.card]; } }, el);
+    });
+    if (stockBox) {
+      document.querySelectorAll("#board .mine [data-card]").forEach(function (el) {
+        if (!hand[el.dataset.card] && Object.keys(hand).length) fly({ getBoundingClientRect: function () { return stockBox; } }, el);
+      });
+    }
+    var laid = document.querySelector("#board .trick .laid");
+    if (lastTrick && (!laid || !laid.children.length)) {
+      var box = $("last-trick");
+      box.querySelector(".laid").innerHTML = lastTrick;
+      box.hidden = false;
+      lastTrick = null;
+    }
     var log = $("log");
     if (m.log_start === 0) log.innerHTML = "";
-    m.log.forEach(function (text, k) {
+    m.log.forEach(function (raw, k) {
+      var text = (m.plain || [])[k] || raw;  // the server writes the log as plain sentences (room.plain_log)
       var pre = document.createElement("pre");
       pre.className = "entry";
       var at = 0;  // each quotation of the source a link to its sentence (/source/GAME#sSIG-N)
@@ -25,7 +73,7 @@
         var a = document.createElement("a");
         a.className = "cite";
         a.href = cite[1];
-        a.title = "the source's sentence";
+        a.title = W.cite || "";
         a.textContent = cite[0];
         pre.appendChild(a);
         at = i + cite[0].length;
@@ -35,11 +83,25 @@
     });
     if (m.log.length) log.scrollTop = log.scrollHeight;
     $("end").hidden = !m.over;
-    $("result").textContent = m.result || "";
     document.body.dataset.version = m.version;
     document.body.dataset.over = m.over ? "true" : "false";
     if (m.error) fail(m.error);
     pending = false;
+    var first = document.querySelector("#board .mine [data-action], #actions [data-action]");
+    if (first && document.activeElement === document.body) first.focus({ preventScroll: true });
+  }
+
+  function next() {  // updates shown one by one: a bot's move after the pace chosen
+    if (showing || !queue.length) return;
+    var m = queue.shift();
+    show(m);
+    var mine = m.legal && m.legal.length;
+    if (queue.length && !mine && pace() > 0) {
+      showing = true;
+      setTimeout(function () { showing = false; next(); }, pace());
+    } else {
+      next();
+    }
   }
 
   function fail(text) {
@@ -51,22 +113,21 @@
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     ws = new WebSocket(scheme + location.host + cfg.ws);
-    ws.onopen = function () { wait = 300; $("conn").textContent = "live"; $("conn").className = "conn live"; };
+    ws.onopen = function () { wait = 300; $("conn").textContent = W.live || "live"; $("conn").className = "conn live"; };
     ws.onmessage = function (event) {
       var m = JSON.parse(event.data);
-      if (m.type === "update") show(m);
+      if (m.type === "update") { queue.push(m); next(); }
       else if (m.type === "error") { pending = false; if (m.status !== 409 || !/stale/.test(m.message)) fail(m.message); }
       else if (m.type === "ack") { $("error").hidden = true; }
     };
     ws.onclose = function (event) {
       if (event.code === NO_SUCH_SEAT) {
-        $("conn").textContent = "no seat";
+        $("conn").textContent = W.noSeat || "no seat";
         $("conn").className = "conn down";
-        fail("The server knows no such seat or table (" + (event.reason || "closed") +
-             "): nothing more will be tried. Open your invitation link again.");
+        fail((W.gone || "") + " (" + (event.reason || "closed") + ")");
         return;
       }
-      $("conn").textContent = "reconnecting…";
+      $("conn").textContent = W.reconnecting || "reconnecting…";
       $("conn").className = "conn down";
       setTimeout(connect, wait);
       wait = Math.min(wait * 2, 5000);
@@ -89,12 +150,41 @@
   }
 
   document.addEventListener("click", function (event) {
+    var copy = event.target.closest("[data-copy]");
+    if (copy) {
+      var input = $(copy.dataset.copy);
+      input.select();
+      var done = function () { copy.textContent = W.copied || "✓"; };
+      if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, function () { document.execCommand("copy"); done(); });
+      else { document.execCommand("copy"); done(); }
+      return;
+    }
     var el = event.target.closest("[data-action]");
     if (el) send(el.dataset.action);
   });
   document.addEventListener("keydown", function (event) {
     var el = event.target.closest && event.target.closest("[data-action]");
-    if (el && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); send(el.dataset.action); }
+    if (el && el.tagName !== "BUTTON" && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); send(el.dataset.action); }
+    if (el && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {  // along the hand and the moves
+      var all = Array.prototype.slice.call(document.querySelectorAll("#board .mine [data-action], #actions [data-action]"));
+      var i = all.indexOf(el) + (event.key === "ArrowRight" ? 1 : -1);
+      if (all[i]) { event.preventDefault(); all[i].focus(); }
+    }
   });
+  var four = $("four-colour");
+  if (four) {
+    four.checked = localStorage.getItem("academie-four") === "1";
+    document.body.classList.toggle("four-colour", four.checked);
+    four.addEventListener("change", function () {
+      localStorage.setItem("academie-four", four.checked ? "1" : "0");
+      document.body.classList.toggle("four-colour", four.checked);
+    });
+  }
+  var p = $("pace");
+  if (p) {
+    var kept = localStorage.getItem("academie-pace");
+    if (kept !== null) p.value = kept;
+    p.addEventListener("change", function () { localStorage.setItem("academie-pace", p.value); });
+  }
   connect();
 })();

@@ -1,0 +1,253 @@
+"""The card room without a browser: the scenes hold only what a seat's view holds and name every
+legal move; the moves are named in the game's terms (a discard is no « play »); the French
+catalog is complete and compiled; the language follows the cookie, then Accept-Language."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from academie.core.chance import SeededChance
+from academie.core.runner import advance_chance
+from academie.games import GAMES
+from academie.presentation.scene import scene_of
+from academie.web import i18n, room
+from academie.web.present import view_cards
+from tests.web.support import CARD, cards_in, client, create
+
+LOCALE = Path(i18n.__file__).parent / "locale"
+PO = LOCALE / "fr" / "LC_MESSAGES" / "messages.po"
+MO = LOCALE / "fr" / "LC_MESSAGES" / "messages.mo"
+
+
+def states(game_id: str, players: int, seed: int, moves: int = 400):
+    """The states of a random match, one after each decision (chance resolved)."""
+    game = GAMES[game_id]
+    state = game.new_initial_state(players, game.parse_options({}))
+    chance, rng = SeededChance(seed), random.Random(seed)
+    for _ in range(moves):
+        advance_chance(state, chance)
+        yield state
+        if state.is_terminal():
+            return
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_drawn_card_is_one_the_seats_view_holds_and_every_legal_move_is_offered(game_id):
+    game = GAMES[game_id]
+    n = max(game.info.min_players, min(4, game.info.max_players))
+    names = [f"P{s}" for s in range(n)]
+    faced = 0
+    for state in states(game_id, n, seed=7):
+        for seat in [None, *range(n)]:
+            view = state.public_view() if seat is None else state.view(seat)
+            legal = state.legal_action_strings() if seat == state.current_player() and not state.is_terminal() else []
+            drawn = room.draw(game_id, view, names, seat, legal, "en")
+            shown = cards_in(drawn["board"]) | cards_in(drawn["actions"])
+            assert shown <= view_cards(view), (seat, shown - view_cards(view))
+            faced += len(shown)
+            offered = set(re.findall(r'data-action="([^"]+)"', drawn["board"] + drawn["actions"]))
+            assert offered == set(legal), (seat, legal, offered)
+    assert faced > 0 or game_id == "blason"
+
+
+def test_a_discard_an_ecart_and_a_play_are_named_as_such():
+    # Trente et un: after a draw, a card of the hand is discarded onto the pile, never « played »
+    state = next(s for s in states("trente-et-un", 3, 1) if s.public_view().to_json()["phase"] == "discard")
+    seat = state.current_player()
+    html = room.draw("trente-et-un", state.view(seat), ["A", "B", "C"], seat, state.legal_action_strings(), "en")["board"]
+    hints = re.findall(r'data-action="[^"]+" aria-label="([^"]+)" title="([^"]+)"', html)
+    assert hints and all("Discard the" in label and "pile" in hint and "play" not in hint.lower() for label, hint in hints)
+    assert "You drew the" in html  # the card drawn is told
+    # Reversis: the écart puts a card in the talon, and « keep your cards » declines it
+    state = next(s for s in states("reversis", 4, 2) if s.public_view().to_json()["phase"] == "ecart")
+    seat = state.current_player()
+    drawn = room.draw("reversis", state.view(seat), list("ABCD"), seat, state.legal_action_strings(), "fr")
+    assert "Écarter le" in drawn["board"] and "talon" in drawn["board"]
+    assert "Garder ses cartes" in drawn["actions"] and "Écartez" not in drawn["status"]
+    assert drawn["status"].startswith("À vous : L'écart")
+
+
+def test_cards_and_moves_have_labels_a_screen_reader_says():
+    state = next(states("guimbarde", 3, 3))
+    seat = state.current_player()
+    legal = state.legal_action_strings()
+    for lang, playable in (("en", "playable"), ("fr", "jouable")):
+        html = room.draw("guimbarde", state.view(seat), ["A", "B", "C"], seat, legal, lang)["board"]
+        buttons = re.findall(r'<button type="button" class="card[^"]*" data-card="([^"]+)"[^>]*aria-label="([^"]+)"', html)
+        assert {code for code, _ in buttons} == set(legal)
+        assert all(f", {playable}: " in label for _, label in buttons)
+    assert room.card_name("QH", i18n.texts("en")) == "queen of hearts"
+    assert room.card_name("QH", i18n.texts("fr")) == "dame de cœur"
+    assert room.card_name("10S", i18n.texts("fr")) == "dix de pique"
+
+
+def test_the_log_is_plain_sentences():
+    told = "┏━━━┓\n┃ Deal 1 ┃\n┗━━━┛\n│ Anne │ 12 │ 1 │\nAnne takes the pool, which was\nlong.\n"
+    assert room.plain_text(told) == "Deal 1\nAnne · 12 · 1\nAnne takes the pool, which was long."
+    assert not re.search(r"[\u2500-\u257f]", room.plain_log(told))
+    panel = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━┓ │\n│ ┃ player ┃ value ┃ │\n│ ┡━━━━╇━━━━━┩ │\n"
+             "│ │ Anne   │     9 │ │\n│ │ Bastien │   20 │ │\n│ └────┴─────┘ │\n│ Dealer: Anne. │\n╰────╯")
+    assert room.plain_text(panel) == "End of deal 1\nAnne: value 9.\nBastien: value 20.\nDealer: Anne."
+    cited = "Anne loses 2 lives — option knocker_tie=lose2 [003] « en perd deux »."
+    assert room.plain_text(cited) == "Anne loses 2 lives — option knocker tie: lose2 [003] « en perd deux »."
+    assert room.plain_text("the knocker tied, option\nknocker_tie=safe.") == "the knocker tied, option knocker tie: safe."
+
+
+def extracted() -> set[str | tuple[str, str]]:
+    """The message ids of the sources, extracted as ``make locale`` does."""
+    from babel.messages.extract import extract_from_dir
+
+    root = Path(i18n.__file__).parents[3]
+    method_map = [("src/academie/presentation/scene/**.py", "python"), ("src/academie/web/**.py", "python"),
+                  ("src/academie/web/templates/**.html", "jinja2")]
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "P": None, "Pn": (1, 2), "n_": (1, 2)}
+    found = set()
+    for _, _, message, _, _ in extract_from_dir(str(root), method_map, keywords=keywords):
+        if "tests" in message:  # never: the tests are not extracted
+            continue
+        found.add(message if isinstance(message, str) else tuple(message))
+    return found
+
+
+def test_the_french_catalog_is_complete_and_its_mo_is_the_po_compiled():
+    from babel.messages.pofile import read_po
+
+    catalog = read_po(PO.open("rb"), locale="fr")
+    ids = {m.id for m in catalog if m.id}
+    missing = extracted() - ids
+    assert not missing, f"messages not in the French catalog (make locale): {sorted(map(str, missing))[:10]}"
+    for m in catalog:
+        if not m.id:
+            continue
+        assert not m.fuzzy, m.id
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        assert strings and all(strings), f"untranslated: {m.id!r}"
+        assert set(re.findall(r"\{\w+\}", str(m.id))) >= set(re.findall(r"\{\w+\}", " ".join(strings))), m.id
+    compiled = gettext.GNUTranslations(io.BytesIO(MO.read_bytes()))
+    for m in catalog:
+        if not m.id:
+            continue
+        if isinstance(m.id, tuple):
+            assert compiled.ngettext(m.id[0], m.id[1], 1) == m.string[0]
+            assert compiled.ngettext(m.id[0], m.id[1], 5) == m.string[1]
+        else:
+            assert compiled.gettext(m.id) == m.string, m.id
+    assert len(compiled._catalog) == sum(1 + isinstance(m.id, tuple) for m in catalog if m.id) + 1  # + the header
+
+
+def test_the_language_follows_the_cookie_then_the_browser(sqlite_url):
+    assert i18n.choose(None, "fr-CH, fr;q=0.9, en;q=0.8") == "fr"
+    assert i18n.choose(None, "de-DE, en;q=0.5") == "en" and i18n.choose(None, "de") == "en"
+    assert i18n.choose("en", "fr") == "en" and i18n.choose("xx", "fr;q=0.2, de") == "fr"
+    assert i18n.choose(None, None) == "en" and i18n.choose(None, "fr;q=abc") == "en"
+    with client(sqlite_url) as c:
+        assert "Nouvelle table" in c.get("/", headers={"accept-language": "fr-FR,fr;q=0.9"}).text
+        assert "New table" in c.get("/", headers={"accept-language": "en-GB"}).text
+        r = c.get("/lang/fr", params={"next": "/rules/reversis"}, follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"] == "/rules/reversis"
+        assert "academie_lang=fr" in r.headers["set-cookie"]
+        page = c.get("/", headers={"accept-language": "en"}).text  # the cookie wins
+        assert '<html lang="fr">' in page and "Parties finies" in page and "Finished matches" not in page
+        assert c.get("/lang/fr", params={"next": "//evil.example/"}, follow_redirects=False).headers["location"] == "/"
+        bad = c.get("/lang/xx")
+        assert bad.status_code == 404 and "en, fr" in bad.text
+        t = create(c, "reversis", ["human", "random", "random", "random"])
+        seat = c.get(t["seats"][0]["link"]).text  # the table page, in French
+        assert "Règles" in seat and "jetons" in seat and "counters" not in seat
+
+
+def test_a_rematch_seats_the_same_players_at_a_new_table(sqlite_url):
+    with client(sqlite_url) as c:
+        t = create(c, "trente-et-un", ["human", "random"], options={"lives": 1})
+        c.get(t["seats"][0]["link"])  # the seat's cookie
+        base = f"/seat/{t['id']}/0"
+        early = c.post(base + "/rematch", follow_redirects=False)
+        assert early.status_code == 409 and "over" in early.json()["error"]
+        from tests.web.test_api import play_out
+
+        play_out(c, t["seats"][0]["token"])
+        r = c.post(base + "/rematch", follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"].endswith("/0")
+        new_id = r.headers["location"].split("/")[2]
+        assert new_id != t["id"]
+        hub = c.app.state.hub
+        old, new = hub.tables[t["id"]], hub.tables[new_id]
+        assert new.names == old.names and new.kinds == old.kinds and new.row.options == old.row.options
+        assert c.get(r.headers["location"]).status_code == 200  # seated at once
+        c.cookies.clear()
+        assert c.post(base + "/rematch", follow_redirects=False).status_code == 404  # no seat, no rematch
+
+
+def test_the_blason_is_drawn_by_its_board_module_when_there_is_one(monkeypatch):
+    import importlib.machinery
+    import sys
+    import types
+
+    state = next(states("blason", 3, 4))
+    names = ["A", "B", "C"]
+    before = room.draw("blason", state.view(0), names, 0, state.legal_action_strings(), "fr")["board"]
+    assert 'class="track"' in before  # today's drawing of the squares
+    module = types.ModuleType("academie.web.blason_board")
+    module.__spec__ = importlib.machinery.ModuleSpec("academie.web.blason_board", None)
+    seen = {}
+
+    def blason_board_html(view, names, _):
+        seen.update(view=view, names=names, word=_("Rules"))
+        return '<svg class="blason-board"></svg>'
+
+    module.blason_board_html = blason_board_html
+    monkeypatch.setitem(sys.modules, "academie.web.blason_board", module)
+    after = room.draw("blason", state.view(0), names, 0, state.legal_action_strings(), "fr")["board"]
+    assert '<svg class="blason-board"></svg>' in after and 'class="track"' not in after
+    assert seen == {"view": state.view(0).to_json(), "names": names, "word": "Règles"}
+
+
+def test_the_end_of_a_match_shows_the_standings_best_first():
+    *_, last = states("guimbarde", 3, 5, moves=2000)
+    assert last.is_terminal()
+    view = last.public_view()
+    counters = view.to_json()["counters"]
+    board = room.draw("guimbarde", view, ["Anne", "Bastien", "Camille"], None, [], "fr")["board"]
+    assert "Le classement de la partie :" in board
+    ranked = re.findall(r"<li>(\d)\. (\w+), (\d+) jetons?</li>", board)
+    assert [int(n) for _, _, n in ranked] == sorted(counters, reverse=True) and [p for p, _, _ in ranked] == ["1", "2", "3"]
+
+
+def test_a_table_with_an_empty_cell_and_a_wrapped_quotation_read_as_sentences():
+    told = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━━┳━━━━━┓ │\n│ ┃ player ┃ flux ┃ point ┃ │\n│ ┡━━━━╇━━━━━━╇━━━━━┩ │\n"
+            "│ │ Anne   │      │    19 │ │\n│ └────┴──────┴─────┘ │\n╰────╯\n"
+            "── Deal 2: Denis deals; belle to\nDenis.\n  Anne goes on the bus (« Règles »\n  (a sheet): « dans le bus »)")
+    assert room.plain_text(told) == ("End of deal 1\nAnne: point 19.\nDeal 2: Denis deals; belle to Denis.\n"
+                                    "Anne goes on the bus (« Règles » (a sheet): « dans le bus »)")
+
+
+def test_a_french_page_tells_the_commonest_moves_in_french(sqlite_url):
+    import time
+
+    with client(sqlite_url) as c:
+        t = create(c, "reversis", ["random"] * 4, options={"deals": 1})
+        table = c.app.state.hub.tables[t["id"]]
+        deadline = time.time() + 120
+        while "takes the trick" not in "".join(table.teller.lines) and time.time() < deadline:
+            time.sleep(0.05)  # a trick taken (the bots may be slow on a busy machine)
+        english = "\n".join(table.snapshot(None, None, full=True)["plain"])
+        french = "\n".join(table.snapshot(None, None, full=True, lang="fr")["plain"])
+        assert re.search(r"^\w+ plays (10|[2-9JQKA])[♠♥♦♣] — \w+ takes the trick\.$", english, re.M)
+        assert re.search(r"^\w+ joue (10|[2-9VDRA])[♠♥♦♣] — \w+ fait la levée\.$", french, re.M)
+        assert not re.search(r"^\w+ plays ", french, re.M) and french.startswith("Donne 1 : ")
+        page = c.get(f"/watch/{t['id']}", headers={"accept-language": "fr"}).text
+        assert "fait la levée" in page and "takes the trick" not in page
+
+
+def test_the_french_log_reads_the_tables_headers_in_french():
+    told = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━┳━━━━━┓ │\n│ ┃ player ┃ tricks ┃ this deal ┃ │\n│ ┡━━━━╇━━━━━╇━━━━━┩ │\n"
+            "│ │ Anne │ 4 │ −3 │ │\n│ └────┴─────┘ │\n╰────╯\nMatch over after 1 deal.")
+    assert room.plain_log(told, "fr") == "Fin de la donne 1\nAnne: levées 4, cette donne −3.\nPartie finie après 1 donne."
+    assert room.plain_log(told) == "End of deal 1\nAnne: tricks 4, this deal −3.\nMatch over after 1 deal."

@@ -1,0 +1,213 @@
+"""The card room in a real browser (Playwright on Debian's Chromium): for every game, a full match
+through the page in English on a desktop (1366×768), checked at every move, with the same seat
+open in French on a phone (390×844, the language from the browser's Accept-Language) checked at
+a sample of moves of every phase. At each check:
+
+* no text of the page is an internal identifier (a snake_case word, a view's field name with its
+  underscores as spaces, an unaccented French term that has an accent);
+* the seat's hand and its legal moves lie inside the viewport;
+* every card face on the page is one the seat's view holds (the last trick: one it held);
+* the French page holds no English string of the interface (the catalog's message ids).
+
+The server runs in this process (uvicorn in a thread), so the test reads each seat's view from
+the table itself, at the person's turn, when nothing moves."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+import time
+
+import pytest
+
+from academie.games import GAMES
+from academie.web.present import view_cards
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+sync_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+MOVE = "#board .mine [data-action], #actions [data-action]"
+SHORT = {"trente-et-un": {"lives": 1}, "belle-flux-trente-un": {"deals": 2}, "reversis": {"deals": 1},
+         "guimbarde": {"deals": 1}, "guinguette": {"deals": 1}, "blason": {"counters": 4}}
+PLAYERS = {"trente-et-un": 3, "belle-flux-trente-un": 3, "reversis": 4, "guimbarde": 3, "guinguette": 3, "blason": 3}
+UNACCENTED = ("ecart", "ecarte", "ecarter", "ecartee", "bete", "betes", "trefle", "coeur", "elimine", "regle",
+              "regles", "donnee")
+"""French terms that have an accent, as they would read without it (« frappe », a word of its own, is
+not among them)."""
+SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    from academie.web.app import create_app
+    from academie.web.thinking import shared_pool
+
+    app = create_app(f"sqlite:///{tmp_path_factory.mktemp('room') / 'web.sqlite3'}", bot_delay=0.0, bots=shared_pool())
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 30
+    while not server.started and time.time() < deadline:
+        time.sleep(0.05)
+    assert server.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}", app
+    server.should_exit = True
+    thread.join(15)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def english_fragments() -> set[str]:
+    """Pieces of the catalog's English message ids (between their ``{fields}``) of two words or
+    more whose French differs: none may be read on a French page."""
+    from babel.messages.pofile import read_po
+
+    from academie.web import i18n
+
+    catalog = read_po((i18n.LOCALE_DIR / "fr" / "LC_MESSAGES" / "messages.po").open("rb"), locale="fr")
+    found = set()
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        french = " ".join(m.string if isinstance(m.string, tuple) else (m.string,))
+        for text in ids:
+            for piece in re.split(r"\{\w+\}", text):
+                piece = piece.strip(" .,:;()!?…«»")
+                if len(piece) >= 8 and " " in piece and piece not in french:
+                    found.add(piece)
+    return found
+
+
+ENGLISH = english_fragments()
+
+
+def page_text(page, with_log: bool = True) -> str:
+    parts = [page.inner_text(".play"), page.inner_text(".side #end")]
+    parts += page.eval_on_selector_all("[aria-label], [title]", "els => els.map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''))")
+    if with_log:
+        parts.append(page.inner_text("#log"))
+    return "\n".join(parts)
+
+
+def check_words(text: str, fields: set[str]) -> None:
+    found = SNAKE.search(text)
+    assert not found, f"an identifier on the page: {text[max(0, found.start() - 80):found.end() + 40]!r}"
+    low = text.lower()
+    for word in UNACCENTED:
+        assert not re.search(rf"\b{word}\b", low), f"an unaccented French term on the page: {word!r}"
+    for name in fields:
+        assert not re.search(rf"\b{re.escape(name)}\b", low), f"a field name on the page: {name!r}"
+
+
+def check_viewport(page) -> None:
+    outside = page.evaluate("""(sel) => {
+        const w = window.innerWidth, h = window.innerHeight, out = [];
+        document.querySelectorAll('#board .mine .hand [data-card], ' + sel).forEach(e => {
+            const r = e.getBoundingClientRect();
+            if (r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1 || r.width === 0)
+                out.push((e.dataset.card || e.dataset.action) + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round));
+        });
+        return out; }""", MOVE)
+    assert not outside, f"outside the viewport {page.viewport_size}: {outside}"
+
+
+def check_cards(page, view, hidden: set[str]) -> None:
+    """``hidden``: the cards in the other seats' hands now (the last trick, played, holds none)."""
+    holds = view_cards(view)
+    shown = set(page.eval_on_selector_all("#board [data-card], #actions [data-card]", "els => els.map(e => e.dataset.card)"))
+    assert shown <= holds, f"cards drawn that the seat's view does not hold: {shown - holds}"
+    last = set(page.eval_on_selector_all("#last-trick [data-card]", "els => els.map(e => e.dataset.card)"))
+    assert not (last & hidden), f"the last trick shows cards another seat holds: {last & hidden}"
+    labels = page.eval_on_selector_all("#board .card:not(.back)", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(labels), "a card without a label"
+
+
+def settle(page, version: int) -> None:
+    page.wait_for_function(f"() => Number(document.body.dataset.version) === {version}", timeout=30000)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_full_match_in_the_card_room(served, browser, game_id):
+    import httpx
+
+    base, app = served
+    n = PLAYERS[game_id]
+    game = GAMES[game_id]
+    options = {k: v for k, v in SHORT[game_id].items() if k in game.options_model.model_fields}
+    t = httpx.post(base + "/api/tables", json={"game": game_id, "options": options,
+                                               "seats": [{"kind": "human"}] + [{"kind": "random"}] * (n - 1)}).json()
+    table = app.state.hub.tables[t["id"]]
+    link = base + t["seats"][0]["link"]
+    en_ctx = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    fr_ctx = browser.new_context(viewport=PHONE, locale="fr-FR", is_mobile=True)  # French from Accept-Language
+    try:
+        en, fr = en_ctx.new_page(), fr_ctx.new_page()
+        for page in (en, fr):
+            page.goto(link)
+            page.wait_for_selector("#conn.live")
+        assert fr.evaluate("document.documentElement.lang") == "fr"
+        fields: set[str] = set()
+        phases_fr: set = set()
+        moves = 0
+        while True:
+            en.wait_for_function(f"() => document.body.dataset.over === 'true' || document.querySelector('{MOVE}') !== null",
+                                 timeout=60000)
+            version = int(en.evaluate("document.body.dataset.version"))
+            over = en.evaluate("document.body.dataset.over") == "true"
+            if not over and table.version != version:
+                continue  # the page is behind the table: wait for the next update
+            view = table.state.view(0)
+            data = view.to_json()
+            hidden = {c for s in range(1, n) for c in table.state.view(s).to_json().get("hand") or []}
+            fields |= {k.replace("_", " ") for k in data if "_" in k}
+            check_words(page_text(en), fields)
+            check_cards(en, view, hidden)
+            if not over:
+                check_viewport(en)
+            phase = (data.get("phase"), bool(data.get("last_result")))
+            if over or phase not in phases_fr or moves % 6 == 0:  # the phone and French: a sample of every phase
+                phases_fr.add(phase)
+                settle(fr, version)
+                check_words(page_text(fr), fields)
+                check_cards(fr, view, hidden)
+                if not over:
+                    check_viewport(fr)
+                text = page_text(fr, with_log=False)
+                english = sorted(p for p in ENGLISH if p in text)
+                assert not english, f"English on the French page: {english[:5]}"
+            if over:
+                break
+            if moves == 0:  # the keyboard alone: the first move focused, Enter plays it
+                en.wait_for_function("() => document.activeElement && document.activeElement.dataset.action !== undefined")
+                en.keyboard.press("Enter")
+            else:
+                en.locator(MOVE).first.click()
+            en.wait_for_function(f"() => Number(document.body.dataset.version) > {version}", timeout=30000)
+            moves += 1
+        assert moves > 0
+        assert en.locator("#rematch").is_visible() and fr.locator("#rematch").is_visible()
+        assert en.inner_text("#status").startswith("The match is over.")
+        assert fr.inner_text("#status").startswith("La partie est finie.")
+    finally:
+        en_ctx.close()
+        fr_ctx.close()
