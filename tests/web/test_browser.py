@@ -81,7 +81,10 @@ def test_a_full_match_of_each_game_through_the_page(server, browser, game_id):
         assert page.locator("#log pre.entry").count() > 0
         assert page.locator("#record-link").is_visible()
         if game_id == "blason":
-            assert page.locator(".track .square").count() == 64  # the start and the 63 squares
+            # the board: the start and the 63 squares, its stylesheet linked in the page's head
+            assert page.locator(".bl-board .bl-start").count() == 1
+            assert page.locator(".bl-board .bl-square").count() == 63
+            assert page.locator('head link[href="/static/blason.css"]').count() == 1
     finally:
         page.close()
 

@@ -185,28 +185,25 @@ def test_a_rematch_seats_the_same_players_at_a_new_table(sqlite_url):
         assert c.post(base + "/rematch", follow_redirects=False).status_code == 404  # no seat, no rematch
 
 
-def test_the_blason_is_drawn_by_its_board_module_when_there_is_one(monkeypatch):
-    import importlib.machinery
-    import sys
-    import types
+def test_the_blason_is_drawn_as_its_board_with_the_tables_options(monkeypatch):
+    from academie.web import blason_board
 
     state = next(states("blason", 3, 4))
     names = ["A", "B", "C"]
-    before = room.draw("blason", state.view(0), names, 0, state.legal_action_strings(), "fr")["board"]
-    assert 'class="track"' in before  # today's drawing of the squares
-    module = types.ModuleType("academie.web.blason_board")
-    module.__spec__ = importlib.machinery.ModuleSpec("academie.web.blason_board", None)
     seen = {}
+    real = blason_board.blason_board_html
 
-    def blason_board_html(view, names, _):
-        seen.update(view=view, names=names, word=_("Rules"))
-        return '<svg class="blason-board"></svg>'
+    def spy(view, names, _, options=None, link=True):
+        seen.update(view=view, names=names, word=_("Rules"), options=options, link=link)
+        return real(view, names, _, options=options, link=link)
 
-    module.blason_board_html = blason_board_html
-    monkeypatch.setitem(sys.modules, "academie.web.blason_board", module)
-    after = room.draw("blason", state.view(0), names, 0, state.legal_action_strings(), "fr")["board"]
-    assert '<svg class="blason-board"></svg>' in after and 'class="track"' not in after
-    assert seen == {"view": state.view(0).to_json(), "names": names, "word": "Règles"}
+    monkeypatch.setattr(blason_board, "blason_board_html", spy)
+    options = {"dice": "d12"}
+    drawn = room.draw("blason", state.view(0), names, 0, state.legal_action_strings(), "fr", options=options)["board"]
+    assert drawn.count('class="bl-square') == 63 and 'class="track"' not in drawn
+    assert seen == {"view": state.view(0).to_json(), "names": names, "word": "Règles", "options": options,
+                    "link": False}  # the page links the board's stylesheet in its head, once
+    assert "<link" not in drawn
 
 
 def test_the_end_of_a_match_shows_the_standings_best_first():

@@ -29,6 +29,7 @@ from typing import Any
 
 from academie.core.errors import AcademieError
 from academie.games.blason import GAME, GOAL, BlasonOptions, Square
+from academie.presentation.scene import N_
 
 Translate = Callable[[str], str]
 
@@ -46,23 +47,23 @@ SEAT_COLOURS = 12
 """Token colours in blason.css (``bl-seat-K``, K = seat modulo 12; the game seats 2 to 12)."""
 
 GLOSS = {
-    "émaux, métaux et fourrures": "tinctures, metals and furs",
-    "partitions et pièces": "partitions and ordinaries",
-    "formes d'écus": "shapes of shields",
-    "ornements et marques extérieures": "ornaments and outer marks",
-    "armes des souverains et républiques": "arms of sovereigns and republics",
-    "ordres de chevalerie": "orders of knighthood",
-    "armes partagées": "divided arms",
-    "gironné": "gyronny",
-    "écus à l'antique": "shields of the old shape",
-    "officiers du souverain": "the sovereign's officers",
-    "marques de la chancellerie": "marks of the chancery",
-    "armes de l'Empereur": "the Emperor's arms",
-    "armes du roi d'Espagne": "the King of Spain's arms",
-    "Templiers et Croissant": "Templars and Crescent",
-    "terme du jeu": "end of the game",
-    "casque": "helmet",
-    "couronne": "crown",
+    "émaux, métaux et fourrures": N_("tinctures, metals and furs"),
+    "partitions et pièces": N_("partitions and ordinaries"),
+    "formes d'écus": N_("shapes of shields"),
+    "ornements et marques extérieures": N_("ornaments and outer marks"),
+    "armes des souverains et républiques": N_("arms of sovereigns and republics"),
+    "ordres de chevalerie": N_("orders of knighthood"),
+    "armes partagées": N_("divided arms"),
+    "gironné": N_("gyronny"),
+    "écus à l'antique": N_("shields of the old shape"),
+    "officiers du souverain": N_("the sovereign's officers"),
+    "marques de la chancellerie": N_("marks of the chancery"),
+    "armes de l'Empereur": N_("the Emperor's arms"),
+    "armes du roi d'Espagne": N_("the King of Spain's arms"),
+    "Templiers et Croissant": N_("Templars and Crescent"),
+    "terme du jeu": N_("end of the game"),
+    "casque": N_("helmet"),
+    "couronne": N_("crown"),
 }
 """The English gloss of each square name of the board (a name without one is shown alone)."""
 

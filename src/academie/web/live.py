@@ -665,7 +665,7 @@ class LiveTable:
             drawn = self.drawn[(seat, lang)] = {
                 **room.draw(self.game.info.id, self.view_of(seat), self.names, seat, legal, lang, over=over,
                             winners=[s for s, r in enumerate(returns) if r == max(returns)] if over else (),
-                            to_act=to_act, bot=to_act in self.bots),
+                            to_act=to_act, bot=to_act in self.bots, options=self.row.options),
                 "legal": legal,
             }
         return drawn

@@ -36,7 +36,8 @@ def replay_frames(table: LiveTable) -> dict[str, Any]:
 
     def frame(state: State, label: str) -> None:
         teller.flush()
-        frames.append({"board": room.draw(game.info.id, state.public_view(), names, None, (), "en")["board"],
+        frames.append({"board": room.draw(game.info.id, state.public_view(), names, None, (), "en",
+                                            options=table.row.options)["board"],
                        "log_len": len(teller.lines), "label": label})
 
     def on_action(state: State, index: int, seat: int, action: int) -> None:

@@ -20,8 +20,7 @@ from __future__ import annotations
 import functools
 import html
 import re
-import importlib.util
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from academie.presentation.scene import N_, Heap, Move, Phrase, Scene, Seat, scene_of
@@ -239,16 +238,13 @@ def sheet_html(scene: Scene, t: Texts) -> str:
             f'<ul>{"".join(items)}</ul></details>')
 
 
-def blason_board(view: dict, names: list[str], t: Texts) -> str | None:
-    """The Blason's board from :mod:`academie.web.blason_board` when that module exists, else None."""
-    try:
-        if importlib.util.find_spec("academie.web.blason_board") is None:
-            return None
-    except (ImportError, ValueError):  # a module without a spec
-        return None
+def blason_board(view: dict, names: list[str], t: Texts, options: Mapping[str, Any] | None = None) -> str:
+    """The Blason's board (:func:`academie.web.blason_board.blason_board_html`: the spiral of
+    63 squares, the tokens, the dice, the pot), with the table's ``options`` (which place the
+    casques and say what 19, 49 and 58 do); the page links its stylesheet in its head."""
     from academie.web.blason_board import blason_board_html
 
-    return blason_board_html(view, names, t._)
+    return blason_board_html(view, names, t._, options=options, link=False)
 
 
 def board(scene: Scene, names: Sequence[str], t: Texts, extra: str = "") -> str:
@@ -302,21 +298,17 @@ def status(scene: Scene, names: Sequence[str], t: Texts, *, over: bool, winners:
 
 
 def draw(game: str, view: Any, names: Sequence[str], seat: int | None, legal: Sequence[str], lang: str, *,
-         over: bool = False, winners: Sequence[int] = (), to_act: int | None = None, bot: bool = False) -> dict[str, str]:
+         over: bool = False, winners: Sequence[int] = (), to_act: int | None = None, bot: bool = False,
+         options: Mapping[str, Any] | None = None) -> dict[str, str]:
     """What ``seat`` (None: an onlooker) sees, in ``lang``: ``board``, ``actions`` and ``status``
     HTML/text. ``view`` is that seat's view object, ``legal`` its legal actions (empty when it is
-    not its turn)."""
+    not its turn); ``options``: the table's (the Blason's board is drawn from them)."""
     t = texts(lang)
     data = view.to_json()
     scene = scene_of(game, data, names, seat, legal)
     extra = ""
     if game == "blason":
-        extra = blason_board(data, list(names), t) or ""
-        if not extra:
-            from academie.web.present import track_html
-
-            b = getattr(view, "board", None)
-            extra = str(track_html(b, data.get("positions") or [], names)) if b is not None else ""
+        extra = blason_board(data, list(names), t, options)
     return {"board": board(scene, names, t, extra), "actions": actions(scene, t),
             "status": status(scene, names, t, over=over, winners=winners, to_act=to_act, bot=bot)}
 
