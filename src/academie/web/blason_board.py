@@ -359,9 +359,11 @@ START_BOX = (GAP / 2, ROWS * CELL + GAP, 4.5 * CELL - GAP, BAND - 1.5 * GAP)
 def _band(data: dict, names: Sequence[str], _: Translate) -> str:
     """The start (square 0) and the last throw."""
     x, y, w, h = START_BOX
-    out = [f'<g class="bl-start" data-square="0"><title>{_e(_("The start, off the board: every token begins here."))}'
+    # the words out of the f-strings, where the catalogs' extraction finds them
+    title, label = _("The start, off the board: every token begins here."), _("Start")
+    out = [f'<g class="bl-start" data-square="0"><title>{_e(title)}'
            f'</title><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8"/>'
-           f'<text class="bl-start-label" x="{x + 12}" y="{y + 32}">{_e(_("Start"))}</text></g>']
+           f'<text class="bl-start-label" x="{x + 12}" y="{y + 32}">{_e(label)}</text></g>']
     last = data["last"]
     dx = 4.7 * CELL
     size = 66
@@ -450,8 +452,9 @@ def _tokens(positions: Sequence[int], names: Sequence[str], board: Mapping[int, 
 
 def _aside(data: dict, names: Sequence[str], _: Translate, board: Mapping[int, Square], missed: Mapping[int, int],
            opts: BlasonOptions) -> str:
+    pot = _("Pot: {amount}").format(amount=_counters(data["pot"], _))
     out = ['<aside class="bl-side">',
-           f'<p class="bl-pot">{_e(_("Pot: {amount}").format(amount=_counters(data["pot"], _)))}</p>',
+           f'<p class="bl-pot">{_e(pot)}</p>',
            '<ul class="bl-players">']
     for seat, name in enumerate(names):
         p = data["positions"][seat]
@@ -475,7 +478,8 @@ def _aside(data: dict, names: Sequence[str], _: Translate, board: Mapping[int, S
                    f'<b class="bl-who">{_e(name)}</b> <span class="bl-state">{_e(", ".join(state))}</span></li>')
     out.append("</ul>")
     special = [s for n, s in sorted(board.items()) if s.effect != "none"]
-    out.append(f'<details class="bl-key"><summary>{_e(_("What the squares do"))}</summary><dl>')
+    key = _("What the squares do")
+    out.append(f'<details class="bl-key"><summary>{_e(key)}</summary><dl>')
     for s in special:
         mark = _mark(s, missed)
         out.append(f"<dt>{s.number} {_e(s.name)} {_e(mark)}</dt><dd>{_e(square_words(s, missed, opts, _))}</dd>")

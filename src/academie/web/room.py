@@ -249,13 +249,15 @@ def blason_board(view: dict, names: list[str], t: Texts, options: Mapping[str, A
 
 def board(scene: Scene, names: Sequence[str], t: Texts, extra: str = "") -> str:
     """The table (``#board``): seats around the felt, the middle, the score sheet, then the
-    viewer's own seat and hand. ``extra``: HTML put in the middle before the heaps (a board)."""
+    viewer's own seat and hand. ``extra``: a board put in the middle instead of the heaps (it
+    draws them: the Blason's pot and dice)."""
     places = around(scene)
     ring = '<div class="ring">' + "".join(f'<div class="flank {where}">' + "".join(seat_html(s, t) for s in seats)
                                           + "</div>" for where, seats in places.items()) + "</div>"
     facts = ('<ul class="facts">' + "".join(f"<li>{_e(say(f, t))}</li>" for f in scene.facts) + "</ul>"
              if scene.facts else "")
-    middle = "".join(heap_html(h, t) for h in scene.middle)
+    # a board (the Blason's) draws its own pot and dice: its heaps are not drawn twice
+    middle = "" if extra else "".join(heap_html(h, t) for h in scene.middle)
     trick = trick_html(scene.trick, names, t, t._("The trick"), "trick")
     centre = f'<div class="centre">{extra}<div class="heaps">{middle}</div>{trick}{facts}</div>'
     out = [f'<div class="felt" data-game="{_e(scene.game)}">{ring}{centre}</div>', sheet_html(scene, t)]

@@ -10,6 +10,8 @@ from typing import Any
 from academie.presentation.scene import N_, Heap, Line, Move, P, Pn, Phrase, Scene, base_seats, counters, is_card, rule_words
 
 GAME = "belle-flux-trente-un"
+OTHER_BASKET = N_("the {name} basket")
+"""A basket not in :data:`BASKETS`, by its name."""
 BASKETS = {"belle": N_("the belle basket"), "flux": N_("the flux basket"), "trente-un": N_("the trente-un basket")}
 
 
@@ -33,7 +35,7 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
     middle = [Heap("stock", P("Stock (talon)"), backs=min(view.get("stock_count") or 0, 3),
                    count=Pn("{n} card", "{n} cards", n=view.get("stock_count") or 0), kind="stock")]
     for name, amount in (view.get("baskets") or {}).items():
-        middle.append(Heap(name, P(BASKETS.get(name, N_("the {name} basket")), name=name), counters=amount, kind="basket"))
+        middle.append(Heap(name, P(BASKETS.get(name, OTHER_BASKET), name=name), counters=amount, kind="basket"))
     moves = []
     for a in legal:
         if a == "ask":

@@ -76,6 +76,8 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
                  sheet_title=title, sheet=sheet)
 
 
+HANDS_SHOWN = N_("Hands shown.")
+"""The end of a deal :data:`ENDINGS` does not name."""
 ENDINGS = {"thirty_one": N_("{name} shows 31!"), "dealt_thirty_one": N_("{name} was dealt 31!"),
            "knock": N_("Hands shown after {name} knocked."), "stock_exhausted": N_("The stock is exhausted: hands shown.")}
 
@@ -88,7 +90,7 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
         return names[int(s)] if s is not None and 0 <= int(s) < len(names) else "—"
     ending = result.get("ending")
     who = result.get("knocker") if ending == "knock" else result.get("shown_by")
-    lines = [Line(P(ENDINGS.get(ending, N_("Hands shown.")), name=name(who)),
+    lines = [Line(P(ENDINGS.get(ending, HANDS_SHOWN), name=name(who)),
                   rule_words(GAME, "31") if ending in ("thirty_one", "dealt_thirty_one") else rule_words(GAME, "knock"))]
     values = result.get("values") or {}
     lost = result.get("lives_lost") or {}
