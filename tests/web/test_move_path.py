@@ -22,7 +22,6 @@ from academie.web import live
 from academie.web.hub import Hub
 from academie.web.live import TextNarrator, Watcher, encode_message
 from academie.web import room
-from academie.web.present import board_html  # the replay's boards
 from academie.web.store import Store
 
 from .support import cards_in
@@ -175,26 +174,3 @@ def test_socket_messages_are_the_json_of_the_standard_library(tmp_path):
     assert json.loads(encode_message({"n": 2**70, 3: "x"})) == {"n": 2**70, "3": "x"}  # beyond orjson: json's way
     with pytest.raises(TypeError):
         encode_message({"x": object()})
-
-
-class FakeView:
-    def __init__(self, data: dict) -> None:
-        self.data = data
-
-    def to_json(self) -> dict:
-        return self.data
-
-
-def test_a_boards_memo_tells_values_apart_as_the_board_does():
-    names = ["Anne", "Bastien"]
-    memo: dict = {}
-    views = [{"won": [1, 0], "pot": {"a": 1}, "flag": 1, "hand": ["KH", "2S"]},
-             {"won": [True, False], "pot": {"a": True}, "flag": True, "hand": ["KH", "2S"]},
-             {"won": [1.5, 0], "pot": {"a": 1.5}, "flag": 1.5, "hand": ["KH", "3S"]},
-             {"won": [1, 0], "pot": {"a": "1"}, "flag": "1", "hand": ["KH", "2S"], "dealer": 1}]
-    for _ in range(2):
-        for data in views:
-            for viewer, legal in ((None, []), (0, ["KH"]), (0, []), (1, [])):
-                assert board_html(FakeView(data), names, viewer, legal, memo=memo) == \
-                    board_html(FakeView(data), names, viewer, legal)
-    assert memo  # parts were kept

@@ -301,7 +301,6 @@ class LiveTable:
         self.chance: ChanceSource = SeededChance(row.seed)
         self.drawn: dict[int | None, dict[str, Any]] = {}  # by seat: what snapshot drew of this move
         self.drawn_at: tuple[int, int] | None = None  # the state (its id) and the move it was drawn at
-        self.blocks: dict = {}  # the boards' blocks drawn (present.board_html's memo)
         self.state = self._rebuild()
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
