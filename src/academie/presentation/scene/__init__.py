@@ -228,6 +228,15 @@ def base_seats(view: Mapping[str, Any], names: Sequence[str], viewer: int | None
     return [Seat(s, n, you=s == viewer, turn=s == turn, dealer=s == dealer) for s, n in enumerate(names)]
 
 
+def seat_namer(names: Sequence[str]) -> Callable[[Any], str]:
+    """``name(seat)``: the seat's name in ``names``, or ``—`` for no seat (None) or one out of
+    range (a result row of a view is read as it comes)."""
+
+    def name(s: Any) -> str:
+        return names[int(s)] if s is not None and 0 <= int(s) < len(names) else "—"
+    return name
+
+
 def counters(n: int) -> Phrase:
     return Pn("{n} counter", "{n} counters", n=n)
 

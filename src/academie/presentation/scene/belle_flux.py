@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from academie.presentation.scene import N_, Heap, Line, Move, P, Pn, Phrase, Scene, base_seats, counters, is_card, rule_words
+from academie.presentation.scene import seat_namer, N_, Heap, Line, Move, P, Pn, Phrase, Scene, base_seats, counters, is_card, rule_words
 
 GAME = "belle-flux-trente-un"
 OTHER_BASKET = N_("the {name} basket")
@@ -60,8 +60,7 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
     if not result:
         return None, []
 
-    def name(s: Any) -> str:
-        return names[int(s)] if s is not None and 0 <= int(s) < len(names) else "—"
+    name = seat_namer(names)
     lines = []
     for key, winner, words in (("belle", result.get("belle"), rule_words(GAME, "belle")),
                                ("flux", result.get("flux"), rule_words(GAME, "flux")),

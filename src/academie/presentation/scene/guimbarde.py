@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from academie.presentation.scene import (Heap, Line, N_, P, Pn, Phrase, Scene, base_seats, card_moves, counters, is_card,
+from academie.presentation.scene import (seat_namer, Heap, Line, N_, P, Pn, Phrase, Scene, base_seats, card_moves, counters, is_card,
                                          rule_words)
 
 GAME = "guimbarde"
@@ -66,8 +66,7 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
     if not result:
         return None, []
 
-    def name(s: Any) -> str:
-        return names[int(s)] if s is not None and 0 <= int(s) < len(names) else "—"
+    name = seat_namer(names)
     lines = []
     for kind, seat, what in result.get("announcements") or []:
         lines.append(Line(P("{name} takes the {what} box ({detail}).", name=name(seat), what=P(BOXES.get(kind.split()[0], kind)),

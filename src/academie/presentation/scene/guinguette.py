@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from academie.presentation.scene import (Card, Heap, Line, Move, N_, P, Pn, Phrase, Scene, base_seats, counters,
+from academie.presentation.scene import (seat_namer, Card, Heap, Line, Move, N_, P, Pn, Phrase, Scene, base_seats, counters,
                                          is_card, rule_words)
 
 GAME = "guinguette"
@@ -97,8 +97,7 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
     if not result:
         return None, []
 
-    def name(s: Any) -> str:
-        return names[int(s)] if s is not None and 0 <= int(s) < len(names) else "—"
+    name = seat_namer(names)
     lines = []
     for basket, seat, why in result.get("winners") or []:
         b = P(BASKETS.get(basket, basket))

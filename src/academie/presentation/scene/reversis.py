@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from academie.presentation.scene import (Card, Heap, Line, Move, N_, P, Pn, Phrase, Scene, base_seats, card_moves,
+from academie.presentation.scene import (seat_namer, Card, Heap, Line, Move, N_, P, Pn, Phrase, Scene, base_seats, card_moves,
                                          counters, is_card, rule_words)
 
 GAME = "reversis"
@@ -70,8 +70,7 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
     if not result:
         return None, []
 
-    def name(s: Any) -> str:
-        return names[int(s)] if s is not None and 0 <= int(s) < len(names) else "—"
+    name = seat_namer(names)
     lines = []
     for s, (t, p) in enumerate(zip(result.get("tricks") or [], result.get("points") or [])):
         lines.append(Line(Pn("{name} took {n} trick ({p} in points).", "{name} took {n} tricks ({p} in points).",

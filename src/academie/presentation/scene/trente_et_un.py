@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from academie.presentation.scene import (Card, Heap, Line, Move, P, Pn, Phrase, Scene, base_seats, is_card, N_,
+from academie.presentation.scene import (seat_namer, Card, Heap, Line, Move, P, Pn, Phrase, Scene, base_seats, is_card, N_,
                                          rule_words)
 
 GAME = "trente-et-un"
@@ -86,8 +86,7 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
     """The last deal's score sheet: how it ended, each hand's value, the lives lost, who is out."""
     if not result:
         return None, []
-    def name(s: Any) -> str:
-        return names[int(s)] if s is not None and 0 <= int(s) < len(names) else "—"
+    name = seat_namer(names)
     ending = result.get("ending")
     who = result.get("knocker") if ending == "knock" else result.get("shown_by")
     lines = [Line(P(ENDINGS.get(ending, HANDS_SHOWN), name=name(who)),
