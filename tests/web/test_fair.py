@@ -316,9 +316,11 @@ def test_a_socket_for_no_seat_is_closed_with_the_no_such_seat_code(tmp_path):
 
 REFUSED_NAMES = ["\u3164", "\u2800", "\u115f", "\u1160", "\uffa0", "\u3164Anne", "A\u200bnne", "Anne\u2060",
                  "\ue000", "\u0378", "A\u2003B", "\u0301", "\u0410nne", "Ρaul", "Jοhn", "   ",
-                 "Anne  Marie", "\u0301Anne", "Ze\u0301\u0301\u0301lie", " Anne", "Anne "]
+                 "Anne  Marie", "\u0301Anne", "Ze\u0301\u0301\u0301lie", " Anne", "Anne ",
+                 "Z\u00e9\u0301\u0301lie", "Z\u1ec7\u0301\u0301lie", "Anne\u034f", "An\ufe0fne", "Anne\U000e0100",
+                 "Anne \u0301Marie", "'\u0301", "\tAnne\n"]
 FRENCH = ["Élise", "E\u0301lise", "Nguy\u1ec5n", "Nguye\u0302\u0303n", "Gaëlle", "Jean-Pierre", "d'Artagnan", "Anne",
-          "Zoë", "Hélène", "François", "Œdipe",
+          "Zoë", "Hélène", "François", "Œdipe", "\u1f84\u03b4\u03c9",
           "Иван", "山田たろう", "李小龍", "김민준", "Ὀδυσσεύς"]
 
 
@@ -335,6 +337,14 @@ def test_invisible_and_mixed_script_names_are_refused(sqlite_url, name):
         assert "seat 0: bad name" in r.json()["error"]
         assert "U+" in r.json()["error"] or "blank" in r.json()["error"] or "looks like" in r.json()["error"]
         assert not hub(c).tables
+
+
+def test_a_blank_seat_is_never_named_as_another_seat(sqlite_url):
+    with client(sqlite_url) as c:
+        t = create(c, "trente-et-un", ["human", "random", "random"],
+                   seats=[{"name": "Bastien", "kind": "human"}, {"kind": "random"}, {"name": "Anne", "kind": "random"}])
+        names = [s["name"] for s in t["seats"]]
+        assert names[0] == "Bastien" and names[2] == "Anne" and names[1] not in ("Bastien", "Anne"), names
 
 
 @pytest.mark.parametrize("name", FRENCH)

@@ -55,9 +55,20 @@ def _clip(text: object, limit: int = 40) -> str:
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
-MAX_MARKS = 2
-"""The most combining marks (accents) one letter of a name carries: ``'ệ'`` written out is a
-letter and two; more pile up over the lines around the name."""
+MAX_MARKS = 3
+"""The most combining marks (accents) one letter of a name carries, counted on its decomposed
+form (NFD), never the same mark twice: ``'ệ'`` is a letter and two, the Greek ``'ᾄ'`` a letter
+and three; more pile up over the lines around the name."""
+
+IGNORABLE = ((0x034F, 0x034F), (0x17B4, 0x17B5), (0x180B, 0x180F), (0xFE00, 0xFE0F), (0xE0000, 0xE0FFF))
+"""Unicode default-ignorable code points that are marks or format characters drawing nothing
+(the combining grapheme joiner, the Mongolian and the variation selectors, the tags): ``'Anne'``
+and ``'Anne\u034f'`` look the same."""
+
+
+def _ignorable(c: str) -> bool:
+    code = ord(c)
+    return any(low <= code <= high for low, high in IGNORABLE)
 
 BLANK_FILLERS = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 """Letters and signs that draw nothing (Hangul fillers, Khmer inherent vowels, the blank Braille
@@ -86,7 +97,8 @@ def check_player_name(name: str) -> str:
     U+0020; a blank filler (:data:`BLANK_FILLERS`); nothing visible at all; or letters of
     scripts that do not go together (:data:`SCRIPT_FAMILIES`: ``'Аnne'`` with a Cyrillic A); a
     space at either end or two in a row; a combining mark first or more than :data:`MAX_MARKS`
-    on one letter.
+    on one letter (decomposed, never the same twice), or a mark on no letter; an invisible
+    default-ignorable character (:data:`IGNORABLE`).
     Accents, apostrophes and hyphens are welcome: ``'Élise'``, ``"d'Artagnan"``, ``'Jean-Pierre'``."""
     for c in name:
         category = unicodedata.category(c)
@@ -102,15 +114,23 @@ def check_player_name(name: str) -> str:
     if name != name.strip(" ") or "  " in name:
         raise ValueError("a player name neither starts nor ends with a space (U+0020) and holds no two in a row: "
                          f"{_clip(name)} looks like {_clip(' '.join(name.split()))}")
-    marks = 0
-    for k, c in enumerate(name):
-        marks = marks + 1 if unicodedata.combining(c) else 0
-        if marks and k == marks - 1:
-            raise ValueError(f"a player name starts with a letter, not a combining mark (found U+{ord(c):04X} "
-                             f"{unicodedata.name(c, '')} first)")
-        if marks > MAX_MARKS:
-            raise ValueError(f"a player name holds at most {MAX_MARKS} accents on one letter (found {marks} "
-                             f"combining marks in a row, the last U+{ord(c):04X}): they pile up over other text")
+    for c in name:
+        if _ignorable(c):
+            raise ValueError(f"a player name holds no invisible character (found U+{ord(c):04X} "
+                             f"{unicodedata.name(c, 'a default-ignorable code point')}): letters, digits, spaces, "
+                             "punctuation and accents only")
+    base, marks = "", []
+    for c in unicodedata.normalize("NFD", name):  # a precomposed letter counted with its accents
+        if not unicodedata.combining(c):
+            base, marks = c, []
+            continue
+        if not base or not unicodedata.category(base).startswith("L"):
+            raise ValueError(f"a player name puts its accents on letters (found U+{ord(c):04X} "
+                             f"{unicodedata.name(c, '')} {'first' if not base else f'on {base!r}'})")
+        if c in marks or len(marks) == MAX_MARKS:
+            raise ValueError(f"a player name holds at most {MAX_MARKS} accents on one letter, never the same one twice "
+                             f"(found U+{ord(c):04X} {unicodedata.name(c, '')} on {base!r}): they pile up over other text")
+        marks.append(c)
     scripts: dict[str, str] = {}
     for c in name:
         script = _script(c)
@@ -211,9 +231,11 @@ class GameRecord(BaseModel):
     players: list[PlayerRecord]
     seed: int | None = None
     seed_chosen: bool = False
-    """True when a person chose the seed (a teaching or study deal: whoever chose it may have
-    known every card to come), False when it was drawn at random (the web server's fair tables,
-    ``play`` and ``simulate`` without ``--seed``, or a seed given for a replay)."""
+    """True for a web table made from the seed its creator gave (a teaching or study deal:
+    whoever chose it may have known every card to come), False for a web table whose seed the
+    server drew. The command line leaves it False: there the seed, given with ``--seed`` or
+    drawn, is the player's own, and a record made with ``play``, ``simulate`` or ``tournament``
+    says nothing of fairness between people."""
     decks: list[list[Notation]] | None = None
     actions: list[Notation] = Field(default_factory=list)
     complete: bool = False

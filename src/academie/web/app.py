@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
+import itertools
 import json
 import logging
 import re
@@ -178,7 +179,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 """The Content-Security-Policy of every response: the server's own files only, no inline script
 nor style, no framing."""
 
-API_DOCS = ("/docs", "/redoc")
+API_DOCS = ("/docs", "/docs/oauth2-redirect", "/redoc")
 """The pages of the API's documentation (FastAPI's Swagger UI and ReDoc)."""
 API_DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
                 "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
@@ -336,8 +337,14 @@ def validate_table(hub: Hub, spec: TableIn, client: str | None = None) -> LiveTa
     if len(seats) != n:
         raise ActionRefused(f"{len(seats)} seats given for {n} players", 422)
     pairs = []
+    given = {(seat.name or "").strip(" ") for seat in seats} - {""}
     for s, seat in enumerate(seats):
-        name = (seat.name or "").strip() or NAMES[s % len(NAMES)] + ("" if s < len(NAMES) else f" {s + 1}")
+        # the ends' spaces trimmed (a form's slip); a blank seat named from the list (seat s: its
+        # s-th name, or the next one not given to another seat)
+        name = (seat.name or "").strip(" ") or next(
+            d for d in (NAMES[k % len(NAMES)] + ("" if k < len(NAMES) else f" {k + 1}") for k in itertools.count(s))
+            if d not in given)
+        given.add(name)
         try:
             PlayerRecord(name=name, kind="human")
         except ValueError as exc:  # a pydantic ValidationError: its first error's own words
