@@ -50,7 +50,7 @@ class StandIn:
     def __init__(self, real=None):
         self.real = real
 
-    def sample(self, view, rng):
+    def sample(self, view, rng, deadline=None):
         if self.real is not None and getattr(view, "trail", None) is not None:
             return self.real(view, rng)
         return self.state.determinize(view.seat, rng)
@@ -240,9 +240,9 @@ def test_a_pool_of_worlds_is_sampled_once_and_searched_in_turn(worlds, monkeypat
     drawn = []
     inner = sampling.sample
 
-    def counting(view, rng):
+    def counting(view, rng, deadline=None):
         drawn.append(1)
-        return inner(view, rng)
+        return inner(view, rng, deadline)
 
     monkeypatch.setattr(sampling, "sample", counting)
     bot = make_bot("ismcts:iterations=120:worlds=6", "trente-et-un", 2)
@@ -463,7 +463,7 @@ def test_a_view_whose_worlds_cannot_be_drawn_gets_the_policys_move(monkeypatch, 
     from academie.core.errors import SamplingError
     from academie.games.trente_et_un import KNOCK, STOCK
 
-    def refuse(view, rng):
+    def refuse(view, rng, deadline=None):
         raise SamplingError("29 hidden cards over 17 places: no fitting deal in 2000 shuffles")
 
     monkeypatch.setattr(sampling, "sample", refuse)

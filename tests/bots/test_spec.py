@@ -25,7 +25,7 @@ def test_plain_names_still_make_their_bots():
 def test_a_spec_sets_the_bots_parameters():
     bot = make_bot("ismcts:iterations=250:c=1.5:rollout=heuristic", "guimbarde", 3)
     assert isinstance(bot, ISMCTSBot)
-    assert (bot.iterations, bot.c, bot.policy, bot.seconds, bot.game_id) == (250, 1.5, "heuristic", None, "guimbarde")
+    assert (bot.iterations, bot.c, bot.policy, bot.seconds, bot.game_id) == (250, 1.5, "heuristic", 1.0, "guimbarde")
     default = make_bot("ismcts", "guimbarde")
     assert (default.iterations, default.c, default.policy) == (1000, 0.7, "random")
     assert make_bot("ismcts:seconds=0.25", "reversis").seconds == 0.25

@@ -28,8 +28,10 @@ in this search. The move played is the root's most visited action, the best mean
 equally visited ones (:func:`most_visited`).
 
 Parameters (a bot spec, :mod:`academie.bots.spec`): ``iterations`` (worlds searched per move,
-default 1000), ``seconds`` (an upper bound on the time per move, in seconds; the search stops
-at whichever comes first; a move then depends on the machine's speed), ``c`` (the exploration
+default 1000), ``seconds`` (an upper bound on the time per move, in seconds, default 1, always in
+force: the time the sampler takes to draw the worlds is counted, the sampler stops at the deadline
+too; the search stops at whichever comes first, and a move stopped by the clock depends on the
+machine's speed), ``c`` (the exploration
 constant, default 0.7 as in the article), ``rollout`` (``random`` or ``heuristic``), ``worlds``
 (0, the default: a new world every iteration, as in the article; *k*: *k* worlds sampled per move
 and searched in turn, the chance nodes still drawn afresh each time — for games whose exact
@@ -63,7 +65,8 @@ model of the others; default ``heuristic``). At Trente et un only (:data:`GAME_P
 over the bot knocks on any total, without a search, so that every deal it plays ends — the sheet
 ends a round only on a knock or a 31, and a weak search that never knocks, against a bot that
 waits, played on for hundreds of moves. Seeded: the
-same seed and the same views give the same moves when ``seconds`` is not given.
+same seed and the same views give the same moves when ``iterations`` ends the search before
+``seconds`` does.
 """
 
 from __future__ import annotations
@@ -80,10 +83,12 @@ from academie.bots import belief
 from academie.bots.belief import WorldChain
 from academie.bots.roster import own_bots
 from academie.bots.spec import Param
+from academie.core.sampling import SamplingTimeout
 
 PARAMS = {
     "iterations": Param("int", 1000, "worlds searched per move", low=1, high=1_000_000),
-    "seconds": Param("float", None, "upper bound on the time per move, in seconds", low=0, high=3600, low_open=True),
+    "seconds": Param("float", 1.0, "upper bound on the time per move, in seconds, drawing the worlds included",
+                     low=0, high=3600, low_open=True),
     "c": Param("float", 0.7, "UCB exploration constant (rewards mapped to 0…1)", low=0, high=100),
     "rollout": Param("choice", "random", "playout policy", choices=("random", "heuristic")),
     "worlds": Param("int", 0, "distinct worlds sampled per move, each searched in turn (0: a new one every iteration)",
@@ -185,7 +190,7 @@ class ISMCTSBot:
     name = "ismcts"
     PARAMS = PARAMS
 
-    def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float | None = None,
+    def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float = 1.0,
                  c: float = 0.7, rollout: str = "random", worlds: int = 0, infer: str = "none",
                  candidates: int = 8, others: str = "search", moves: int = 10, depth: int = 0,
                  paired: str = "no", margin: float = 1.0, own: str = "heuristic", knock_by: int | None = None) -> None:
@@ -207,8 +212,6 @@ class ISMCTSBot:
                            ("worlds", worlds), ("infer", infer), ("candidates", candidates),
                            ("others", others), ("moves", moves), ("depth", depth), ("paired", paired),
                            ("margin", margin), ("own", own)):
-            if value is None and key == "seconds":
-                continue
             try:
                 PARAMS[key].read(str(value))
             except ValueError as exc:
@@ -247,13 +250,17 @@ class ISMCTSBot:
     def choose(self, view: Any, legal: Sequence[int]) -> int:
         """The most visited of ``legal`` after the search from ``view`` (a seat's view).
 
-        When no world of the view can be drawn (:class:`~academie.core.errors.SamplingError`
+        The search stops after ``iterations`` worlds or ``seconds`` (default 1), whichever comes
+        first, the time spent drawing worlds counted (the sampler is given the deadline). When
+        no world of the view can be drawn in that time (:class:`~academie.core.errors.SamplingError`
         from the sampler: a rare long Trente et un deal whose hidden cards can neither be dealt
-        by rejection nor counted in time), the move is the policy's the search would have
-        improved on — ``own``'s with ``paired=yes``, else the game's heuristic, else a uniform
-        choice — drawn from the bot's own seeded generator, so that a seed still gives the same
-        moves; ``fallbacks`` counts those moves. A view without a trail (the public view) is
-        still refused."""
+        by rejection nor counted in time, or a finished deal that cannot be rebuilt), the move
+        is the policy's the search would have improved on — ``own``'s with ``paired=yes``, else
+        the game's heuristic, else a uniform choice — drawn from the bot's own seeded generator,
+        so that a seed still gives the same moves; ``fallbacks`` counts those moves. The failure
+        is remembered for the rest of the deal: the seat's later decisions in it play the policy
+        at once, without sampling again. A view without a trail (the public view) is still
+        refused."""
         from academie.core.errors import SamplingError
 
         legal = list(legal)
@@ -264,21 +271,40 @@ class ISMCTSBot:
 
             if knock_due(view, legal, self.knock_by):  # a deal between bots ends, as the heuristic's
                 return KNOCK
+        trail = getattr(view, "trail", None)
+        if trail is not None and self._failed_in(trail):
+            return self._fallback(view, legal)
         try:
             return self._search(view, legal)
         except SamplingError:
-            if getattr(view, "trail", None) is None:
+            if trail is None:
                 raise
-            self.fallbacks += 1
-            seed = self.rng.getrandbits(32)
-            if self._own is not None and self.paired:
-                return self._own(seed).choose(view, legal)
-            heuristics = self._heuristics(random.Random(seed))
-            if heuristics is not None:
-                return heuristics[view.seat].choose(view, legal)
-            return legal[random.Random(seed).randrange(len(legal))]
+            self._failed = (trail.seat, trail.past, trail.deal)
+            return self._fallback(view, legal)
 
     fallbacks = 0
+    _failed: tuple[Any, Any, Any] | None = None  # (seat, finished deals, trace) of a deal whose worlds failed
+
+    def _failed_in(self, trail: Any) -> bool:
+        """Whether the sampler failed earlier in the deal of ``trail`` (the same seat, the same
+        finished deals, a trace that extends the one that failed)."""
+        failed = self._failed
+        if failed is None:
+            return False
+        seat, past, deal = failed
+        return (trail.seat == seat and (trail.past is past or trail.past == past)
+                and extends(deal, trail.deal))
+
+    def _fallback(self, view: Any, legal: list[int]) -> int:
+        """The move of the policy the search improves on, seeded from the bot's generator."""
+        self.fallbacks += 1
+        seed = self.rng.getrandbits(32)
+        if self._own is not None and self.paired:
+            return self._own(seed).choose(view, legal)
+        heuristics = self._heuristics(random.Random(seed))
+        if heuristics is not None:
+            return heuristics[view.seat].choose(view, legal)
+        return legal[random.Random(seed).randrange(len(legal))]
 
     def _search(self, view: Any, legal: list[int]) -> int:
         rng = self.rng
@@ -288,6 +314,7 @@ class ISMCTSBot:
         models = self._heuristics(rng) if self.infer != "none" else None
         if models is not None and self.infer == "mcmc":
             models = WorldChain(view, models, rng, self.moves, chance_of=_chance_of)  # the worlds are the chain's
+        # (None only when set so by code, not by a spec: academie.fast's warm-up compiles its kernels unhurried)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         if self.paired and heuristics is not None:  # (a game without a heuristic bot: the tree)
             return self._paired(view, legal, rng, heuristics, models, deadline)
@@ -298,7 +325,13 @@ class ISMCTSBot:
             if self.worlds and len(pool) >= self.worlds:
                 world = pool[(done - 1) % self.worlds].clone()
             else:
-                world = self._world(view, rng, models)
+                try:
+                    world = self._world(view, rng, models, deadline)
+                except SamplingTimeout:
+                    if done == 1:
+                        raise
+                    done -= 1  # the time ran out drawing a world: the search so far decides
+                    break
                 if self.worlds:
                     pool.append(world.clone())
             if base is None:
@@ -340,7 +373,13 @@ class ISMCTSBot:
             if self.worlds and len(pool) >= self.worlds:
                 world = pool[(done - 1) % self.worlds]
             else:
-                world = self._world(view, rng, models)
+                try:
+                    world = self._world(view, rng, models, deadline)
+                except SamplingTimeout:
+                    if done == 1:
+                        raise
+                    done -= 1  # the time ran out drawing a world: the worlds so far decide
+                    break
                 if self.worlds:
                     pool.append(world.clone())  # (a chain's world may change with its next steps)
             base, deal = standings(world), world.match.deal_number
@@ -374,21 +413,22 @@ class ISMCTSBot:
         return best
 
     # --- the worlds -----------------------------------------------------------------------
-    def _world(self, view: Any, rng: random.Random, models: Any) -> Any:
+    def _world(self, view: Any, rng: random.Random, models: Any, deadline: float | None = None) -> Any:
         """A world for the search: an exact sample of the view's information set; with
         ``infer=heuristic``, one of ``candidates`` such samples drawn with probability in
         proportion to their :meth:`likelihood` (sampling-importance-resampling); with
         ``infer=mcmc`` (``models`` is then the move's :class:`~academie.bots.belief.WorldChain`),
-        the chain's world after ``moves`` more steps."""
+        the chain's world after ``moves`` more steps. Raises
+        :class:`~academie.core.sampling.SamplingTimeout` past ``deadline``."""
         from academie.core.sampling import sample
 
         if models is None:
-            return sample(view, rng)
+            return sample(view, rng, deadline)
         if self.infer == "mcmc":
             return models.world()
         if self.candidates == 1:
-            return sample(view, rng)
-        drawn = [sample(view, rng) for _ in range(self.candidates)]
+            return sample(view, rng, deadline)
+        drawn = [sample(view, rng, deadline) for _ in range(self.candidates)]
         weights = [self.likelihood(view, world, models) for world in drawn]
         return drawn[rng.choices(range(len(drawn)), weights)[0]]
 
@@ -562,6 +602,20 @@ def _chance_of(model: Any, view: Any, legal: Sequence[int], action: int) -> floa
     else:
         p = 1.0 if model.choose(view, legal) == action else 0.0
     return (1.0 - MISTAKE) * p + MISTAKE / len(legal)
+
+
+def extends(old: Sequence[Any], new: Sequence[Any]) -> bool:
+    """Whether trace ``new`` may follow trace ``old`` in one deal: ``old`` is its start, but for
+    cards the seat saw later (an entry :data:`~academie.core.sampling.HIDDEN` in ``old`` shown in
+    ``new``: the talon's card it took at Reversis)."""
+    from academie.core.sampling import HIDDEN
+
+    if len(new) < len(old):
+        return False
+    for x, y in zip(old, new):
+        if x != y and not (len(x) == 2 and len(y) == 2 and x[0] == y[0] and x[1] == HIDDEN):
+            return False
+    return True
 
 
 class _SeatBots:
