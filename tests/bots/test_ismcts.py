@@ -185,17 +185,19 @@ def test_same_seed_same_view_same_move_and_the_bot_is_reproducible(worlds):
     state = replayed("reversis", REVERSIS_RENOUNCE[: REVERSIS_RENOUNCE.index(" 7D KD")])
     seat = state.current_player()
     worlds(state)
-    first = [make_bot("ismcts:iterations=60", "reversis", 5).choose(state.view(seat), state.legal_actions()) for _ in range(2)]
+    first = [make_bot("ismcts:iterations=60:seconds=120", "reversis", 5).choose(state.view(seat), state.legal_actions()) for _ in range(2)]
     assert first[0] == first[1]
-    bot = make_bot("ismcts:iterations=60", "reversis", 5)
+    bot = make_bot("ismcts:iterations=60:seconds=120", "reversis", 5)
     again = [bot.choose(state.view(seat), state.legal_actions()) for _ in range(2)]
-    other = make_bot("ismcts:iterations=60", "reversis", 5)
+    other = make_bot("ismcts:iterations=60:seconds=120", "reversis", 5)
     assert [other.choose(state.view(seat), state.legal_actions()) for _ in range(2)] == again
 
 
 @pytest.mark.skipif(not REAL_SAMPLING, reason="needs academie.core.sampling (worlds from the view alone)")
-@pytest.mark.parametrize("spec", ["ismcts:iterations=80", "ismcts:iterations=40:rollout=heuristic",
-                                  "ismcts:iterations=40:worlds=4:infer=mcmc:moves=3"])
+@pytest.mark.parametrize("spec", ["ismcts:iterations=80:seconds=120", "ismcts:iterations=40:rollout=heuristic:seconds=120",
+                                  "ismcts:iterations=40:worlds=4:infer=mcmc:moves=3:seconds=120",
+                                  "ismcts:iterations=40:infer=particles:particles=16:seconds=120",
+                                  "ismcts:iterations=40:infer=particles:particles=16:mistake=0:rollout=heuristic:seconds=120"])
 def test_two_states_that_give_the_seat_the_same_view_give_the_same_move(spec):
     # Seat 1 holds A♥ K♥ 5♣; seats 0 and 2 swap a card between two deals: seat 1 cannot tell.
     a, _ = t31_state([t31_deck(["7S 8D 2C", "AH KH 5C", "2S 3D 4C"], "QH")], 3)
@@ -405,7 +407,7 @@ def test_paired_same_seed_same_move_and_the_budget_counts_worlds():
     seat, legal = state.current_player(), state.legal_actions()
     moves = set()
     for _ in range(2):
-        bot = make_bot("ismcts:iterations=12:rollout=heuristic:infer=mcmc:moves=3:paired=yes", "trente-et-un", 5)
+        bot = make_bot("ismcts:iterations=12:seconds=120:rollout=heuristic:infer=mcmc:moves=3:paired=yes", "trente-et-un", 5)
         moves.add(bot.choose(state.view(seat), legal))
         assert bot.last_iterations == 12
     assert len(moves) == 1 and moves <= set(legal)

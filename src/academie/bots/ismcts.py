@@ -46,9 +46,13 @@ heuristic bot makes the other seats' decisions of the deal in that world — see
 weak than uniform samples make them; ``mcmc``: the worlds are the states of a Markov chain
 whose stationary distribution is that same posterior, :class:`academie.bots.belief.WorldChain`,
 which walks from world to world by changing one hidden card at a time and so follows the
-decisions of a whole deal where resampling finds few good worlds), ``candidates`` (default 8,
+decisions of a whole deal where resampling finds few good worlds; ``particles``: each world is
+drawn from the seat's beliefs, ``particles`` weighted worlds carried from move to move and
+weighted by the other seats' moves under the heuristic softened by a ``mistake`` rate, see
+:mod:`academie.bots.particles`), ``candidates`` (default 8,
 with ``infer=heuristic``), ``moves`` (default 10, with ``infer=mcmc``: steps of the chain
-between two worlds) and ``depth`` (0, the default: every decision of the seat in the tree is
+between two worlds), ``particles`` (default 64) and ``mistake`` (0 to 1, default 0.1), with
+``infer=particles``, and ``depth`` (0, the default: every decision of the seat in the tree is
 searched; *k*: its first *k*, this move's counted, the later ones played by the rollout policy
 as ``others=rollout`` plays the other seats — with ``depth=1`` each legal action is valued by
 playouts of the rollout policy after it, a one-step improvement of that policy, whose values a
@@ -94,12 +98,17 @@ PARAMS = {
     "worlds": Param("int", 0, "distinct worlds sampled per move, each searched in turn (0: a new one every iteration)",
                     low=0, high=1_000_000),
     "infer": Param("choice", "none", "what the other seats' actions tell of their cards: nothing (none) or what the "
-                   "heuristic bot would have done, by resampling (heuristic) or by a Markov chain (mcmc)",
-                   choices=("none", "heuristic", "mcmc")),
+                   "heuristic bot would have done, by resampling (heuristic), by a Markov chain (mcmc) or by weighted "
+                   "worlds carried from move to move (particles)",
+                   choices=("none", "heuristic", "mcmc", "particles")),
     "candidates": Param("int", 8, "worlds drawn for each world kept when infer=heuristic", low=1, high=1000,
                         requires=("infer", "heuristic")),
     "moves": Param("int", 10, "steps of the chain between two worlds when infer=mcmc", low=1, high=1000,
                    requires=("infer", "mcmc")),
+    "particles": Param("int", 64, "worlds of the beliefs when infer=particles", low=1, high=10_000,
+                       requires=("infer", "particles")),
+    "mistake": Param("float", 0.1, "with infer=particles: the chance the model of the other seats (their heuristic) "
+                     "plays a uniform move instead of its own", low=0, high=1, requires=("infer", "particles")),
     "others": Param("choice", "search", "the other seats' decisions in the tree: searched by UCB (search) or played by "
                     "the rollout policy (rollout)", choices=("search", "rollout")),
     "depth": Param("int", 0, "the seat's own decisions searched in the tree, this move's counted (0: all of them; "
@@ -193,7 +202,8 @@ class ISMCTSBot:
     def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float = 1.0,
                  c: float = 0.7, rollout: str = "random", worlds: int = 0, infer: str = "none",
                  candidates: int = 8, others: str = "search", moves: int = 10, depth: int = 0,
-                 paired: str = "no", margin: float = 1.0, own: str = "heuristic", knock_by: int | None = None) -> None:
+                 paired: str = "no", margin: float = 1.0, own: str = "heuristic", knock_by: int | None = None,
+                 particles: int = 64, mistake: float = 0.1) -> None:
         from academie.core.errors import UnknownBotError
 
         at_game = GAME_PARAMS.get(game_id, {})
@@ -211,7 +221,7 @@ class ISMCTSBot:
         for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout),
                            ("worlds", worlds), ("infer", infer), ("candidates", candidates),
                            ("others", others), ("moves", moves), ("depth", depth), ("paired", paired),
-                           ("margin", margin), ("own", own)):
+                           ("margin", margin), ("own", own), ("particles", particles), ("mistake", mistake)):
             try:
                 PARAMS[key].read(str(value))
             except ValueError as exc:
@@ -223,6 +233,10 @@ class ISMCTSBot:
         if infer != "mcmc" and moves != PARAMS["moves"].default:
             raise UnknownBotError(f"ismcts: moves works only with infer=mcmc, not infer={infer}; "
                                   f"add infer=mcmc or leave moves out")
+        for key, value in (("particles", particles), ("mistake", mistake)):
+            if infer != "particles" and value != PARAMS[key].default:
+                raise UnknownBotError(f"ismcts: {key} works only with infer=particles, not infer={infer}; "
+                                      f"add infer=particles or leave {key} out")
         if paired == "yes" and rollout != "heuristic":
             raise UnknownBotError(f"ismcts: paired works only with rollout=heuristic, not rollout={rollout}; "
                                   f"add rollout=heuristic or leave paired out")
@@ -243,6 +257,12 @@ class ISMCTSBot:
         self.worlds, self.infer, self.candidates, self.others, self.moves = worlds, infer, candidates, others, moves
         self.depth = depth
         self.rng = random.Random(seed)
+        self.belief = None  # infer=particles: the seat's Particles, carried from move to move
+        if infer == "particles":
+            from academie.bots.particles import OpponentModel, Particles
+
+            self.belief = Particles(OpponentModel(game_id, mistake, self.rng.getrandbits(32)), particles,
+                                    rng=random.Random(self.rng.getrandbits(32)))
         self._kernel: tuple[Any, Any, Any, int] | None = None  # (options, params, module, variant)
         self.last_iterations = 0
 
@@ -311,11 +331,14 @@ class ISMCTSBot:
         root = Node()
         lo_hi = [math.inf, -math.inf]
         heuristics = self._heuristics(rng) if self.policy == "heuristic" else None
-        models = self._heuristics(rng) if self.infer != "none" else None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        models = self._heuristics(rng) if self.infer in ("heuristic", "mcmc") else None
+        if self.belief is not None:
+            self.belief.update(view, deadline)  # the others' moves since the last decision
+            models = self.belief
         if models is not None and self.infer == "mcmc":
             models = WorldChain(view, models, rng, self.moves, chance_of=_chance_of)  # the worlds are the chain's
-        # (None only when set so by code, not by a spec: academie.fast's warm-up compiles its kernels unhurried)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        # (seconds is None only when set so by code, not by a spec: academie.fast's warm-up compiles unhurried)
         if self.paired and heuristics is not None:  # (a game without a heuristic bot: the tree)
             return self._paired(view, legal, rng, heuristics, models, deadline)
         base: list[float] | None = None
@@ -424,6 +447,8 @@ class ISMCTSBot:
 
         if models is None:
             return sample(view, rng, deadline)
+        if self.infer == "particles":
+            return models.draw(rng)
         if self.infer == "mcmc":
             return models.world()
         if self.candidates == 1:
