@@ -48,7 +48,7 @@ def test_ismcts_is_offered_for_every_game_with_decisions_and_only_those():
 @pytest.mark.parametrize(
     "spec, message",
     [
-        ("genius", "unknown bot 'genius' for reversis; the bots are: heuristic, ismcts, random"),
+        ("genius", "unknown bot 'genius' for reversis; the bots are: easy, hard, heuristic, ismcts, medium, random"),
         ("ismcts:depht=3", "ismcts has no parameter 'depht'; its parameters are: iterations, seconds, c, rollout, worlds"),
         ("ismcts:iterations", "parameter 'iterations' must be written key=value, e.g. ismcts:iterations=1000"),
         ("ismcts:=3", "must be written key=value"),
@@ -181,7 +181,7 @@ def test_records_keep_specs_as_the_players_kind_and_check_them():
     assert not state.is_terminal()
     with pytest.raises(RecordError, match=r"players\[1\] is of kind 'ismcts:iterations=0'.*iterations must be"):
         replay(_record("ismcts:iterations=0"), get_game("reversis"))
-    with pytest.raises(RecordError, match="a player is one of human, heuristic, ismcts, random"):
+    with pytest.raises(RecordError, match="a player is one of human, easy, hard, heuristic, ismcts, medium, random"):
         replay(_record("genius:x=1"), get_game("reversis"))
 
 

@@ -334,7 +334,8 @@ class ISMCTSBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         models = self._heuristics(rng) if self.infer in ("heuristic", "mcmc") else None
         if self.belief is not None:
-            self.belief.update(view, deadline)  # the others' moves since the last decision
+            # the others' moves since the last decision, in at most half the time (the search gets the rest)
+            self.belief.update(view, None if deadline is None else time.perf_counter() + self.seconds / 2)
             models = self.belief
         if models is not None and self.infer == "mcmc":
             models = WorldChain(view, models, rng, self.moves, chance_of=_chance_of)  # the worlds are the chain's

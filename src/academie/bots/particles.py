@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -108,8 +109,8 @@ class Particles:
         or any view: a view of another deal, seat or match draws the set anew). Raises
         :class:`~academie.core.errors.SamplingError` when the exact sampler draws no world
         (:class:`~academie.core.sampling.SamplingTimeout` past ``deadline``, a
-        :func:`time.perf_counter` reading, when no world is left: a set refreshed in part keeps
-        the worlds it has)."""
+        :func:`time.perf_counter` reading, when no world is left: past the deadline, a set
+        refreshed in part keeps the worlds it has, fewer than ``count``)."""
         trail = view.trail
         if not self.worlds or not self._same_deal(trail):
             self._start(view)
@@ -152,6 +153,9 @@ class Particles:
                 self.resampled += 1
         try:
             while len(keep) < self.count:
+                if deadline is not None and keep and any(lw != NEG for _, lw in keep) \
+                        and time.perf_counter() >= deadline:
+                    break  # the time is up: the worlds it has
                 keep.append(self.weigh(view, sample(view, self.rng, deadline)))
             for _ in range(self.EXTRA * self.count):  # none explains the moves yet: a few more draws
                 if any(lw != NEG for _, lw in keep):
