@@ -39,10 +39,34 @@ from academie.core.sampling import HIDDEN, deal_start, sample
 NEG = -math.inf
 
 
-MODEL_PARAMS = {"belle-flux-trente-un": {"samples": 8}}
+MODEL_PARAMS = {"belle-flux-trente-un": {"samples": 12}}
 """The heuristic's parameters in the model, per game: at Belle-Flux the heuristic weighs standing
 against asking over 40 sampled deals a decision; the model, asked at every decision of every
-world, takes 8 (a softer model, five times cheaper)."""
+world, takes 12 (three times cheaper), and softens the choice by :data:`TEMPERATURE`."""
+
+TEMPERATURE = 0.1
+"""At Belle-Flux: the model asks with probability ``1 / (1 + exp(-(ask - stand) / TEMPERATURE))``,
+``ask`` and ``stand`` the heuristic's estimated chances of winning the deal each way (an estimate
+over a few sampled deals is noisy: a hard choice on it would rule out worlds by chance)."""
+
+
+def _belle_flux_probabilities(bot: Any, view: Any, legal: Sequence[int]) -> dict[int, float]:
+    from academie.bots.belle_flux import NO_RISK
+    from academie.games.belle_flux import ASK, STAND
+
+    if ASK not in legal:
+        return {STAND: 1.0}
+    if (view.point or 0) <= NO_RISK:
+        return {ASK: 1.0}
+    stand, ask = bot.win_chances(view)
+    x = max(-50.0, min(50.0, (ask - stand) / TEMPERATURE))
+    p_ask = 1.0 / (1.0 + math.exp(-x))
+    return {ASK: p_ask, STAND: 1.0 - p_ask}
+
+
+SOFT_CHOICES = {"belle-flux-trente-un": _belle_flux_probabilities}
+"""Per game, ``probabilities(bot, view, legal)``: the model's chances from the heuristic's own
+estimates, where its bot has no ``probabilities`` of its own."""
 
 
 class OpponentModel:
@@ -62,6 +86,7 @@ class OpponentModel:
         self.factory = None if factory is None else (lambda seed: factory(seed, **params))
         self.mistake, self.rng = mistake, random.Random(seed)
         self.bots: dict[int, Any] = {}
+        self.soft = SOFT_CHOICES.get(game_id)
 
     def chance(self, seat: int, view: Any, legal: Sequence[int], action: int) -> float:
         """The chance that ``seat``, seeing ``view``, plays ``action`` of ``legal`` (0 to 1)."""
@@ -71,7 +96,9 @@ class OpponentModel:
         if bot is None:
             bot = self.bots[seat] = self.factory(self.rng.getrandbits(32))
         probabilities = getattr(bot, "probabilities", None)
-        if probabilities is not None:
+        if self.soft is not None:
+            p = self.soft(bot, view, legal).get(action, 0.0)
+        elif probabilities is not None:
             p = probabilities(view, legal).get(action, 0.0)
         else:
             p = 1.0 if bot.choose(view, legal) == action else 0.0
