@@ -80,7 +80,10 @@ def worlds(monkeypatch):
 
 
 def choices(state, spec, worlds, seeds=(0, 1, 2)):
-    """The move of a new bot ``spec`` of each seed, in string notation."""
+    """The move of a new bot ``spec`` of each seed, in string notation (the search ended by its
+    iterations, not by the default budget of a second, which a busy machine may reach first)."""
+    if "seconds=" not in spec:
+        spec += ":seconds=600"
     worlds(state)
     seat = state.current_player()
     return [state.action_to_string(make_bot(spec, state.game.info.id, k).choose(state.view(seat), state.legal_actions()))
