@@ -87,3 +87,10 @@ def test_a_tournament_takes_the_levels():
                                  "--seed", "1", "--workers", "1"])
     assert result.exit_code == 0, result.output
     assert "easy" in result.output and "medium" in result.output
+
+
+def test_the_kernels_hard_calls_are_warmed_before_a_run_as_ismcts_ones_are():
+    from academie.bots.ismcts import _searches
+
+    found = _searches(get_game("reversis"), ["hard", "medium", "easy"])
+    assert len(found) == 1 and isinstance(found[0], ISMCTSBot) and found[0].infer == "particles"

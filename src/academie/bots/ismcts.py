@@ -690,7 +690,7 @@ def ismcts_factory(game_id: str) -> Callable[..., ISMCTSBot]:
 
 
 def _searches(game: Any, bot_names: Any) -> list[ISMCTSBot]:
-    """One ISMCTS bot for each distinct ISMCTS spec of ``bot_names`` (seeded 0): what
+    """One ISMCTS bot for each distinct ISMCTS spec of ``bot_names`` and for ``hard`` (seeded 0): what
     :func:`academie.fast.prepare` warms the kernels with."""
     from academie.bots.spec import parse_spec
 
@@ -701,6 +701,10 @@ def _searches(game: Any, bot_names: Any) -> list[ISMCTSBot]:
         if name.split(":")[0].strip() == "ismcts":
             spec = parse_spec(name, gid, bots)
             found.append(bots[spec.name](0, **spec.params))
+        elif name.strip() == "hard":  # the level is a search too
+            from academie.bots import make_bot
+
+            found.append(make_bot("hard", gid, 0))
     return found
 
 
