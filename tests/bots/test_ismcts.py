@@ -50,7 +50,7 @@ class StandIn:
     def __init__(self, real=None):
         self.real = real
 
-    def sample(self, view, rng):
+    def sample(self, view, rng, deadline=None):
         if self.real is not None and getattr(view, "trail", None) is not None:
             return self.real(view, rng)
         return self.state.determinize(view.seat, rng)
@@ -80,7 +80,10 @@ def worlds(monkeypatch):
 
 
 def choices(state, spec, worlds, seeds=(0, 1, 2)):
-    """The move of a new bot ``spec`` of each seed, in string notation."""
+    """The move of a new bot ``spec`` of each seed, in string notation (the search ended by its
+    iterations, not by the default budget of a second, which a busy machine may reach first)."""
+    if "seconds=" not in spec:
+        spec += ":seconds=600"
     worlds(state)
     seat = state.current_player()
     return [state.action_to_string(make_bot(spec, state.game.info.id, k).choose(state.view(seat), state.legal_actions()))
@@ -185,17 +188,19 @@ def test_same_seed_same_view_same_move_and_the_bot_is_reproducible(worlds):
     state = replayed("reversis", REVERSIS_RENOUNCE[: REVERSIS_RENOUNCE.index(" 7D KD")])
     seat = state.current_player()
     worlds(state)
-    first = [make_bot("ismcts:iterations=60", "reversis", 5).choose(state.view(seat), state.legal_actions()) for _ in range(2)]
+    first = [make_bot("ismcts:iterations=60:seconds=120", "reversis", 5).choose(state.view(seat), state.legal_actions()) for _ in range(2)]
     assert first[0] == first[1]
-    bot = make_bot("ismcts:iterations=60", "reversis", 5)
+    bot = make_bot("ismcts:iterations=60:seconds=120", "reversis", 5)
     again = [bot.choose(state.view(seat), state.legal_actions()) for _ in range(2)]
-    other = make_bot("ismcts:iterations=60", "reversis", 5)
+    other = make_bot("ismcts:iterations=60:seconds=120", "reversis", 5)
     assert [other.choose(state.view(seat), state.legal_actions()) for _ in range(2)] == again
 
 
 @pytest.mark.skipif(not REAL_SAMPLING, reason="needs academie.core.sampling (worlds from the view alone)")
-@pytest.mark.parametrize("spec", ["ismcts:iterations=80", "ismcts:iterations=40:rollout=heuristic",
-                                  "ismcts:iterations=40:worlds=4:infer=mcmc:moves=3"])
+@pytest.mark.parametrize("spec", ["ismcts:iterations=80:seconds=120", "ismcts:iterations=40:rollout=heuristic:seconds=120",
+                                  "ismcts:iterations=40:worlds=4:infer=mcmc:moves=3:seconds=120",
+                                  "ismcts:iterations=40:infer=particles:particles=16:seconds=120",
+                                  "ismcts:iterations=40:infer=particles:particles=16:mistake=0:rollout=heuristic:seconds=120"])
 def test_two_states_that_give_the_seat_the_same_view_give_the_same_move(spec):
     # Seat 1 holds A♥ K♥ 5♣; seats 0 and 2 swap a card between two deals: seat 1 cannot tell.
     a, _ = t31_state([t31_deck(["7S 8D 2C", "AH KH 5C", "2S 3D 4C"], "QH")], 3)
@@ -240,9 +245,9 @@ def test_a_pool_of_worlds_is_sampled_once_and_searched_in_turn(worlds, monkeypat
     drawn = []
     inner = sampling.sample
 
-    def counting(view, rng):
+    def counting(view, rng, deadline=None):
         drawn.append(1)
-        return inner(view, rng)
+        return inner(view, rng, deadline)
 
     monkeypatch.setattr(sampling, "sample", counting)
     bot = make_bot("ismcts:iterations=120:worlds=6", "trente-et-un", 2)
@@ -405,7 +410,7 @@ def test_paired_same_seed_same_move_and_the_budget_counts_worlds():
     seat, legal = state.current_player(), state.legal_actions()
     moves = set()
     for _ in range(2):
-        bot = make_bot("ismcts:iterations=12:rollout=heuristic:infer=mcmc:moves=3:paired=yes", "trente-et-un", 5)
+        bot = make_bot("ismcts:iterations=12:seconds=120:rollout=heuristic:infer=mcmc:moves=3:paired=yes", "trente-et-un", 5)
         moves.add(bot.choose(state.view(seat), legal))
         assert bot.last_iterations == 12
     assert len(moves) == 1 and moves <= set(legal)
@@ -463,7 +468,7 @@ def test_a_view_whose_worlds_cannot_be_drawn_gets_the_policys_move(monkeypatch, 
     from academie.core.errors import SamplingError
     from academie.games.trente_et_un import KNOCK, STOCK
 
-    def refuse(view, rng):
+    def refuse(view, rng, deadline=None):
         raise SamplingError("29 hidden cards over 17 places: no fitting deal in 2000 shuffles")
 
     monkeypatch.setattr(sampling, "sample", refuse)

@@ -25,7 +25,7 @@ def test_plain_names_still_make_their_bots():
 def test_a_spec_sets_the_bots_parameters():
     bot = make_bot("ismcts:iterations=250:c=1.5:rollout=heuristic", "guimbarde", 3)
     assert isinstance(bot, ISMCTSBot)
-    assert (bot.iterations, bot.c, bot.policy, bot.seconds, bot.game_id) == (250, 1.5, "heuristic", None, "guimbarde")
+    assert (bot.iterations, bot.c, bot.policy, bot.seconds, bot.game_id) == (250, 1.5, "heuristic", 1.0, "guimbarde")
     default = make_bot("ismcts", "guimbarde")
     assert (default.iterations, default.c, default.policy) == (1000, 0.7, "random")
     assert make_bot("ismcts:seconds=0.25", "reversis").seconds == 0.25
@@ -48,7 +48,7 @@ def test_ismcts_is_offered_for_every_game_with_decisions_and_only_those():
 @pytest.mark.parametrize(
     "spec, message",
     [
-        ("genius", "unknown bot 'genius' for reversis; the bots are: heuristic, ismcts, random"),
+        ("genius", "unknown bot 'genius' for reversis; the bots are: easy, hard, heuristic, ismcts, medium, random"),
         ("ismcts:depht=3", "ismcts has no parameter 'depht'; its parameters are: iterations, seconds, c, rollout, worlds"),
         ("ismcts:iterations", "parameter 'iterations' must be written key=value, e.g. ismcts:iterations=1000"),
         ("ismcts:=3", "must be written key=value"),
@@ -181,7 +181,7 @@ def test_records_keep_specs_as_the_players_kind_and_check_them():
     assert not state.is_terminal()
     with pytest.raises(RecordError, match=r"players\[1\] is of kind 'ismcts:iterations=0'.*iterations must be"):
         replay(_record("ismcts:iterations=0"), get_game("reversis"))
-    with pytest.raises(RecordError, match="a player is one of human, heuristic, ismcts, random"):
+    with pytest.raises(RecordError, match="a player is one of human, easy, hard, heuristic, ismcts, medium, random"):
         replay(_record("genius:x=1"), get_game("reversis"))
 
 

@@ -6,7 +6,7 @@ True
 >>> make_bot("genius", "trente-et-un")
 Traceback (most recent call last):
 ...
-academie.core.errors.UnknownBotError: unknown bot 'genius' for trente-et-un; the bots are: heuristic, ismcts, random
+academie.core.errors.UnknownBotError: unknown bot 'genius' for trente-et-un; the bots are: easy, hard, heuristic, ismcts, medium, random
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from functools import lru_cache
 
 from academie.bots import spec as _spec
 from academie.bots.ismcts import ismcts_factory
+from academie.bots.levels import NAMES as LEVEL_NAMES
+from academie.bots.levels import level_factory
 from academie.bots.roster import Bot, RandomBot
 from academie.bots.roster import own_bots as _registry
 from academie.bots.spec import parse_spec
@@ -26,11 +28,15 @@ from academie.core.record import register_bots
 
 def _bots_of(game_id: str) -> dict[str, Callable[..., Bot]]:
     """Name → factory ``factory(seed, **params)`` of every bot of ``game_id``: the game's own
-    bots in :func:`_registry`, and ``ismcts`` for every game with decisions (see
-    :func:`has_decisions`), whatever the game."""
+    bots in :func:`_registry`, and ``ismcts`` and the levels ``easy``, ``medium``, ``hard``
+    (:mod:`academie.bots.levels`) for every game with decisions (see :func:`has_decisions`),
+    whatever the game."""
     bots = dict(_registry().get(game_id, {"random": RandomBot}))
     if has_decisions(game_id):
         bots["ismcts"] = ismcts_factory(game_id)
+        if "heuristic" in bots:
+            for level in LEVEL_NAMES:
+                bots[level] = level_factory(game_id, level, dict(bots))
     return bots
 
 

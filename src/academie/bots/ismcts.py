@@ -28,8 +28,10 @@ in this search. The move played is the root's most visited action, the best mean
 equally visited ones (:func:`most_visited`).
 
 Parameters (a bot spec, :mod:`academie.bots.spec`): ``iterations`` (worlds searched per move,
-default 1000), ``seconds`` (an upper bound on the time per move, in seconds; the search stops
-at whichever comes first; a move then depends on the machine's speed), ``c`` (the exploration
+default 1000), ``seconds`` (an upper bound on the time per move, in seconds, default 1, always in
+force: the time the sampler takes to draw the worlds is counted, the sampler stops at the deadline
+too; the search stops at whichever comes first, and a move stopped by the clock depends on the
+machine's speed), ``c`` (the exploration
 constant, default 0.7 as in the article), ``rollout`` (``random`` or ``heuristic``), ``worlds``
 (0, the default: a new world every iteration, as in the article; *k*: *k* worlds sampled per move
 and searched in turn, the chance nodes still drawn afresh each time — for games whose exact
@@ -44,9 +46,13 @@ heuristic bot makes the other seats' decisions of the deal in that world — see
 weak than uniform samples make them; ``mcmc``: the worlds are the states of a Markov chain
 whose stationary distribution is that same posterior, :class:`academie.bots.belief.WorldChain`,
 which walks from world to world by changing one hidden card at a time and so follows the
-decisions of a whole deal where resampling finds few good worlds), ``candidates`` (default 8,
+decisions of a whole deal where resampling finds few good worlds; ``particles``: each world is
+drawn from the seat's beliefs, ``particles`` weighted worlds carried from move to move and
+weighted by the other seats' moves under the heuristic softened by a ``mistake`` rate, see
+:mod:`academie.bots.particles`), ``candidates`` (default 8,
 with ``infer=heuristic``), ``moves`` (default 10, with ``infer=mcmc``: steps of the chain
-between two worlds) and ``depth`` (0, the default: every decision of the seat in the tree is
+between two worlds), ``particles`` (default 64) and ``mistake`` (0 to 1, default 0.1), with
+``infer=particles``, and ``depth`` (0, the default: every decision of the seat in the tree is
 searched; *k*: its first *k*, this move's counted, the later ones played by the rollout policy
 as ``others=rollout`` plays the other seats — with ``depth=1`` each legal action is valued by
 playouts of the rollout policy after it, a one-step improvement of that policy, whose values a
@@ -63,7 +69,8 @@ model of the others; default ``heuristic``). At Trente et un only (:data:`GAME_P
 over the bot knocks on any total, without a search, so that every deal it plays ends — the sheet
 ends a round only on a knock or a 31, and a weak search that never knocks, against a bot that
 waits, played on for hundreds of moves. Seeded: the
-same seed and the same views give the same moves when ``seconds`` is not given.
+same seed and the same views give the same moves when ``iterations`` ends the search before
+``seconds`` does.
 """
 
 from __future__ import annotations
@@ -80,21 +87,28 @@ from academie.bots import belief
 from academie.bots.belief import WorldChain
 from academie.bots.roster import own_bots
 from academie.bots.spec import Param
+from academie.core.sampling import SamplingTimeout
 
 PARAMS = {
     "iterations": Param("int", 1000, "worlds searched per move", low=1, high=1_000_000),
-    "seconds": Param("float", None, "upper bound on the time per move, in seconds", low=0, high=3600, low_open=True),
+    "seconds": Param("float", 1.0, "upper bound on the time per move, in seconds, drawing the worlds included",
+                     low=0, high=3600, low_open=True),
     "c": Param("float", 0.7, "UCB exploration constant (rewards mapped to 0…1)", low=0, high=100),
     "rollout": Param("choice", "random", "playout policy", choices=("random", "heuristic")),
     "worlds": Param("int", 0, "distinct worlds sampled per move, each searched in turn (0: a new one every iteration)",
                     low=0, high=1_000_000),
     "infer": Param("choice", "none", "what the other seats' actions tell of their cards: nothing (none) or what the "
-                   "heuristic bot would have done, by resampling (heuristic) or by a Markov chain (mcmc)",
-                   choices=("none", "heuristic", "mcmc")),
+                   "heuristic bot would have done, by resampling (heuristic), by a Markov chain (mcmc) or by weighted "
+                   "worlds carried from move to move (particles)",
+                   choices=("none", "heuristic", "mcmc", "particles")),
     "candidates": Param("int", 8, "worlds drawn for each world kept when infer=heuristic", low=1, high=1000,
                         requires=("infer", "heuristic")),
     "moves": Param("int", 10, "steps of the chain between two worlds when infer=mcmc", low=1, high=1000,
                    requires=("infer", "mcmc")),
+    "particles": Param("int", 64, "worlds of the beliefs when infer=particles", low=1, high=10_000,
+                       requires=("infer", "particles")),
+    "mistake": Param("float", 0.1, "with infer=particles: the chance the model of the other seats (their heuristic) "
+                     "plays a uniform move instead of its own", low=0, high=1, requires=("infer", "particles")),
     "others": Param("choice", "search", "the other seats' decisions in the tree: searched by UCB (search) or played by "
                     "the rollout policy (rollout)", choices=("search", "rollout")),
     "depth": Param("int", 0, "the seat's own decisions searched in the tree, this move's counted (0: all of them; "
@@ -185,10 +199,11 @@ class ISMCTSBot:
     name = "ismcts"
     PARAMS = PARAMS
 
-    def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float | None = None,
+    def __init__(self, game_id: str, seed: int | None = None, iterations: int = 1000, seconds: float = 1.0,
                  c: float = 0.7, rollout: str = "random", worlds: int = 0, infer: str = "none",
                  candidates: int = 8, others: str = "search", moves: int = 10, depth: int = 0,
-                 paired: str = "no", margin: float = 1.0, own: str = "heuristic", knock_by: int | None = None) -> None:
+                 paired: str = "no", margin: float = 1.0, own: str = "heuristic", knock_by: int | None = None,
+                 particles: int = 64, mistake: float = 0.1) -> None:
         from academie.core.errors import UnknownBotError
 
         at_game = GAME_PARAMS.get(game_id, {})
@@ -206,9 +221,7 @@ class ISMCTSBot:
         for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout),
                            ("worlds", worlds), ("infer", infer), ("candidates", candidates),
                            ("others", others), ("moves", moves), ("depth", depth), ("paired", paired),
-                           ("margin", margin), ("own", own)):
-            if value is None and key == "seconds":
-                continue
+                           ("margin", margin), ("own", own), ("particles", particles), ("mistake", mistake)):
             try:
                 PARAMS[key].read(str(value))
             except ValueError as exc:
@@ -220,6 +233,10 @@ class ISMCTSBot:
         if infer != "mcmc" and moves != PARAMS["moves"].default:
             raise UnknownBotError(f"ismcts: moves works only with infer=mcmc, not infer={infer}; "
                                   f"add infer=mcmc or leave moves out")
+        for key, value in (("particles", particles), ("mistake", mistake)):
+            if infer != "particles" and value != PARAMS[key].default:
+                raise UnknownBotError(f"ismcts: {key} works only with infer=particles, not infer={infer}; "
+                                      f"add infer=particles or leave {key} out")
         if paired == "yes" and rollout != "heuristic":
             raise UnknownBotError(f"ismcts: paired works only with rollout=heuristic, not rollout={rollout}; "
                                   f"add rollout=heuristic or leave paired out")
@@ -240,6 +257,12 @@ class ISMCTSBot:
         self.worlds, self.infer, self.candidates, self.others, self.moves = worlds, infer, candidates, others, moves
         self.depth = depth
         self.rng = random.Random(seed)
+        self.belief = None  # infer=particles: the seat's Particles, carried from move to move
+        if infer == "particles":
+            from academie.bots.particles import OpponentModel, Particles
+
+            self.belief = Particles(OpponentModel(game_id, mistake, self.rng.getrandbits(32)), particles,
+                                    rng=random.Random(self.rng.getrandbits(32)))
         self._kernel: tuple[Any, Any, Any, int] | None = None  # (options, params, module, variant)
         self.last_iterations = 0
 
@@ -247,13 +270,17 @@ class ISMCTSBot:
     def choose(self, view: Any, legal: Sequence[int]) -> int:
         """The most visited of ``legal`` after the search from ``view`` (a seat's view).
 
-        When no world of the view can be drawn (:class:`~academie.core.errors.SamplingError`
+        The search stops after ``iterations`` worlds or ``seconds`` (default 1), whichever comes
+        first, the time spent drawing worlds counted (the sampler is given the deadline). When
+        no world of the view can be drawn in that time (:class:`~academie.core.errors.SamplingError`
         from the sampler: a rare long Trente et un deal whose hidden cards can neither be dealt
-        by rejection nor counted in time), the move is the policy's the search would have
-        improved on — ``own``'s with ``paired=yes``, else the game's heuristic, else a uniform
-        choice — drawn from the bot's own seeded generator, so that a seed still gives the same
-        moves; ``fallbacks`` counts those moves. A view without a trail (the public view) is
-        still refused."""
+        by rejection nor counted in time, or a finished deal that cannot be rebuilt), the move
+        is the policy's the search would have improved on — ``own``'s with ``paired=yes``, else
+        the game's heuristic, else a uniform choice — drawn from the bot's own seeded generator,
+        so that a seed still gives the same moves; ``fallbacks`` counts those moves. The failure
+        is remembered for the rest of the deal: the seat's later decisions in it play the policy
+        at once, without sampling again. A view without a trail (the public view) is still
+        refused."""
         from academie.core.errors import SamplingError
 
         legal = list(legal)
@@ -264,31 +291,55 @@ class ISMCTSBot:
 
             if knock_due(view, legal, self.knock_by):  # a deal between bots ends, as the heuristic's
                 return KNOCK
+        trail = getattr(view, "trail", None)
+        if trail is not None and self._failed_in(trail):
+            return self._fallback(view, legal)
         try:
             return self._search(view, legal)
         except SamplingError:
-            if getattr(view, "trail", None) is None:
+            if trail is None:
                 raise
-            self.fallbacks += 1
-            seed = self.rng.getrandbits(32)
-            if self._own is not None and self.paired:
-                return self._own(seed).choose(view, legal)
-            heuristics = self._heuristics(random.Random(seed))
-            if heuristics is not None:
-                return heuristics[view.seat].choose(view, legal)
-            return legal[random.Random(seed).randrange(len(legal))]
+            self._failed = (trail.seat, trail.past, trail.deal)
+            return self._fallback(view, legal)
 
     fallbacks = 0
+    _failed: tuple[Any, Any, Any] | None = None  # (seat, finished deals, trace) of a deal whose worlds failed
+
+    def _failed_in(self, trail: Any) -> bool:
+        """Whether the sampler failed earlier in the deal of ``trail`` (the same seat, the same
+        finished deals, a trace that extends the one that failed)."""
+        failed = self._failed
+        if failed is None:
+            return False
+        seat, past, deal = failed
+        return (trail.seat == seat and (trail.past is past or trail.past == past)
+                and extends(deal, trail.deal))
+
+    def _fallback(self, view: Any, legal: list[int]) -> int:
+        """The move of the policy the search improves on, seeded from the bot's generator."""
+        self.fallbacks += 1
+        seed = self.rng.getrandbits(32)
+        if self._own is not None and self.paired:
+            return self._own(seed).choose(view, legal)
+        heuristics = self._heuristics(random.Random(seed))
+        if heuristics is not None:
+            return heuristics[view.seat].choose(view, legal)
+        return legal[random.Random(seed).randrange(len(legal))]
 
     def _search(self, view: Any, legal: list[int]) -> int:
         rng = self.rng
         root = Node()
         lo_hi = [math.inf, -math.inf]
         heuristics = self._heuristics(rng) if self.policy == "heuristic" else None
-        models = self._heuristics(rng) if self.infer != "none" else None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        models = self._heuristics(rng) if self.infer in ("heuristic", "mcmc") else None
+        if self.belief is not None:
+            # the others' moves since the last decision, in at most half the time (the search gets the rest)
+            self.belief.update(view, None if deadline is None else time.perf_counter() + self.seconds / 2)
+            models = self.belief
         if models is not None and self.infer == "mcmc":
             models = WorldChain(view, models, rng, self.moves, chance_of=_chance_of)  # the worlds are the chain's
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        # (seconds is None only when set so by code, not by a spec: academie.fast's warm-up compiles unhurried)
         if self.paired and heuristics is not None:  # (a game without a heuristic bot: the tree)
             return self._paired(view, legal, rng, heuristics, models, deadline)
         base: list[float] | None = None
@@ -298,7 +349,13 @@ class ISMCTSBot:
             if self.worlds and len(pool) >= self.worlds:
                 world = pool[(done - 1) % self.worlds].clone()
             else:
-                world = self._world(view, rng, models)
+                try:
+                    world = self._world(view, rng, models, deadline)
+                except SamplingTimeout:
+                    if done == 1:
+                        raise
+                    done -= 1  # the time ran out drawing a world: the search so far decides
+                    break
                 if self.worlds:
                     pool.append(world.clone())
             if base is None:
@@ -340,7 +397,13 @@ class ISMCTSBot:
             if self.worlds and len(pool) >= self.worlds:
                 world = pool[(done - 1) % self.worlds]
             else:
-                world = self._world(view, rng, models)
+                try:
+                    world = self._world(view, rng, models, deadline)
+                except SamplingTimeout:
+                    if done == 1:
+                        raise
+                    done -= 1  # the time ran out drawing a world: the worlds so far decide
+                    break
                 if self.worlds:
                     pool.append(world.clone())  # (a chain's world may change with its next steps)
             base, deal = standings(world), world.match.deal_number
@@ -374,21 +437,24 @@ class ISMCTSBot:
         return best
 
     # --- the worlds -----------------------------------------------------------------------
-    def _world(self, view: Any, rng: random.Random, models: Any) -> Any:
+    def _world(self, view: Any, rng: random.Random, models: Any, deadline: float | None = None) -> Any:
         """A world for the search: an exact sample of the view's information set; with
         ``infer=heuristic``, one of ``candidates`` such samples drawn with probability in
         proportion to their :meth:`likelihood` (sampling-importance-resampling); with
         ``infer=mcmc`` (``models`` is then the move's :class:`~academie.bots.belief.WorldChain`),
-        the chain's world after ``moves`` more steps."""
+        the chain's world after ``moves`` more steps. Raises
+        :class:`~academie.core.sampling.SamplingTimeout` past ``deadline``."""
         from academie.core.sampling import sample
 
         if models is None:
-            return sample(view, rng)
+            return sample(view, rng, deadline)
+        if self.infer == "particles":
+            return models.draw(rng)
         if self.infer == "mcmc":
             return models.world()
         if self.candidates == 1:
-            return sample(view, rng)
-        drawn = [sample(view, rng) for _ in range(self.candidates)]
+            return sample(view, rng, deadline)
+        drawn = [sample(view, rng, deadline) for _ in range(self.candidates)]
         weights = [self.likelihood(view, world, models) for world in drawn]
         return drawn[rng.choices(range(len(drawn)), weights)[0]]
 
@@ -564,6 +630,20 @@ def _chance_of(model: Any, view: Any, legal: Sequence[int], action: int) -> floa
     return (1.0 - MISTAKE) * p + MISTAKE / len(legal)
 
 
+def extends(old: Sequence[Any], new: Sequence[Any]) -> bool:
+    """Whether trace ``new`` may follow trace ``old`` in one deal: ``old`` is its start, but for
+    cards the seat saw later (an entry :data:`~academie.core.sampling.HIDDEN` in ``old`` shown in
+    ``new``: the talon's card it took at Reversis)."""
+    from academie.core.sampling import HIDDEN
+
+    if len(new) < len(old):
+        return False
+    for x, y in zip(old, new):
+        if x != y and not (len(x) == 2 and len(y) == 2 and x[0] == y[0] and x[1] == HIDDEN):
+            return False
+    return True
+
+
 class _SeatBots:
     """Heuristic bots made on first use, one per seat, seeded in order from one seed; seat
     ``me``'s made by ``own`` instead when given (``own=`` of a paired search)."""
@@ -610,7 +690,7 @@ def ismcts_factory(game_id: str) -> Callable[..., ISMCTSBot]:
 
 
 def _searches(game: Any, bot_names: Any) -> list[ISMCTSBot]:
-    """One ISMCTS bot for each distinct ISMCTS spec of ``bot_names`` (seeded 0): what
+    """One ISMCTS bot for each distinct ISMCTS spec of ``bot_names`` and for ``hard`` (seeded 0): what
     :func:`academie.fast.prepare` warms the kernels with."""
     from academie.bots.spec import parse_spec
 
@@ -621,6 +701,10 @@ def _searches(game: Any, bot_names: Any) -> list[ISMCTSBot]:
         if name.split(":")[0].strip() == "ismcts":
             spec = parse_spec(name, gid, bots)
             found.append(bots[spec.name](0, **spec.params))
+        elif name.strip() == "hard":  # the level is a search too
+            from academie.bots import make_bot
+
+            found.append(make_bot("hard", gid, 0))
     return found
 
 

@@ -42,7 +42,7 @@ def commands(render: ModuleType) -> str:
     """The commands every game has, and ``auto`` as the game's renderer describes it (``AUTO``;
     a game where a player never has a single move, Trente et un, has none)."""
     auto = getattr(render, "AUTO", None)
-    return ("Also: [bold]?[/] legal moves, [bold]help[/], " + (f"{auto}, " if auto else "")
+    return ("Also: [bold]?[/] legal moves, [bold]hint[/] each move's value, [bold]help[/], " + (f"{auto}, " if auto else "")
             + "[bold]quit[/] (saves the record; [bold]academie play --resume[/] takes it up again).")
 
 
@@ -358,6 +358,30 @@ class PlaySession:
         self.record.actions.append(text)
         self.narrator.moved(seat, text, before)
 
+    def _hint(self, view: Any) -> None:
+        """Each legal move's estimated value for the person's seat, best first
+        (:func:`academie.bots.hints.hints`: the hard bot's beliefs over the seat's view only)."""
+        from academie.bots.hints import hints
+        from academie.core.errors import SamplingError
+
+        state = self.state
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.console.print(Text(f"Only one move: {state.action_to_string(legal[0])}."))
+            return
+        try:
+            found = hints(view, legal, self.game.info.id, seed=len(self.record.actions),
+                          describe=state.action_to_string)
+        except SamplingError:
+            self.console.print(Text("No hint this time: the hidden cards could not be dealt in time.",
+                                    style="yellow"))
+            return
+        worlds = found[0].worlds
+        self.console.print(Text(f"Hints: each move's mean gain by the end of the deal, with its 95% interval,"
+                                f" over {worlds} deals your view allows:", style="bold"), soft_wrap=True)
+        for h in found:
+            self.console.print(Text(f"  {h.line()}"))
+
     def _legal(self, view: Any) -> list[str]:
         legal = self.state.legal_action_strings()
         shown = getattr(self.render, "displayed_hand", None)
@@ -378,6 +402,9 @@ class PlaySession:
             text = self.read_line(prompt).strip()
             low = text.lower()
             if self._quit_or_help(low):
+                continue
+            if low == "hint":
+                self._hint(view)
                 continue
             if low == "auto" and getattr(self.render, "AUTO", None) is None:
                 self._no_auto()

@@ -34,6 +34,7 @@ Games without hidden information (Blason) give the state itself: their trace is 
 from __future__ import annotations
 
 import random
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -59,6 +60,17 @@ REVEAL = -10
 (a seat, or a place the game names with a negative number)."""
 MAX_TRIES = 50_000
 """Refused proposals in a row after which :func:`sample` gives up with an error."""
+CHECK_EVERY = 64
+"""Proposals between two looks at the clock, when a sample is drawn against a deadline."""
+
+
+class SamplingTimeout(SamplingError):
+    """No world was drawn before the deadline given to :func:`sample`: the time ran out, the
+    view may still have worlds (nothing is remembered of it)."""
+
+
+def _late(deadline: float | None, tries: int) -> bool:
+    return deadline is not None and tries % CHECK_EVERY == CHECK_EVERY - 1 and time.perf_counter() >= deadline
 
 
 @dataclass(frozen=True)
@@ -120,7 +132,7 @@ def trail_of(state: State, seat: int | None) -> Trail | None:
 # --- entry points ------------------------------------------------------------------------------
 
 
-def sample(view: Any, rng: random.Random) -> State:
+def sample(view: Any, rng: random.Random, deadline: float | None = None) -> State:
     """A world drawn uniformly from the information set of the seat whose view this is.
 
     ``view``: a seat's view (``state.view(seat)``; it carries a :class:`Trail`); ``rng``: the
@@ -128,12 +140,16 @@ def sample(view: Any, rng: random.Random) -> State:
     state whose ``history`` replays to it with every action legal, the seat's view of it equal to
     ``view``. Raises :class:`~academie.core.errors.SamplingError` for a view without a trail (a
     public view of a game with hidden cards) or when no consistent world turns up in
-    :data:`MAX_TRIES` proposals.
+    :data:`MAX_TRIES` proposals (a finished deal that cannot be rebuilt is remembered: every
+    later view of the match holding it fails at once, see :func:`deal_start`). ``deadline``
+    (a :func:`time.perf_counter` reading, None for none) bounds the time spent: past it,
+    :class:`SamplingTimeout` (a SamplingError) is raised, the clock read every
+    :data:`CHECK_EVERY` proposals.
     """
-    return _sampler_of(view).draw(view, rng)
+    return _sampler_of(view, deadline).draw(view, rng, deadline)
 
 
-def _sampler_of(view: Any) -> _Current:
+def _sampler_of(view: Any, deadline: float | None = None) -> _Current:
     trail = getattr(view, "trail", None)
     if not isinstance(trail, Trail):
         raise SamplingError(f"{type(view).__name__} carries no trail: sample a seat's view (state.view(seat)), not the public view")
@@ -141,7 +157,7 @@ def _sampler_of(view: Any) -> _Current:
     if cache is None:
         cache = _CURRENT.get(trail)  # an equal view seen lately (determinize builds a new one)
         if cache is None:
-            cache = _CURRENT[trail] = _Current(deal_start(trail), trail, view)
+            cache = _CURRENT[trail] = _Current(deal_start(trail, deadline), trail, view, deadline)
             while len(_CURRENT) > _CURRENT_SIZE:
                 _CURRENT.popitem(last=False)
         view.__dict__["_sampling"] = cache  # derived from the view alone; not a field: not compared
@@ -168,7 +184,7 @@ class _Current:
     (``memo["world"]``), from which a game may build the others at once. What it holds depends
     on the view alone, so a sample depends on the view and the seed only."""
 
-    def __init__(self, base: State, trail: Trail, view: Any) -> None:
+    def __init__(self, base: State, trail: Trail, view: Any, deadline: float | None = None) -> None:
         if base.is_terminal() and not trail.deal and trail.past:
             # The match is over and its last deal finished: no deal is left to draw, but the seat
             # may not have seen every card of the last one. That deal is drawn as the current one,
@@ -184,14 +200,16 @@ class _Current:
 
         self.builds = type(base)._sample_world is not State._sample_world
         if self.builds:  # the game builds its worlds from a first one
-            self.memo["world"] = self._replayed(view, random.Random(0))
+            self.memo["world"] = self._replayed(view, random.Random(0), deadline)
 
-    def _replayed(self, view: Any, rng: random.Random) -> State:
+    def _replayed(self, view: Any, rng: random.Random, deadline: float | None = None) -> State:
         if callable(view):  # made when needed (sampler)
             view = view()
         base, trail, memo = self.base, self.trail, self.memo
         seat = trail.seat
-        for _ in range(MAX_TRIES):
+        for tries in range(MAX_TRIES):
+            if _late(deadline, tries):
+                raise SamplingTimeout(f"no world of seat {seat}'s view turned up before the deadline ({tries + 1} proposals)")
             actions = base._sample_deal(seat, trail.deal, rng, memo)
             if actions is None:
                 continue
@@ -200,23 +218,26 @@ class _Current:
                 return world
         raise SamplingError(f"no world consistent with seat {seat}'s view turned up in {MAX_TRIES} proposals")
 
-    def draw(self, view: Any, rng: random.Random) -> State:
-        """A world for ``view`` (or a function making it, called only if a replay needs it)."""
+    def draw(self, view: Any, rng: random.Random, deadline: float | None = None) -> State:
+        """A world for ``view`` (or a function making it, called only if a replay needs it);
+        :class:`SamplingTimeout` past ``deadline``."""
         if self.fixed is not None:
             return self.fixed.clone()
         base, trail, memo = self.base, self.trail, self.memo
         if not self.builds:
-            world = self._replayed(view, rng)
+            world = self._replayed(view, rng, deadline)
             if memo.get("deterministic"):
                 self.fixed = world
                 return world.clone()
             return world
-        for _ in range(MAX_TRIES):
+        for tries in range(MAX_TRIES):
+            if _late(deadline, tries):
+                raise SamplingTimeout(f"no world of seat {trail.seat}'s view turned up before the deadline ({tries + 1} proposals)")
             world = base._sample_world(trail.seat, trail.deal, rng, memo)  # a game may build it at once
             if world is None:
                 continue
             if world is False:
-                return self._replayed(view, rng)
+                return self._replayed(view, rng, deadline)
             return world
         raise SamplingError(f"no world consistent with seat {trail.seat}'s view turned up in {MAX_TRIES} proposals")
 
@@ -237,14 +258,20 @@ def replay(base: State, actions: Sequence[int]) -> State | None:
 
 _STARTS: OrderedDict[tuple, Any] = OrderedDict()
 _STARTS_SIZE = 32
+_FAILED: OrderedDict[tuple, str] = OrderedDict()  # finished deals that could not be rebuilt -> the error
+_FAILED_SIZE = 256
 
 
-def deal_start(trail: Trail) -> State:
+def deal_start(trail: Trail, deadline: float | None = None) -> State:
     """The state at the start of the trail's current deal: the finished deals replayed, each
     with the first history the game proposes from ``random.Random(deal)`` that gives the seat
     its trace and the deal its public result. Kept for the last few trails (a match's views
     share their finished deals). Raises :class:`~academie.core.errors.SamplingError` if a
-    finished deal cannot be rebuilt."""
+    finished deal cannot be rebuilt; that failure is remembered (for the last
+    ``_FAILED_SIZE`` such deals), so that every later trail holding the same finished deals
+    fails at once instead of paying the :data:`MAX_TRIES` proposals again (the proposals are
+    drawn from a fixed seed: they would fail again). Past ``deadline`` (a
+    :func:`time.perf_counter` reading) raises :class:`SamplingTimeout`, remembering nothing."""
     key = (trail.game, trail.num_players, trail.options, trail.seat, trail.past, trail.results)
     hit = _STARTS.get(key)
     if hit is not None:
@@ -263,9 +290,15 @@ def deal_start(trail: Trail) -> State:
         state = registered_game(trail.game).new_initial_state(trail.num_players, trail.options)
     seat = trail.seat
     for j in range(done, len(trail.past)):
+        key_j = (trail.game, trail.num_players, trail.options, seat, trail.past[:j + 1], trail.results[:j + 1])
+        failed = _FAILED.get(key_j)
+        if failed is not None:
+            raise SamplingError(failed)
         trace, result = trail.past[j], trail.results[j]
         rng, memo = random.Random(j), {}
-        for _ in range(MAX_TRIES):
+        for tries in range(MAX_TRIES):
+            if _late(deadline, tries):
+                raise SamplingTimeout(f"deal {j + 1} of the trail was not rebuilt before the deadline")
             actions = state._sample_deal(seat, trace, rng, memo)
             if actions is None:
                 continue
@@ -274,7 +307,11 @@ def deal_start(trail: Trail) -> State:
                     and world.finished_results()[j] == result:
                 break
         else:
-            raise SamplingError(f"deal {j + 1} of the trail could not be rebuilt in {MAX_TRIES} proposals")
+            message = f"deal {j + 1} of the trail could not be rebuilt in {MAX_TRIES} proposals"
+            _FAILED[key_j] = message
+            while len(_FAILED) > _FAILED_SIZE:
+                _FAILED.popitem(last=False)
+            raise SamplingError(message)
         state = world
         _remember((trail.game, trail.num_players, trail.options, seat, trail.past[:j + 1], trail.results[:j + 1]), state)
     _remember(key, state)

@@ -1,0 +1,93 @@
+"""Levels for people: ``easy``, ``medium`` and ``hard``, named bots of every game with decisions.
+
+Each level is a spec of the bots already there (:data:`LEVELS`, per game where it differs), so
+that a record or a table naming a level rebuilds the same player:
+
+- ``easy``: the game's heuristic, but one move in three (:data:`EASY_MISTAKE`) a uniform choice
+  among the legal moves (:class:`Careless`); a beginner's slips.
+- ``medium``: the game's heuristic bot, after its source's advice.
+- ``hard``: the ISMCTS search on beliefs from play (``infer=particles``: the worlds weighted by
+  the others' moves, :mod:`academie.bots.particles`), under a budget of 0.9 s a move, the
+  worlds' drawing and the beliefs' update counted; its playouts are random (the compiled
+  kernels), not the heuristic it is measured against. At Trente et un, where the search adds
+  nothing over its policy, the paired search over the patient heuristic (the heuristic's move
+  kept unless another beats it by a standard error) on the same beliefs.
+
+:func:`level_factory` makes a level's bot; its ``name`` is the level's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+EASY_MISTAKE = 1 / 3
+"""The chance that ``easy`` plays a uniform move instead of the heuristic's."""
+
+HARD = ("ismcts", {"iterations": 2000, "seconds": 0.9, "infer": "particles", "particles": 48})
+"""``hard`` where :data:`LEVELS` gives no spec of its own: a bot's name and its parameters."""
+
+LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
+    "trente-et-un": {
+        "hard": ("ismcts", {"iterations": 400, "seconds": 0.9, "rollout": "heuristic", "infer": "particles",
+                            "particles": 48, "paired": "yes", "own": "heuristic/knock_floor=32/cut_at=32"}),
+    },
+    "belle-flux-trente-un": {
+        "hard": ("ismcts", {"iterations": 2000, "seconds": 0.9, "infer": "particles", "particles": 32}),
+    },
+}
+"""Per game, the levels whose spec differs from the default (``easy`` and ``medium``: the
+heuristic; ``hard``: :data:`HARD`)."""
+
+NAMES = ("easy", "medium", "hard")
+
+
+def level_spec(game_id: str, level: str) -> str:
+    """The spec of ``level`` at ``game_id``, as text (``easy`` is the heuristic with
+    :data:`EASY_MISTAKE`: ``'heuristic'`` then). Raises ValueError for another level."""
+    name, params = _level(game_id, level)
+    return ":".join([name, *(f"{k}={v}" for k, v in params.items())])
+
+
+def _level(game_id: str, level: str) -> tuple[str, dict[str, Any]]:
+    default = {"easy": ("heuristic", {}), "medium": ("heuristic", {}), "hard": HARD}
+    if level not in default:
+        raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(NAMES)}")
+    return LEVELS.get(game_id, {}).get(level, default[level])
+
+
+class Careless:
+    """``bot``'s move, but with probability ``mistake`` a uniform choice among the legal moves
+    (seeded by ``seed``). ``name``: what it is called."""
+
+    def __init__(self, bot: Any, mistake: float, seed: int | None, name: str = "easy") -> None:
+        self.bot, self.mistake, self.rng, self.name = bot, mistake, random.Random(seed), name
+
+    def choose(self, view: Any, legal: Sequence[int]) -> int:
+        if len(legal) > 1 and self.rng.random() < self.mistake:
+            return legal[self.rng.randrange(len(legal))]
+        return self.bot.choose(view, legal)
+
+
+def level_factory(game_id: str, level: str, bots: dict[str, Callable[..., Any]]) -> Callable[..., Any]:
+    """``factory(seed)`` of ``level``'s bot at ``game_id``, from ``bots`` (name → factory, the
+    game's registry without the levels). The factory takes no parameters."""
+    name, params = _level(game_id, level)
+    factory = bots[name]
+    factory(0, **params)  # (a level's parameters are checked when the registry is made)
+
+    def make(seed: int | None = None) -> Any:
+        if level == "easy":
+            inner = random.Random(seed)
+            return Careless(factory(inner.getrandbits(32), **params), EASY_MISTAKE, inner.getrandbits(32))
+        bot = factory(seed, **params)
+        try:
+            bot.name = level
+        except AttributeError:  # (a bot whose name cannot be set keeps its own)
+            pass
+        return bot
+
+    make.__doc__ = f"{level}: {level_spec(game_id, level)}" + (f" with one move in {round(1 / EASY_MISTAKE)} uniform"
+                                              if level == "easy" else "")
+    return make
