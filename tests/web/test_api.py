@@ -261,6 +261,9 @@ def test_bots_with_parameters_take_their_seats(sqlite_url):
         big = c.post("/api/tables", json={"game": "guimbarde", "seats": [{"kind": "ismcts:iterations=1000000"}] * 3})
         assert big.status_code == 422
         assert "seat 0: on this server a bot's iterations is at most 5,000, not 1,000,000" in big.json()["error"]
+        many = c.post("/api/tables", json={"game": "guimbarde", "seats": [
+            {"kind": "ismcts:infer=particles:particles=10000"}, {"kind": "random"}, {"kind": "random"}]})
+        assert many.status_code == 422 and "particles is at most 1,000, not 10,000" in many.json()["error"]
         # a spec over 60 characters (as README's Guimbarde one) has its seat, as on the command line
         long_spec = "ismcts:iterations=20:rollout=heuristic:worlds=30:others=rollout:c=0.5"  # 69 characters
         ok = c.post("/api/tables", json={"game": "guimbarde", "seats": [{"kind": long_spec}, {"kind": "random"},

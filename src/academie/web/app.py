@@ -87,7 +87,7 @@ NO_SUCH_SEAT = 4404
 """The close code of a socket for no seat or table: the page stops reconnecting and says so."""
 
 
-WEB_LIMITS = {"iterations": 5000, "seconds": 5, "candidates": 32, "moves": 100, "worlds": 1000}
+WEB_LIMITS = {"iterations": 5000, "seconds": 5, "candidates": 32, "moves": 100, "worlds": 1000, "particles": 1000}
 """The most a bot's parameters may ask at a table of the server (a search's size): one table's bot
 must not take the processors every other table shares. The command line has no such limit."""
 
