@@ -160,3 +160,15 @@ class WorldChain:
         for _ in range(self.moves):
             self.step()
         return self.state.clone()
+
+
+def extends(old: Sequence[Any], new: Sequence[Any]) -> bool:
+    """Whether trace ``new`` may follow trace ``old`` in one deal: ``old`` is its start, but for
+    cards the seat saw later (an entry :data:`~academie.core.sampling.HIDDEN` in ``old`` shown in
+    ``new``: the talon's card it took at Reversis)."""
+    if len(new) < len(old):
+        return False
+    for x, y in zip(old, new):
+        if x != y and not (len(x) == 2 and len(y) == 2 and x[0] == y[0] and x[1] == HIDDEN):
+            return False
+    return True

@@ -84,7 +84,7 @@ from typing import Any
 
 from academie import fast
 from academie.bots import belief
-from academie.bots.belief import WorldChain
+from academie.bots.belief import WorldChain, extends
 from academie.bots.roster import own_bots
 from academie.bots.spec import Param
 from academie.core.sampling import SamplingTimeout
@@ -630,18 +630,6 @@ def _chance_of(model: Any, view: Any, legal: Sequence[int], action: int) -> floa
     return (1.0 - MISTAKE) * p + MISTAKE / len(legal)
 
 
-def extends(old: Sequence[Any], new: Sequence[Any]) -> bool:
-    """Whether trace ``new`` may follow trace ``old`` in one deal: ``old`` is its start, but for
-    cards the seat saw later (an entry :data:`~academie.core.sampling.HIDDEN` in ``old`` shown in
-    ``new``: the talon's card it took at Reversis)."""
-    from academie.core.sampling import HIDDEN
-
-    if len(new) < len(old):
-        return False
-    for x, y in zip(old, new):
-        if x != y and not (len(x) == 2 and len(y) == 2 and x[0] == y[0] and x[1] == HIDDEN):
-            return False
-    return True
 
 
 class _SeatBots:
@@ -701,10 +689,11 @@ def _searches(game: Any, bot_names: Any) -> list[ISMCTSBot]:
         if name.split(":")[0].strip() == "ismcts":
             spec = parse_spec(name, gid, bots)
             found.append(bots[spec.name](0, **spec.params))
-        elif name.strip() == "hard":  # the level is a search too
-            from academie.bots import make_bot
+        elif name.strip() == "hard":  # the level is a search too (its spec: academie.bots.levels)
+            from academie.bots.levels import level_spec
 
-            found.append(make_bot("hard", gid, 0))
+            spec = parse_spec(level_spec(gid, "hard"), gid, bots)
+            found.append(bots[spec.name](0, **spec.params))
     return found
 
 

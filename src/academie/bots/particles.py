@@ -214,7 +214,7 @@ class Particles:
         self.weights = [r / total for r in raw]
 
     def _same_deal(self, trail: Any) -> bool:
-        from academie.bots.ismcts import extends
+        from academie.bots.belief import extends
 
         return (trail.seat == self.seat and (trail.past is self.past or trail.past == self.past)
                 and extends(self.trace, trail.deal))
