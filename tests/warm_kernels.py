@@ -19,17 +19,20 @@ GROUPS = (("reversis", "belle-flux-trente-un"), ("guimbarde", "trente-et-un"))
 
 
 def warm(game_ids: list[str]) -> None:
-    """Plays one random match with each game's kernel and one cut-short ISMCTS search (its
-    playouts, and at Reversis the worlds it draws), as :func:`academie.fast.prepare` does before
-    ``simulate`` starts its workers."""
+    """Plays one random match with each game's kernel, one with its compiled heuristic bots
+    where it has them, and cut-short ISMCTS searches (an ``ismcts`` spec's and the ``hard``
+    level's: their playouts, and at Reversis the worlds they draw), as
+    :func:`academie.fast.prepare` does before ``simulate`` starts its workers."""
     import academie.bots  # noqa: F401  (the ISMCTS bot sets the searches that prepare plays)
     from academie import fast
     from academie.games import get_game
 
     for gid in game_ids:
         game = get_game(gid)
-        n = game.info.default_players
-        fast.prepare(game, game.parse_options({}), n, ["ismcts:iterations=4"], matches=True)
+        n, options = game.info.default_players, game.parse_options({})
+        fast.prepare(game, options, n, ["ismcts:iterations=4", "hard"], matches=True)
+        if "heuristic" in fast.COMPILED_BOTS.get(gid, ()):  # the compiled heuristic bots' matches
+            fast.prepare(game, options, n, ["heuristic"] * n, matches=True)
 
 
 def warm_all() -> float:

@@ -690,10 +690,9 @@ def _searches(game: Any, bot_names: Any) -> list[ISMCTSBot]:
             spec = parse_spec(name, gid, bots)
             found.append(bots[spec.name](0, **spec.params))
         elif name.strip() == "hard":  # the level is a search too (its spec: academie.bots.levels)
-            from academie.bots.levels import level_spec
+            from academie.bots.levels import level_factory
 
-            spec = parse_spec(level_spec(gid, "hard"), gid, bots)
-            found.append(bots[spec.name](0, **spec.params))
+            found.append(level_factory(gid, "hard", bots)(0))
     return found
 
 
