@@ -24,6 +24,7 @@ Each action is committed before it is acknowledged: the server's go through a gr
 
 from __future__ import annotations
 
+import threading
 import asyncio
 import datetime as dt
 import functools
@@ -361,6 +362,7 @@ class Store:
         self.committer = Committer(self)
         """The group commit of this process's actions (:meth:`Committer.append`)."""
         self._writer: Any = None
+        self._writing = threading.Lock()  # the kept connection is used by one thread at a time
         migrate(self.engine)
 
     # --- tables -----------------------------------------------------------------------------
@@ -404,7 +406,13 @@ class Store:
         :class:`Committer`). Returns, for each, None (committed) or the exception that kept it
         out: when one of them is refused (:class:`DuplicateAction`), the others are committed one
         by one. Raises the database's error when it cannot be reached (nothing stored, unless the
-        connection broke after a commit: a retry finds the same action stored)."""
+        connection broke after a commit: a retry finds the same action stored). Thread-safe: a
+        database connection (SQLite's above all) must never run two statements at once, and
+        several event loops' committers may share this store."""
+        with self._writing:
+            return self._append_actions(batch)
+
+    def _append_actions(self, batch: list[tuple[str, int, str, bool, int | None]]) -> list[Exception | None]:
         conn = self._writer_connection()
         try:
             try:
