@@ -413,7 +413,12 @@ class Store:
             return self._append_actions(batch)
 
     def _append_actions(self, batch: list[tuple[str, int, str, bool, int | None]]) -> list[Exception | None]:
-        conn = self._writer_connection()
+        # a connection of the pool for each batch: one kept between batches outlived the store's
+        # disposal in a test's teardown (a segmentation fault in SQLite)
+        with self.engine.connect() as conn:
+            return self._append_on(conn, batch)
+
+    def _append_on(self, conn: Any, batch: list[tuple[str, int, str, bool, int | None]]) -> list[Exception | None]:
         try:
             try:
                 with conn.begin():
@@ -431,8 +436,8 @@ class Store:
                 except IntegrityError:
                     out.append(DuplicateAction(f"table {one[0]}: action {one[1]} is already stored"))
             return out
-        except Exception:  # the connection may be broken: the next batch takes a new one
-            self._drop_writer()
+        except Exception:  # the connection may be broken: the pool gives the next batch another
+            conn.invalidate()
             raise
 
     def _writer_connection(self) -> Any:
