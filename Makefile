@@ -27,8 +27,11 @@ play: $(BIN)/.installed
 serve: $(BIN)/.installed
 	$(BIN)/academie serve --host '$(HOST)' --port '$(PORT)'
 
+# The suite starts hundreds of Python processes (servers, bots' pools, command lines): each reads
+# the byte-code the first one wrote, kept under the venv (the tree stays clean), even where
+# PYTHONDONTWRITEBYTECODE is set.
 test: $(BIN)/.installed
-	$(BIN)/python -m pytest
+	env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX='$(CURDIR)/$(VENV)/pycache' $(BIN)/python -m pytest
 
 bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/throughput.py

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-GROUPS = (("reversis", "belle-flux-trente-un"), ("guimbarde", "trente-et-un"))
+GROUPS = (("guimbarde", "belle-flux-trente-un"), ("reversis", "trente-et-un"))
 """The games whose kernels one process compiles, the two about even in time."""
 
 

@@ -108,12 +108,23 @@ def parse_card(text: str) -> Card:
 
 
 def parse_cards(texts: Iterable[str] | str) -> list[Card]:
-    """Read several card codes (a list, or one string separated by spaces or commas)."""
+    """Read several card codes (a list, or one string separated by spaces or commas), each
+    distinct code once: a stacked deck of a million outcomes is read in a fraction of a second.
+    Raises :class:`CardCodeError` naming the first bad code."""
     if isinstance(texts, str):
         texts = texts.replace(",", " ").split()
     elif not isinstance(texts, Iterable):
         raise CardCodeError(f"card codes are a str or a list of them, not {type(texts).__name__} {texts!r:.40}")
-    return [parse_card(t) for t in texts]
+    read: dict[str, Card] = {}
+    cards = []
+    for t in texts:
+        card = read.get(t) if isinstance(t, str) else None
+        if card is None:
+            card = parse_card(t)
+            if isinstance(t, str):
+                read[t] = card
+        cards.append(card)
+    return cards
 
 
 def pack(size: int = 52) -> list[Card]:
@@ -160,7 +171,7 @@ def require_whole_pack(codes: Sequence[str], deck: Sequence[int], deal: int, sou
     academie.core.errors.StackedDeckError: misdeal: the stacked deck for deal 1 has 2 cards, the pack 2: missing 7S 8S; twice AS; not in the pack AS (rule)
     """
     try:
-        cards = [parse_card(c) for c in codes]
+        cards = parse_cards(codes)
     except CardCodeError as exc:
         raise StackedDeckError(f"misdeal: {exc}") from None
     counts = Counter(cards)  # linear in the deck's length, however long

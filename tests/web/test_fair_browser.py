@@ -93,7 +93,7 @@ def test_a_page_whose_table_is_unknown_stops_reconnecting_and_says_so(tmp_path, 
         page.wait_for_function("() => !document.getElementById('error').hidden", timeout=30000)
         assert "no such seat or table" in page.locator("#error").inner_text()
         tries = len(sockets)
-        time.sleep(7)  # longer than the longest wait between two tries
+        time.sleep(5.5)  # longer than the longest wait between two tries (5 s, table.js)
         assert len(sockets) == tries
     finally:
         page.close()

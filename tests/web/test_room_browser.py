@@ -206,6 +206,7 @@ def test_a_full_match_in_the_card_room(served, browser, game_id):
             moves += 1
         assert moves > 0
         assert en.locator("#rematch").is_visible() and fr.locator("#rematch").is_visible()
+        assert en.locator("#record-link").is_visible() and en.locator("#log pre.entry").count() > 0
         assert en.inner_text("#status").startswith("The match is over.")
         assert fr.inner_text("#status").startswith("La partie est finie.")
     finally:

@@ -93,11 +93,16 @@ def check_deck_notation(state: State, decks: Sequence[Sequence[str]] | None) -> 
     ...
     academie.core.errors.StackedDeckError: stacked deck, deal 1, position 2: '13' is not a dice total (2–12)
     """
+    written: set[str] = set()  # the outcomes found well written: each distinct one read once
     for deal, deck in enumerate(decks or ()):
         for pos, text in enumerate(deck):
+            if isinstance(text, str) and text in written:
+                continue
             notation = state.outcome_notation_error(text)
             if notation:
                 raise StackedDeckError(f"stacked deck, deal {deal + 1}, position {pos + 1}: {text!r:.40} is {notation}")
+            if isinstance(text, str):
+                written.add(text)
 
 
 def chance_source(seed: int | None, decks: Sequence[Sequence[str]] | None = None) -> ChanceSource:
