@@ -203,7 +203,7 @@ def test_a_client_that_never_reads_is_dropped_and_a_big_frame_refused(tmp_path):
         before = rss(server.proc.pid)
         sleeper = handshake(server.port, f"/ws/watch/{t['id']}")
         opened = time.time()
-        time.sleep(6)  # hundreds of updates a second, none read (a queue of 32 fills in about 2)
+        time.sleep(8)  # hundreds of updates a second, none read: the buffers and a queue of 32 fill in about 2
         grown = rss(server.proc.pid) - before
         # a reader that keeps up goes on receiving
         with wsclient.connect(f"ws://127.0.0.1:{server.port}/ws/watch/{t['id']}", max_size=2**24) as ws:
