@@ -8,6 +8,7 @@ import gettext
 import io
 import random
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -206,6 +207,45 @@ def test_a_rematch_seats_the_same_players_at_a_new_table(sqlite_url):
         assert c.get(r.headers["location"]).status_code == 200  # seated at once
         c.cookies.clear()
         assert c.post(base + "/rematch", follow_redirects=False).status_code == 404  # no seat, no rematch
+
+
+def test_one_rematch_for_the_table_the_others_told_and_seated_at_it(sqlite_url):
+    """Two people: the first to ask makes the rematch; the other's open page is told and his
+    own ask seats him at his seat of that same table (not at a table of his own)."""
+    with client(sqlite_url) as c:
+        t = create(c, "trente-et-un", ["human", "human", "random"], options={"lives": 1})
+        tokens = [s["token"] for s in t["seats"][:2]]
+        for token in tokens:
+            c.get(f"/play/{token}")  # each seat's cookie (scoped to its own seat's address)
+        deadline = time.time() + 300
+        while not (snap := c.get(f"/api/play/{tokens[0]}").json())["over"]:
+            assert time.time() < deadline, "the match did not end"
+            for token in tokens:
+                s = c.get(f"/api/play/{token}").json()
+                if s["legal"]:
+                    c.post(f"/api/play/{token}", json={"action": s["legal"][0], "version": s["version"]})
+            time.sleep(0.002)
+        page = c.get(f"/seat/{t['id']}/1").text
+        assert "Rematch, same seats" in page and 'id="rematch-note" class="rematch-note" hidden' in page
+        with c.websocket_connect(f"/seat/{t['id']}/1/ws") as ws:
+            ws.receive_json()  # the page's first update
+            first = c.post(f"/seat/{t['id']}/0/rematch", follow_redirects=False)
+            assert first.status_code == 303
+            new_id = first.headers["location"].split("/")[2]
+            while (m := ws.receive_json())["type"] != "rematch":
+                pass
+            assert m == {"type": "rematch", "by": t["seats"][0]["name"]}
+        page = c.get(f"/seat/{t['id']}/1").text  # a page opened now offers to join it too
+        assert "Join the rematch" in page and 'id="rematch-note" class="rematch-note" hidden' not in page
+        second = c.post(f"/seat/{t['id']}/1/rematch", follow_redirects=False)
+        assert second.status_code == 303 and second.headers["location"] == f"/seat/{new_id}/1"
+        again = c.post(f"/seat/{t['id']}/0/rematch", follow_redirects=False)  # asking twice: the same table
+        assert again.headers["location"] == f"/seat/{new_id}/0"
+        assert c.get(f"/seat/{new_id}/1").status_code == 200  # his cookie for the new seat
+        hub = c.app.state.hub
+        assert sum(x.game.info.id == "trente-et-un" for x in hub.tables.values()) == 2
+        # two processes asking at once: the claim stored first is the one both get
+        assert hub.store.claim_rematch(t["id"], "other") == new_id and hub.store.rematch_of(t["id"]) == new_id
 
 
 def test_the_blason_is_drawn_as_its_board_with_the_tables_options(monkeypatch):

@@ -582,20 +582,36 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
 
     @app.post("/seat/{table_id}/{seat}/rematch")
     async def rematch(request: Request, table_id: str, seat: int) -> Response:
-        """A new table of the same game, options and seats (names, persons and bots), once the
-        match is over; whoever asks is seated at once at his seat and gets the new links."""
-        table = await seat_of_cookie(hub_of(request), request, table_id, seat)
+        """One rematch per finished table: the first seat to ask makes a new table of the same
+        game, options and seats (names, persons and bots) and is seated at once; the others'
+        pages are told (a socket message ``rematch``), and each who asks after is seated at his
+        own seat of that same table. The rematch's id is kept with the table in the database, so
+        a seat asking through another server process joins the same one."""
+        hub = hub_of(request)
+        table = await seat_of_cookie(hub, request, table_id, seat)
         if table is None:
             return error("this browser holds no seat at this table: open your invitation link", 404)
         if not table.state.is_terminal():
             return error("a rematch is asked for once the match is over", 409)
-        spec = TableIn(game=table.game.info.id, players=len(table.names), options=dict(table.row.options),
-                       seats=[SeatIn(name=s.name, kind=s.kind) for s in table.row.seats])
-        try:
-            new = validate_table(hub_of(request), spec, client_of(request))
-        except AcademieError as exc:
-            return error(str(exc), exc.status if isinstance(exc, ActionRefused) else 422)
-        new.wake_bots()
+        made = table.row.rematch or await asyncio.to_thread(hub.store.rematch_of, table.id)
+        if made is None:
+            spec = TableIn(game=table.game.info.id, players=len(table.names), options=dict(table.row.options),
+                           seats=[SeatIn(name=s.name, kind=s.kind) for s in table.row.seats])
+            try:
+                new = validate_table(hub, spec, client_of(request))
+            except AcademieError as exc:
+                return error(str(exc), exc.status if isinstance(exc, ActionRefused) else 422)
+            # two seats asking at once: one claim is stored, the other's table is never played
+            # (pruned as abandoned, README's idle times)
+            made = await asyncio.to_thread(hub.store.claim_rematch, table.id, new.id)
+            if made == new.id:
+                new.wake_bots()
+                table.row.rematch = made
+                table.tell_rematch(table.names[seat])
+        table.row.rematch = made
+        new = await hub.table(made)
+        if new is None:
+            return error("the rematch's table is no longer kept on this server", 404)
         return seated(request, new, seat)
 
     @app.get("/admin/{key}", response_class=HTMLResponse)
@@ -624,7 +640,9 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
                 "words": {"live": _("live"), "reconnecting": _("reconnecting…"), "noSeat": _("no seat"),
                           "gone": _("The server knows no such seat or table: nothing more will be tried. "
                                     "Open your invitation link again."),
-                          "cite": _("the source's sentence"), "copied": _("Copied")},
+                          "cite": _("the source's sentence"), "copied": _("Copied"),
+                          "rematchBy": _("{name} has begun a rematch at the same seats: join it."),
+                          "joinRematch": _("Join the rematch")},
             }),
         })
 

@@ -622,6 +622,12 @@ class LiveTable:
             pause = min(pause * 2, 5.0)
 
     # --- what watchers see -----------------------------------------------------------------
+    def tell_rematch(self, by: str) -> None:
+        """Tell every open socket of this table (in this process) that ``by`` has begun its
+        rematch: each page offers to join it (a page opened later reads it from the table)."""
+        for w in list(self.watchers):
+            w.offer({"type": "rematch", "by": by})
+
     def legal_for(self, seat: int | None) -> list[str]:
         """The legal actions of ``seat`` if it is to act and played by a person, else []."""
         state = self.state

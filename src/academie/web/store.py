@@ -64,6 +64,7 @@ tables = Table(
     Column("turn", Integer, nullable=True),
     Column("abandoned", Boolean, nullable=False, default=False),
     Column("chosen_seed", Boolean, nullable=False, default=False, server_default=false()),
+    Column("rematch", String(32), nullable=True),
 )
 
 seats = Table(
@@ -293,6 +294,8 @@ class TableRow:
     turn: int | None = None
     chosen_seed: bool = False
     """True when the seed was given by whoever made the table (not drawn by the server)."""
+    rematch: str | None = None
+    """The id of the table this one's rematch is played at, once a seat has asked for it."""
 
 
 @dataclass
@@ -478,6 +481,22 @@ class Store:
             return conn.execute(select(actions.c.text).where(actions.c.table_id == table_id,
                                                              actions.c.idx == idx)).scalar()
 
+    def claim_rematch(self, table_id: str, rematch_id: str) -> str:
+        """Record ``rematch_id`` as the rematch of table ``table_id`` unless one is recorded
+        already (one statement: two seats asking at once, on two processes, get one rematch);
+        the rematch's id as stored, ``rematch_id`` or the one recorded before."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(tables).where(tables.c.id == table_id, tables.c.rematch.is_(None))
+                                .values(rematch=rematch_id))
+            if done.rowcount:
+                return rematch_id
+            return conn.execute(select(tables.c.rematch).where(tables.c.id == table_id)).scalar() or rematch_id
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The id of table ``table_id``'s rematch, or None while no seat has asked for one."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(tables.c.rematch).where(tables.c.id == table_id)).scalar()
+
     def mark_complete(self, table_id: str) -> None:
         """Mark a table's match over (a match that ends with no action: never, but safe)."""
         with self.engine.begin() as conn:
@@ -489,6 +508,7 @@ class Store:
             id=r["id"], admin_key=r["admin_key"], game=r["game"], game_version=r["game_version"],
             num_players=r["num_players"], options=json.loads(r["options"]), seed=int(r["seed"]),
             complete=bool(r["complete"]), created=r["created"], turn=r["turn"], chosen_seed=bool(r["chosen_seed"]),
+            rematch=r["rematch"],
         ) for r in rows}
         if not out:
             return []

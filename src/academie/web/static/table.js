@@ -104,6 +104,14 @@
     }
   }
 
+  function rematchBegun(by) {  // another seat began the rematch: this page offers to join it
+    var note = $("rematch-note"), button = $("rematch");
+    if (!note || !button) return;
+    note.textContent = (W.rematchBy || "{name} has begun a rematch: join it.").replace("{name}", by);
+    note.hidden = false;
+    button.textContent = W.joinRematch || "Join the rematch";
+  }
+
   function fail(text) {
     var e = $("error");
     e.textContent = text;
@@ -119,6 +127,7 @@
       if (m.type === "update") { queue.push(m); next(); }
       else if (m.type === "error") { pending = false; if (m.status !== 409 || !/stale/.test(m.message)) fail(m.message); }
       else if (m.type === "ack") { $("error").hidden = true; }
+      else if (m.type === "rematch") { rematchBegun(m.by); }
     };
     ws.onclose = function (event) {
       if (event.code === NO_SUCH_SEAT) {
