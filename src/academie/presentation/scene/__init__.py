@@ -251,14 +251,20 @@ def signed(n: int) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def rule_words(game: str, *terms: str) -> str:
-    """The source's own words of the rule of ``game``'s guide that names ``terms`` most often
-    (whole words, case-insensitive; a scoring rule first), or ''. What a line of the score sheet
-    shows on hover."""
+def rule_words(game: str, *terms: str, rule: str | None = None) -> str:
+    """The source's own words of a rule of ``game``'s guide, or '': rule ``rule`` when given
+    (its section and number, as ``academie rules`` and ``academie source`` name it:
+    ``"scoring.6"``), else the rule that names ``terms`` most often (whole words,
+    case-insensitive; a scoring rule first). What a line of the score sheet shows on hover."""
     try:
         guide = importlib.import_module(f"academie.games.{MODULES.get(game, game)}.guide").GUIDE
     except (ImportError, AttributeError):
         return ""
+    if rule is not None:
+        section, _, number = rule.partition(".")
+        rules = getattr(guide, section, ())
+        found = rules[int(number) - 1] if number.isdigit() and 0 < int(number) <= len(rules) else None
+        return f"« {found.words} »" if found is not None and found.words else ""
     best, score = "", 0
     for rank, section in enumerate(("scoring", "turn", "end", "deal", "aim")):
         for rule in getattr(guide, section, ()):

@@ -13,6 +13,8 @@ GAME = "reversis"
 ECART = {"discarded": N_("écart made"), "exchanged": N_("exchanged a card"), "declined": N_("kept his cards")}
 QUINOLA = {"renounce": N_("The quinola (J♥) was thrown on a renounce."), "bete": N_("The quinola made a bête."),
            "ecarte": N_("The quinola was put in the écart.")}
+QUINOLA_RULE = {"renounce": "scoring.1", "bete": "scoring.2", "ecarte": "scoring.4"}
+"""The guide's rule each quinola outcome is paid by (its source words shown on hover)."""
 
 
 def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: list[str]) -> Scene:
@@ -61,12 +63,15 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
     if view.get("quinola") in QUINOLA:
         facts.append(P(QUINOLA[view["quinola"]]))
     hand = [c for c in view.get("hand") or [] if is_card(c)] if viewer is not None else None
-    title, sheet = result_sheet(view.get("last_result"), names)
+    title, sheet = result_sheet(view.get("last_result"), names, over=view.get("phase") == "over")
     return Scene(GAME, seats, viewer, middle=middle, trick=trick, hand=hand, moves=moves, prompt=prompt,
                  facts=facts, sheet_title=title, sheet=sheet)
 
 
-def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Phrase | None, list[Line]]:
+def result_sheet(result: Mapping[str, Any] | None, names: list[str],
+                 over: bool = False) -> tuple[Phrase | None, list[Line]]:
+    """The score sheet of a deal's ``result``; ``over``: it was the match's last deal (no deal
+    follows for a pool that carries)."""
     if not result:
         return None, []
 
@@ -79,15 +84,19 @@ def result_sheet(result: Mapping[str, Any] | None, names: list[str]) -> tuple[Ph
         payers = ", ".join(name(s) for s in result.get("talon_payers") or [])
         lines.append(Line(P("The talon ({value} points) goes to {name}, paid by {payers}.",
                             value=result.get("talon_value", 0), name=name(result["talon_winner"]), payers=payers or "—"),
-                          rule_words(GAME, "talon")))
+                          rule_words(GAME, rule="scoring.6")))
     q = result.get("quinola")
-    lines.append(Line(P(QUINOLA[q]) if q in QUINOLA else P("The quinola stayed in the talon."), rule_words(GAME, "quinola")))
+    lines.append(Line(P(QUINOLA[q]) if q in QUINOLA else P("The quinola stayed in the talon."),
+                      rule_words(GAME, rule=QUINOLA_RULE[q]) if q in QUINOLA else ""))
     if result.get("reversis") is not None:
-        lines.append(Line(P("{name} makes the reversis!", name=name(result["reversis"])), rule_words(GAME, "reversis")))
+        lines.append(Line(P("{name} makes the reversis!", name=name(result["reversis"])), rule_words(GAME, rule="scoring.8")))
     if result.get("pool_winner") is not None:
         lines.append(Line(P("{name} wins the pool.", name=name(result["pool_winner"])), rule_words(GAME, "pool")))
+    elif over:
+        lines.append(Line(P("Nobody wins the pool: the match is over, and what is on the game stays there.")))
     else:
         lines.append(Line(P("The pool carries to the next deal.")))
     for s, c in enumerate(result.get("counters_after") or []):
-        lines.append(Line(Pn("{name} now holds {n} counter.", "{name} now holds {n} counters.", name=name(s), n=c)))
+        lines.append(Line(Pn("{name} held {n} counter at the end of the deal.",
+                             "{name} held {n} counters at the end of the deal.", name=name(s), n=c)))
     return P("End of deal {n}", n=result.get("deal", "")), lines
