@@ -116,3 +116,42 @@ def test_a_tables_narration_links_each_quotation_of_the_source_to_its_sentence(s
         assert cited and all(quote in line and href.startswith("/source/guimbarde#s004-")
                              for line, (quote, href) in cited)
         assert all("<a" not in line for line in snap["log"])  # the lines stay text; the page links them
+
+
+CARD_GAMES = ["belle-flux-trente-un", "guimbarde", "guinguette", "reversis", "trente-et-un"]
+
+
+@pytest.mark.parametrize("game", CARD_GAMES)
+def test_every_quotation_of_a_whole_random_match_is_a_link(sqlite_url, game):
+    """Each « … » a table's narration shows that a sentence of the source holds is a link: in the
+    page as the server draws it, and in the update the page's script draws (its ``sources`` are
+    found in the ``plain`` lines it searches, though a raw line may wrap inside a quotation)."""
+    import time
+
+    from academie.web.edition import QUOTE
+    from academie.edition import sentences_of
+    from tests.web.support import client, create
+
+    players = GAMES[game].info.default_players
+    with client(sqlite_url) as c:
+        t = create(c, game, ["random"] * players, seed=11)
+        for _ in range(600):
+            snap = c.get(f"/api/watch/{t['id']}").json()
+            if snap["over"]:
+                break
+            time.sleep(0.05)
+        assert snap["over"], "the random match did not end"
+        page = c.get(t["watch"]).text
+        quoted = 0
+        for plain, cites in zip(snap["plain"], snap["sources"], strict=True):
+            held = [m.group(1) for m in QUOTE.finditer(plain)
+                    if any(sentences_of(s, m.group(1)) for s in game_sigla(game))]
+            quoted += len(held)
+            assert [q for q, _ in cites] == held, plain
+            at = 0
+            for quote, href in cites:  # as table.js links them: each found in order in the plain line
+                at = plain.find(quote, at)
+                assert at >= 0, (plain, quote)
+                at += len(quote)
+        drawn = re.findall(r'<a class="cite" href="/source/[^"]+"[^>]*>', page)
+        assert quoted and len(drawn) == quoted
