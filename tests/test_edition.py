@@ -301,7 +301,7 @@ def test_a_wide_terminal_shows_the_french_and_the_translation_side_by_side():
 
     def printed(width):
         buffer = io.StringIO()
-        print_source(game_edition("trente-et-un"), "both", Console(file=buffer, width=width, color_system=None))
+        print_source(game_edition("trente-et-un"), "both", Console(file=buffer, width=width, color_system=None, force_terminal=True))
         return buffer.getvalue()
 
     line = [x for x in printed(180).splitlines() if "§9 " in x][0]

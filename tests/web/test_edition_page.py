@@ -112,7 +112,8 @@ def test_a_tables_narration_links_each_quotation_of_the_source_to_its_sentence(s
         for _, anchor in links:
             assert f'id="{anchor}"' in source
         snap = c.get(f"/api/watch/{t['id']}").json()
-        cited = [(line, cite) for line, cites in zip(snap["log"], snap["sources"]) for cite in cites]
+        # found in the plain lines, which the page's script searches
+        cited = [(line, cite) for line, cites in zip(snap["plain"], snap["sources"]) for cite in cites]
         assert cited and all(quote in line and href.startswith("/source/guimbarde#s004-")
                              for line, (quote, href) in cited)
         assert all("<a" not in line for line in snap["log"])  # the lines stay text; the page links them

@@ -28,11 +28,16 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from academie.games import GAMES
+from academie.presentation.scene import N_
 from academie.web import i18n
 
 HERE = Path(__file__).resolve().parent
 templates = i18n.install(Jinja2Templates(directory=str(HERE / "templates")))
 router = APIRouter()
+
+PROVENANCE = (N_("the source text"), N_("a later source"), N_("our proposal"))
+"""Where an option's default comes from (:data:`academie.edition.view.PROVENANCE`), marked for
+the catalog: the page says them in its language."""
 
 QUOTE = re.compile(r"«\s*(.+?)\s*»", re.S)
 """A quotation in a narration line (it may run over the line's wrapping)."""
@@ -94,7 +99,7 @@ async def source_page(request: Request, game_id: str) -> Response:
     rules = {r["id"]: r for r in d["rules"]}
     return templates.TemplateResponse(request, "source.html", {
         "d": d, "game": GAMES[game_id].info, "rules": rules, "refs": refs,
-        "short": lambda rid: rid.split(":", 1)[1],
+        "short": lambda rid: rid.split(":", 1)[1], "names": {g: GAMES[g].info.name for g in GAMES},
     })
 
 
