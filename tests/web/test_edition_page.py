@@ -156,3 +156,38 @@ def test_every_quotation_of_a_whole_random_match_is_a_link(sqlite_url, game):
                 at += len(quote)
         drawn = re.findall(r'<a class="cite" href="/source/[^"]+"[^>]*>', page)
         assert quoted and len(drawn) == quoted
+
+
+def test_the_french_source_page_holds_no_english_interface_string(sqlite_url):
+    """With French chosen, the source page's title, headings, column names, « read: », « Played
+    by », the options' origins and the introduction are French (the catalog's translations of the
+    template's messages); the English left is the data (our translation, the rules, the notes)."""
+    from html import unescape
+    from pathlib import Path
+
+    from babel.messages.extract import extract_from_file
+    from fastapi.testclient import TestClient
+
+    from academie.web import i18n
+    from academie.web.app import create_app
+
+    template = Path(pages.__file__).parent / "templates" / "source.html"
+    keywords = {"_": None, "gettext": None}
+    messages = {m[1] for m in extract_from_file("jinja2", str(template), keywords=keywords)}
+    messages |= set(pages.PROVENANCE)
+    french = i18n.translations("fr")
+    english = [m for m in messages if french.gettext(m) != m]
+    assert len(english) >= 15
+    with TestClient(create_app(sqlite_url)) as c:
+        c.cookies.set(i18n.LANG_COOKIE, "fr")
+        for game in ("blason", "guinguette"):
+            page = c.get(f"/source/{game}").text
+            assert '<html lang="fr">' in page
+            # the interface's words: the page's text without its tags and the English data
+            # (elements marked lang="en": our translation, the rules, the notes, the reasons)
+            words = re.sub(r'<(\w+)[^>]*\blang="en"[^>]*>.*?</\1>', " ", page, flags=re.S)
+            words = unescape(re.sub(r"<[^>]+>", " ", words))
+            shown = [m for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", words)]
+            assert shown == [], (game, shown)
+            for m in ("Jouée par", "Français, tel que trouvé", "lire (notre lecture) :", "par défaut selon"):
+                assert m in page, m
