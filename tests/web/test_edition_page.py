@@ -191,3 +191,36 @@ def test_the_french_source_page_holds_no_english_interface_string(sqlite_url):
             assert shown == [], (game, shown)
             for m in ("Jouée par", "Français, tel que trouvé", "lire (notre lecture) :", "par défaut selon"):
                 assert m in page, m
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_rules_page_links_each_sentence_number_and_shows_each_rule_id(sqlite_url, game):
+    """On ``/rules/GAME`` every § number is a link to its sentence on the source page (an anchor
+    that page holds), and each rule shows the id ``academie source`` names it by."""
+    from fastapi.testclient import TestClient
+
+    from academie.edition import rule_ids
+    from academie.web.app import create_app
+
+    with TestClient(create_app(sqlite_url)) as c:
+        page = c.get(f"/rules/{game}").text
+        source = c.get(f"/source/{game}").text
+    pre = page.split('<pre class="rules">')[1].split("</pre>")[0]
+    plain = re.sub(r"<[^>]+>", "", pre)
+    numbers = re.findall(r"§\d+", plain)
+    links = re.findall(rf'<a href="/source/{game}#(s\d{{3}}-\d+)">§\d+</a>', pre)
+    assert numbers and len(links) == len(numbers)
+    for anchor in set(links):
+        assert f'id="{anchor}"' in source
+    for rid, _ in rule_ids(GAMES[game]):
+        assert re.search(rf"^\s*{re.escape(rid.split(':', 1)[1])}\s", plain, re.M), rid
+
+
+def test_the_new_table_form_shows_option_docs_without_markup(sqlite_url):
+    from fastapi.testclient import TestClient
+
+    from academie.web.app import create_app
+
+    with TestClient(create_app(sqlite_url)) as c:
+        form = c.get("/new/guimbarde").text
+    assert "``" not in form and "parlett_free" in form

@@ -76,6 +76,28 @@ def linked_entry(game_id: str, text: str) -> str:
     return "".join(out)
 
 
+REFS = re.compile(r"\[(00[0-4])\]\s+(§\d+(?:,\s+§\d+)*)")
+"""The sentence numbers of a rule or option in the rules' text: ``[002] §12, §15``."""
+
+
+def linked_rules(game_id: str, text: str) -> str:
+    """The rules' text (``academie rules GAME``) as HTML, escaped, each « § » number a link to
+    its sentence on the source page (``/source/GAME#s002-12``).
+
+    >>> linked_rules("blason", "turn.7 rest → [002] §12, §15")
+    'turn.7 rest → [002] <a href="/source/blason#s002-12">§12</a>, <a href="/source/blason#s002-15">§15</a>'
+    """
+    out, at = [], 0
+    for m in REFS.finditer(text):
+        out.append(html.escape(text[at:m.start(2)]))
+        siglum = m.group(1)
+        out.append(re.sub(r"§(\d+)", lambda n: f'<a href="/source/{html.escape(game_id)}#s{siglum}-{n[1]}">{n[0]}</a>',
+                          html.escape(m.group(2))))
+        at = m.end()
+    out.append(html.escape(text[at:]))
+    return "".join(out)
+
+
 def _edition(game_id: str) -> dict[str, Any]:
     if game_id not in GAMES:
         raise HTTPException(404, f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
