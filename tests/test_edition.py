@@ -483,3 +483,24 @@ def test_no_stray_ocr_quote_is_kept_in_our_reading_or_translation():
         for s in edition(siglum).sentences:
             assert s.en.count('"') % 2 == 0, (siglum, s.n, s.en)
             assert s.reading.count('"') % 2 == 0, (siglum, s.n, s.reading)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_rules_prints_the_ids_source_names_and_no_undefined_reading_tag(game):
+    rules = runner.invoke(app, ["rules", game], terminal_width=200).output
+    source = runner.invoke(app, ["source", game]).output
+    for rid, _ in rule_ids(GAMES[game]):
+        short = rid.split(":", 1)[1]
+        assert re.search(rf"^\s+{re.escape(short)}\s", rules, re.M), short  # on its rule's line
+        heading = short.split(".")[0]
+        assert f"(rules {heading}.1 to " in rules or f"(rule {heading}.1)" in rules
+    for text in (rules, source):
+        assert not re.search(r"\breadings? [A-Z]{1,2}\d", text)  # « reading L7 »: a tag defined nowhere shown
+
+
+def test_a_rule_names_its_reading_by_the_option_that_chooses_it():
+    from academie.core.guide import Rule
+
+    assert Rule("x", "002", "mots", reading="L7", option="rest_reading").citation() == \
+        "[002] « mots »; our reading: option rest_reading"
+    assert Rule("x", reading="L13").citation() == "our reading"
