@@ -224,3 +224,22 @@ def test_the_new_table_form_shows_option_docs_without_markup(sqlite_url):
     with TestClient(create_app(sqlite_url)) as c:
         form = c.get("/new/guimbarde").text
     assert "``" not in form and "parlett_free" in form
+
+
+def test_the_page_gives_each_options_origin_and_writes_values_as_the_command_line(client):
+    html = client.get("/source/blason").text
+    item = re.search(r'<li id="option-displaced_keeps_wait">(.*?)</li>', html, re.S).group(1)
+    assert "<b>displaced_keeps_wait=false</b>" in item and "(true, false; default from our proposal)" in item
+    assert "False" not in html and "'miss_two_turns'" not in html
+    item = re.search(r'<li id="option-price">(.*?)</li>', html, re.S).group(1)
+    assert "default from the source text" in item
+    row = re.search(r'<tr id="s002-9">(.*?)</tr>', html, re.S).group(1)
+    assert 'href="#option-displaced_keeps_wait"' in row  # the option its rule turn.10 names
+
+
+def test_the_guinguettes_rows_played_by_the_guimbarde_say_so_and_show_no_code(client):
+    html = client.get("/source/guinguette").text
+    for n in (3, 14, 21, 24):
+        row = re.search(rf'<tr id="s004-{n}">(.*?)</tr>', html, re.S).group(1)
+        assert 'played by <a href="/source/guimbarde">Guimbarde</a>' in row, n
+    assert ".py" not in html and "the code:" not in html
