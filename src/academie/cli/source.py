@@ -94,7 +94,7 @@ def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
                     _plain(out, ("  " + label + "  " if k == 0 else " " * (len(label) + 4)) + line)
             for n in src["notes"]:
                 _plain(out, "")
-                _plain(out, "Reading reviewed: " + _note_title(n, src))
+                _plain(out, "Reading reviewed: " + _note_title(n, src, options))
                 _plain(out, "  " + n["text"])
             _plain(out, "")
             continue
@@ -118,13 +118,14 @@ def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
             out.print()
             out.print(Text("Readings reviewed", style="bold"))
             for n in src["notes"]:
-                out.print(Padding(Text(_note_title(n, src), style="bold").append("\n" + n["text"], style=""),
+                out.print(Padding(Text(_note_title(n, src, options), style="bold").append("\n" + n["text"], style=""),
                                   (0, 0, 0, 2)))
         out.print()
 
 
-def _note_title(n: dict[str, Any], src: dict[str, Any]) -> str:
-    return f"{n['title']} ({_refs({src['siglum']: n['sentences']})}" + (f"; option {n['option']}" if n["option"] else "") + ")"
+def _note_title(n: dict[str, Any], src: dict[str, Any], options: dict[str, Any]) -> str:
+    chosen = f"; {option_words(options[n['option']])}" if n["option"] in options else ""
+    return f"{n['title']} ({_refs({src['siglum']: n['sentences']})}{chosen})"
 
 
 def _plain(out: Any, line: str) -> None:
