@@ -23,8 +23,8 @@ from typing import Any
 
 from academie.cli.info import _rules_json
 from academie.edition.booklet import refs
+from academie.edition.view import plain_doc
 from academie.games import GAMES, get_game
-from academie.sources import READINGS
 
 RULES = Path(__file__).resolve().parent / "rules"
 END = "<!-- /generated -->"
@@ -89,17 +89,16 @@ def generated(game: str) -> str:
     out += ["### How to win", ""]
     out += [f"{number}. {_text(line)}" for number, line in enumerate(data["how_to_win"], 1)]
     out += ["", "## Options", "",
-            f"`-o name=value` on `play`, `simulate` and `tournament`; the default is the reading played"
-            f" unless you choose another. A tag such as {data['options'][0]['ref']} names a reading in"
-            f" {_text(READINGS)}: where a source is silent or can be read two ways, the reading is an"
-            " option, and its provenance says whether it comes from the source text, a later source,"
-            " or is our proposal.", "",
-            "| option | default | allowed | provenance | ref | meaning |",
-            "|---|---|---|---|---|---|"]
+            "`-o name=value` on `play`, `simulate` and `tournament`; the default is the reading played"
+            " unless you choose another. « our reading »: where a source is silent or can be read two"
+            " ways, the reading played is an option, and its provenance says whether its default comes"
+            " from the source text, a later source, or is our proposal.", "",
+            "| option | default | allowed | provenance | meaning |",
+            "|---|---|---|---|---|"]
     for o in data["options"]:
         where = refs(o["sentences"])
         out.append(f"| `{o['name']}` | `{_cell(_default(o['default']))}` | {_cell(o['allowed'])}"
-                   f" | {_cell(o['provenance'])} | {_cell(o['ref'])} | {_cell(o['doc'])}"
+                   f" | {_cell(o['provenance'])} | {_cell(plain_doc(o['doc']))}"
                    f"{_cell(' → ' + where) if where else ''} |")
     out += ["", END]
     return "\n".join(out) + "\n"

@@ -301,7 +301,7 @@ def test_a_wide_terminal_shows_the_french_and_the_translation_side_by_side():
 
     def printed(width):
         buffer = io.StringIO()
-        print_source(game_edition("trente-et-un"), "both", Console(file=buffer, width=width, color_system=None))
+        print_source(game_edition("trente-et-un"), "both", Console(file=buffer, width=width, color_system=None, force_terminal=True))
         return buffer.getvalue()
 
     line = [x for x in printed(180).splitlines() if "§9 " in x][0]
@@ -337,3 +337,170 @@ def test_each_game_shows_the_readings_of_its_own_rules():
     titles = {g: [n["title"] for s in game_edition(g)["sources"] for n in s["notes"]] for g in ("guimbarde", "guinguette")}
     assert titles["guimbarde"] == []  # [004]'s readings are the Guinguette's
     assert len(titles["guinguette"]) == 3
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_sentence_of_a_games_view_shows_what_plays_it_or_why_not(game):
+    """On each game's view, each sentence shows its rules or options, another game that plays
+    it, or why it is not played: a place in the code is no answer for a reader."""
+    bare = [f"[{src['siglum']}] §{s['n']}" for src in game_edition(game)["sources"] for s in src["sentences"]
+            if not (s["rules"] or s["options"] or s["other_games"] or s["not_played"])]
+    assert bare == []
+    from academie.edition.view import unshown
+
+    assert unshown(game) == []
+
+
+def test_a_sentence_only_another_games_options_play_shows_that_game():
+    d = game_edition("guinguette")
+    rows = {s["n"]: s for s in d["sources"][0]["sentences"]}
+    for n in (3, 14, 21, 24):  # the Guimbarde's options (§14, §21, §24) and its code (§3) play them
+        assert rows[n]["other_games"] == ["guimbarde"], n
+    out = runner.invoke(app, ["source", "guinguette"]).output
+    for n in (14, 21, 24):
+        block = out.split(f"\n  §{n}  ")[1].split("\n  §")[0]
+        assert "played by: guimbarde" in block, n
+    assert "games/" not in out and ".py" not in out  # no place in the code, in any view
+    page = game_edition("guinguette")
+    tei = tei_bytes("guinguette").decode()
+    assert "state.py" not in tei and 'type="played-by"' in tei
+    from academie.edition.booklet import booklet_html
+
+    assert "state.py" not in booklet_html("guinguette")
+    assert page["sources"][0]["sentences"][13]["code"]  # (kept in the data, for developers)
+
+
+def test_a_sentence_shown_with_nothing_fails_the_views_accounting(monkeypatch):
+    import academie.edition.view as view
+
+    real = view.game_edition("reversis")
+    bare = json.loads(json.dumps(real))
+    bare["sources"][0]["sentences"][26].update(rules=[], options=[], other_games=[], not_played="")
+    monkeypatch.setattr(view, "game_edition", lambda game_id: bare)
+    assert view.unshown("reversis") == ["[001] §27"]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_a_rule_and_its_sentences_name_the_same_options(game):
+    d = game_edition(game)
+    rows = {(src["siglum"], s["n"]): s for src in d["sources"] for s in src["sentences"]}
+    options = {o["name"]: o for o in d["options"]}
+    for r in d["rules"]:
+        for o in r["options"]:
+            for siglum, numbers in r["sentences"].items():
+                for n in numbers:
+                    assert o in rows[siglum, n]["options"], (r["id"], o, n)
+                    assert n in options[o]["sentences"][siglum], (r["id"], o, n)
+    blason = {s["n"]: s for s in game_edition("blason")["sources"][0]["sentences"]}
+    assert "displaced_keeps_wait" in blason[9]["options"]
+
+
+def test_options_are_written_as_on_the_command_line_with_their_origin():
+    d = game_edition("blason")
+    o = {o["name"]: o for o in d["options"]}
+    assert o["displaced_keeps_wait"]["value"] == "false" and o["displaced_keeps_wait"]["from"] == "our proposal"
+    assert o["rest_reading"]["allowed"] == "miss_two_turns, others_throw_twice"
+    out = runner.invoke(app, ["source", "blason"]).output
+    assert "option rest_reading (default miss_two_turns, from our proposal)" in out
+    assert "False" not in out and "True" not in out
+
+
+def test_option_docs_shown_to_people_have_no_markup():
+    from academie.edition.booklet import booklet_html
+
+    for game in GAME_IDS:
+        for o in game_edition(game)["options"]:
+            assert "``" not in o["doc"] and ":class:" not in o["doc"], (game, o["name"])
+    assert "``" not in booklet_html("guinguette") and "out_of_counters" in booklet_html("guinguette")
+
+
+def test_the_booklets_mark_our_readings_translation_and_conjectures(tmp_path):
+    from academie.edition.booklet import booklet_html, pdf_paragraphs
+
+    for game, conjecture in (("blason", "l'antique"), ("guinguette", "GUIN…")):
+        html = booklet_html(game)
+        pdf = "\n".join(p[0] for p in pdf_paragraphs(game) if p)
+        for text in (html.replace("&#x27;", "'"), pdf):
+            assert "translation" in text and "our corrected reading" in text and "read (ours):" in text
+            line = [x for x in text.split("\n") if "read (ours):" in x and conjecture in x]
+            assert line and "our conjecture" in line[0], (game, line)
+        assert "[our translation]" in pdf
+
+
+def test_source_lang_en_says_it_is_our_translation_not_the_text_as_found():
+    en = runner.invoke(app, ["source", "blason", "--lang", "en"]).output
+    assert "as found" not in en and "OCR" not in en
+    assert "Our English translation" in en and "ours" in en
+    fr = runner.invoke(app, ["source", "blason", "--lang", "fr"]).output
+    assert "The French text as found (OCR errors kept)" in fr
+
+
+def test_source_off_a_terminal_prints_whole_lines_without_padding():
+    out = runner.invoke(app, ["source", "reversis"], terminal_width=80).output
+    assert max(len(line) for line in out.splitlines()) > 200  # a long sentence is one line
+    assert all(line == line.rstrip() for line in out.splitlines())
+    longest = max((r["text"] for r in game_edition("reversis")["rules"]), key=len)
+    assert longest in out or not any(longest[:40] in line for line in out.splitlines())
+    text = " ".join(edition("001").sentence(16).fr.split())
+    assert any(text in " ".join(line.split()) for line in out.splitlines())  # grep finds it
+
+
+def test_rule_summaries_are_printed_whole():
+    out = runner.invoke(app, ["source", "blason"]).output
+    rule = {r["id"]: r for r in game_edition("blason")["rules"]}["blason:turn.7"]
+    assert f"rule turn.7 ({rule['text']})" in out
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--tei", ""], "give a file name"),
+    (["--json", "--tei", "x.xml"], "give one of them"),
+    (["--json", "--lang", "fr"], "leave out --lang"),
+    (["--lang", "en", "--booklet", "x.html"], "leave out --lang"),
+])
+def test_source_refuses_a_combination_it_would_ignore(args, words, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    bad = runner.invoke(app, ["source", "blason", *args])
+    assert bad.exit_code == 2 and words in bad.output, bad.output
+    assert "folder name" not in bad.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_source_on_an_ascii_output_says_the_accents_are_dropped():
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    done = subprocess.run([sys.executable, "-m", "academie.cli.app", "source", "blason", "--lang", "fr"],
+                          env=env, capture_output=True)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert done.stderr.decode().count("accents") == 1 and b"PYTHONIOENCODING=utf-8" in done.stderr
+    assert b"geographe" in done.stdout
+
+
+def test_no_stray_ocr_quote_is_kept_in_our_reading_or_translation():
+    for siglum in SIGLA:
+        for s in edition(siglum).sentences:
+            assert s.en.count('"') % 2 == 0, (siglum, s.n, s.en)
+            assert s.reading.count('"') % 2 == 0, (siglum, s.n, s.reading)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_rules_prints_the_ids_source_names_and_no_undefined_reading_tag(game):
+    rules = runner.invoke(app, ["rules", game], terminal_width=200).output
+    source = runner.invoke(app, ["source", game]).output
+    for rid, _ in rule_ids(GAMES[game]):
+        short = rid.split(":", 1)[1]
+        assert re.search(rf"^\s+{re.escape(short)}\s", rules, re.M), short  # on its rule's line
+        heading = short.split(".")[0]
+        assert f"(rules {heading}.1 to " in rules or f"(rule {heading}.1)" in rules
+    for text in (rules, source):
+        assert not re.search(r"\breadings? [A-Z]{1,2}\d", text)  # « reading L7 »: a tag defined nowhere shown
+
+
+def test_a_rule_names_its_reading_by_the_option_that_chooses_it():
+    from academie.core.guide import Rule
+
+    assert Rule("x", "002", "mots", reading="L7", option="rest_reading").citation() == \
+        "[002] « mots »; our reading: option rest_reading"
+    assert Rule("x", reading="L13").citation() == "our reading"

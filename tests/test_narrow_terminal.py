@@ -71,7 +71,7 @@ def test_games_wraps_the_allowed_values_at_their_commas(game_id):
         for value in doc.allowed.split(", "):
             assert whole(value, block), (value, block)  # each value whole on one line
         text = " ".join(" ".join(block).split())
-        assert text.endswith(f"[{doc.provenance}, {doc.ref}] allowed: " + " ".join(doc.allowed.split())), block
+        assert text.endswith(f"[{doc.provenance}] allowed: " + " ".join(doc.allowed.split())), block
 
 
 def test_the_blason_legend_keeps_each_square_with_its_name():

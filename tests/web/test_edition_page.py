@@ -112,7 +112,135 @@ def test_a_tables_narration_links_each_quotation_of_the_source_to_its_sentence(s
         for _, anchor in links:
             assert f'id="{anchor}"' in source
         snap = c.get(f"/api/watch/{t['id']}").json()
-        cited = [(line, cite) for line, cites in zip(snap["log"], snap["sources"]) for cite in cites]
+        # found in the plain lines, which the page's script searches
+        cited = [(line, cite) for line, cites in zip(snap["plain"], snap["sources"]) for cite in cites]
         assert cited and all(quote in line and href.startswith("/source/guimbarde#s004-")
                              for line, (quote, href) in cited)
         assert all("<a" not in line for line in snap["log"])  # the lines stay text; the page links them
+
+
+CARD_GAMES = ["belle-flux-trente-un", "guimbarde", "guinguette", "reversis", "trente-et-un"]
+
+
+@pytest.mark.parametrize("game", CARD_GAMES)
+def test_every_quotation_of_a_whole_random_match_is_a_link(sqlite_url, game):
+    """Each « … » a table's narration shows that a sentence of the source holds is a link: in the
+    page as the server draws it, and in the update the page's script draws (its ``sources`` are
+    found in the ``plain`` lines it searches, though a raw line may wrap inside a quotation)."""
+    import time
+
+    from academie.web.edition import QUOTE
+    from academie.edition import sentences_of
+    from tests.web.support import client, create
+
+    players = GAMES[game].info.default_players
+    with client(sqlite_url) as c:
+        t = create(c, game, ["random"] * players, seed=11)
+        for _ in range(600):
+            snap = c.get(f"/api/watch/{t['id']}").json()
+            if snap["over"]:
+                break
+            time.sleep(0.05)
+        assert snap["over"], "the random match did not end"
+        page = c.get(t["watch"]).text
+        quoted = 0
+        for plain, cites in zip(snap["plain"], snap["sources"], strict=True):
+            held = [m.group(1) for m in QUOTE.finditer(plain)
+                    if any(sentences_of(s, m.group(1)) for s in game_sigla(game))]
+            quoted += len(held)
+            assert [q for q, _ in cites] == held, plain
+            at = 0
+            for quote, href in cites:  # as table.js links them: each found in order in the plain line
+                at = plain.find(quote, at)
+                assert at >= 0, (plain, quote)
+                at += len(quote)
+        drawn = re.findall(r'<a class="cite" href="/source/[^"]+"[^>]*>', page)
+        assert quoted and len(drawn) == quoted
+
+
+def test_the_french_source_page_holds_no_english_interface_string(sqlite_url):
+    """With French chosen, the source page's title, headings, column names, « read: », « Played
+    by », the options' origins and the introduction are French (the catalog's translations of the
+    template's messages); the English left is the data (our translation, the rules, the notes)."""
+    from html import unescape
+    from pathlib import Path
+
+    from babel.messages.extract import extract_from_file
+    from fastapi.testclient import TestClient
+
+    from academie.web import i18n
+    from academie.web.app import create_app
+
+    template = Path(pages.__file__).parent / "templates" / "source.html"
+    keywords = {"_": None, "gettext": None}
+    messages = {m[1] for m in extract_from_file("jinja2", str(template), keywords=keywords)}
+    messages |= set(pages.PROVENANCE)
+    french = i18n.translations("fr")
+    english = [m for m in messages if french.gettext(m) != m]
+    assert len(english) >= 15
+    with TestClient(create_app(sqlite_url)) as c:
+        c.cookies.set(i18n.LANG_COOKIE, "fr")
+        for game in ("blason", "guinguette"):
+            page = c.get(f"/source/{game}").text
+            assert '<html lang="fr">' in page
+            # the interface's words: the page's text without its tags and the English data
+            # (elements marked lang="en": our translation, the rules, the notes, the reasons)
+            words = re.sub(r'<(\w+)[^>]*\blang="en"[^>]*>.*?</\1>', " ", page, flags=re.S)
+            words = unescape(re.sub(r"<[^>]+>", " ", words))
+            shown = [m for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", words)]
+            assert shown == [], (game, shown)
+            for m in ("Jouée par", "Français, tel que trouvé", "lire (notre lecture) :", "par défaut selon"):
+                assert m in page, m
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_rules_page_links_each_sentence_number_and_shows_each_rule_id(sqlite_url, game):
+    """On ``/rules/GAME`` every § number is a link to its sentence on the source page (an anchor
+    that page holds), and each rule shows the id ``academie source`` names it by."""
+    from fastapi.testclient import TestClient
+
+    from academie.edition import rule_ids
+    from academie.web.app import create_app
+
+    with TestClient(create_app(sqlite_url)) as c:
+        page = c.get(f"/rules/{game}").text
+        source = c.get(f"/source/{game}").text
+    pre = page.split('<pre class="rules">')[1].split("</pre>")[0]
+    plain = re.sub(r"<[^>]+>", "", pre)
+    numbers = re.findall(r"§\d+", plain)
+    links = re.findall(rf'<a href="/source/{game}#(s\d{{3}}-\d+)">§\d+</a>', pre)
+    assert numbers and len(links) == len(numbers)
+    for anchor in set(links):
+        assert f'id="{anchor}"' in source
+    for rid, _ in rule_ids(GAMES[game]):
+        assert re.search(rf"^\s*{re.escape(rid.split(':', 1)[1])}\s", plain, re.M), rid
+
+
+def test_the_new_table_form_shows_option_docs_without_markup(sqlite_url):
+    from fastapi.testclient import TestClient
+
+    from academie.web.app import create_app
+
+    with TestClient(create_app(sqlite_url)) as c:
+        form = c.get("/new/guimbarde").text
+    assert "``" not in form and "parlett_free" in form
+
+
+def test_the_page_gives_each_options_origin_and_writes_values_as_the_command_line(client):
+    html = client.get("/source/blason").text
+    item = re.search(r'<li id="option-displaced_keeps_wait">(.*?)</li>', html, re.S).group(1)
+    assert "<b>displaced_keeps_wait=false</b>" in item
+    assert "(true, false; default from our proposal)" in re.sub(r"<[^>]+>", "", item)
+    assert "False" not in html and "'miss_two_turns'" not in html
+    item = re.search(r'<li id="option-price">(.*?)</li>', html, re.S).group(1)
+    assert "default from the source text" in item
+    row = re.search(r'<tr id="s002-9">(.*?)</tr>', html, re.S).group(1)
+    assert 'href="#option-displaced_keeps_wait"' in row  # the option its rule turn.10 names
+
+
+def test_the_guinguettes_rows_played_by_the_guimbarde_say_so_and_show_no_code(client):
+    html = client.get("/source/guinguette").text
+    for n in (3, 14, 21, 24):
+        row = re.search(rf'<tr id="s004-{n}">(.*?)</tr>', html, re.S).group(1)
+        assert 'played by <a href="/source/guimbarde">Guimbarde</a>' in row, n
+    assert ".py" not in html and "the code:" not in html

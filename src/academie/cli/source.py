@@ -17,7 +17,6 @@ from academie.cli.base import user_errors
 from academie.cli.info import GameArg, console  # Unicode, or ASCII where the terminal cannot print it
 from academie.cli.terminal import print_json
 from academie.core.errors import AcademieError, OptionError
-from academie.outputs import named
 
 LANGS = ("fr", "en", "both")
 SIDE_BY_SIDE = 140
@@ -30,19 +29,77 @@ def _refs(sentences: dict[str, list[int]]) -> str:
     return refs(sentences)
 
 
-def _clip(text: str, width: int = 60) -> str:
-    """``text`` cut after ``width`` characters, with an ellipsis when cut."""
-    return text if len(text) <= width else text[:width].rstrip() + "…"
+HEADERS = {
+    "fr": "The French text as found (OCR errors kept); « read: » our corrected reading, where the OCR is"
+          " wrong; « plays: » the rules (academie rules {game}) and options that play the sentence.",
+    "en": "Our English translation of the text (ours, not the source's words); « plays: » the rules"
+          " (academie rules {game}) and options that play each sentence. The French: --lang fr.",
+    "both": "The French text as found (OCR errors kept); « read: » our corrected reading, where the OCR"
+            " is wrong; « en: » our English translation; « plays: » the rules (academie rules {game})"
+            " and options that play the sentence.",
+}
+"""The line under each source's title, by ``--lang``: what the lines below it are, and whose."""
+
+
+def option_words(o: dict[str, Any]) -> str:
+    """An option as a sentence names it: ``option rest_reading (default miss_two_turns, from our
+    proposal)``."""
+    return f"option {o['name']} (default {o['value']}, from {o['from']})"
+
+
+def sentence_lines(s: dict[str, Any], lang: str, rules: dict[str, Any], options: dict[str, Any]) -> tuple[Text, Text, Text]:
+    """One sentence's French (with our reading), our translation and what plays it, as styled text."""
+    french, english, what = Text(), Text(), Text()
+    if lang in ("fr", "both"):
+        french.append(s["fr"])
+        if s["corr"]:
+            french.append("\nread: ", style="dim")
+            for text, changed, _ in s["changes"]:
+                french.append(text, style="bold italic underline" if changed else "italic")
+            if s["corr_note"]:
+                french.append(f" ({s['corr_note']})", style="dim")
+    if lang in ("en", "both"):
+        english.append("en: ", style="dim")
+        english.append(s["en"], style="" if lang == "en" else "italic")
+    if s["rules"] or s["options"]:
+        plays = [f"rule {r.split(':', 1)[1]} ({rules[r]['text']})" for r in s["rules"]]
+        plays += [option_words(options[o]) for o in s["options"]]
+        what.append("plays: ", style="dim").append("; ".join(plays), style="green")
+    elif s["other_games"]:
+        what.append("played by: " + ", ".join(s["other_games"])
+                    + f" (academie source {s['other_games'][0]})", style="dim")
+    elif s["not_played"]:
+        what.append("not played: " + s["not_played"], style="yellow")
+    return french, english, what
 
 
 def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
-    """The sentences of each source of a game's edition ``d`` on ``out`` (a rich console)."""
+    """The sentences of each source of a game's edition ``d`` on ``out`` (a rich console): on a
+    terminal in columns wrapped to its width (the French and our translation side by side from
+    :data:`SIDE_BY_SIDE` columns with ``--lang both``); elsewhere (a file, a pipe) each line
+    whole, never wrapped nor padded, so that ``grep`` finds a phrase."""
     rules = {r["id"]: r for r in d["rules"]}
+    options = {o["name"]: o for o in d["options"]}
+    terminal = bool(getattr(out, "is_terminal", False))
     for src in d["sources"]:
+        header = HEADERS[lang].format(game=d["game"])
+        if not terminal:
+            _plain(out, f"[{src['siglum']}] {src['title']}")
+            _plain(out, "  " + header)
+            for s in src["sentences"]:
+                parts = [x for x in sentence_lines(s, lang, rules, options) if x.plain]
+                lines = [line for x in parts for line in x.plain.split("\n")]
+                label = f"§{s['n']}"
+                for k, line in enumerate(lines):
+                    _plain(out, ("  " + label + "  " if k == 0 else " " * (len(label) + 4)) + line)
+            for n in src["notes"]:
+                _plain(out, "")
+                _plain(out, "Reading reviewed: " + _note_title(n, src, options))
+                _plain(out, "  " + n["text"])
+            _plain(out, "")
+            continue
         out.print(Text(f"[{src['siglum']}] {src['title']}", style="bold"))
-        out.print(Padding(Text("The text as found (OCR errors kept); « read: » our corrected reading; « en: » our"
-                               " translation; « plays: » the rules (academie rules " + d["game"] + ") and options"
-                               " that play the sentence.", style="dim"), (0, 0, 0, 2)))
+        out.print(Padding(Text(header, style="dim"), (0, 0, 0, 2)))
         # side by side on a wide terminal (--lang both), one under the other otherwise
         beside = lang == "both" and getattr(out, "width", 80) >= SIDE_BY_SIDE
         grid = Table.grid(padding=(0, 2 if beside else 1))
@@ -51,28 +108,7 @@ def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
         if beside:
             grid.add_column(ratio=1)
         for s in src["sentences"]:
-            french, english, what = Text(), Text(), Text()
-            if lang in ("fr", "both"):
-                french.append(s["fr"])
-                if s["corr"]:
-                    french.append("\nread: ", style="dim")
-                    for text, changed, _ in s["changes"]:
-                        french.append(text, style="bold italic underline" if changed else "italic")
-                    if s["corr_note"]:
-                        french.append(f" ({s['corr_note']})", style="dim")
-            if lang in ("en", "both"):
-                english.append("en: " if lang == "both" and not beside else "", style="dim")
-                english.append(s["en"], style="" if lang == "en" else "italic")
-            if s["rules"] or s["options"]:
-                plays = [f"{r.split(':', 1)[1]} ({_clip(rules[r]['text'])})" for r in s["rules"]]
-                plays += [f"option {o}" for o in s["options"]]
-                what.append("plays: ", style="dim").append("; ".join(plays), style="green")
-            elif s["other_games"]:
-                what.append("played by: " + ", ".join(s["other_games"]), style="dim")
-            elif s["not_played"]:
-                what.append("not played: " + s["not_played"], style="yellow")
-            elif s["code"]:
-                what.append("plays: the code at " + ", ".join(s["code"]), style="green")
+            french, english, what = sentence_lines(s, lang, rules, options)
             if beside:
                 grid.add_row(f"§{s['n']}", french, Text("\n").join([english, what]))
             else:
@@ -82,18 +118,48 @@ def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
             out.print()
             out.print(Text("Readings reviewed", style="bold"))
             for n in src["notes"]:
-                out.print(Padding(Text(f"{n['title']} ({_refs({src['siglum']: n['sentences']})}"
-                                       + (f"; option {n['option']}" if n["option"] else "") + ")", style="bold")
-                                  .append("\n" + n["text"], style=""), (0, 0, 0, 2)))
+                out.print(Padding(Text(_note_title(n, src, options), style="bold").append("\n" + n["text"], style=""),
+                                  (0, 0, 0, 2)))
         out.print()
+
+
+def _note_title(n: dict[str, Any], src: dict[str, Any], options: dict[str, Any]) -> str:
+    chosen = f"; {option_words(options[n['option']])}" if n["option"] in options else ""
+    return f"{n['title']} ({_refs({src['siglum']: n['sentences']})}{chosen})"
+
+
+def _plain(out: Any, line: str) -> None:
+    """One whole line on ``out``'s file, as it is (no wrapping, no padding, no markup)."""
+    out.file.write(line.rstrip() + "\n")
+
+
+def file_named(text: str) -> Path:
+    """The parser of ``--tei`` and ``--booklet``: a file's name; an empty one refused."""
+    if not text.strip():
+        raise OptionError(f"an empty name {text!r}: give a file name (--tei FILE.xml, --booklet FILE.html or FILE.pdf)")
+    return Path(text)
+
+
+def warn_ascii() -> None:
+    """Say once on standard error that the French prints without its accents, when standard
+    output cannot print them (``PYTHONIOENCODING=ascii``, a C locale)."""
+    import sys
+
+    from academie.cli.info import err_console
+    from academie.cli.terminal import prints_unicode
+
+    if not prints_unicode(sys.stdout):
+        err_console.print(Text(
+            "note: this output cannot print the French text's accents and « »: printed as ASCII (é as e);"
+            " a UTF-8 output keeps them (PYTHONIOENCODING=utf-8, or a UTF-8 locale), as do --json and --tei."))
 
 
 def source_cmd(
     game: GameArg,
     lang: Annotated[str, typer.Option("--lang", metavar="fr|en|both", help="fr: the French with our corrected readings; en: our translation; both.")] = "both",
     as_json: Annotated[bool, typer.Option("--json", help="Print the edition as JSON.")] = False,
-    tei: Annotated[Optional[Path], typer.Option("--tei", parser=named, metavar="FILE", help="Write the edition as TEI P5 XML to FILE.", show_default=False)] = None,
-    booklet: Annotated[Optional[Path], typer.Option("--booklet", parser=named, metavar="FILE", help="Write a printable rules booklet to FILE.html or FILE.pdf (PDF needs academie\\[edition]).", show_default=False)] = None,
+    tei: Annotated[Optional[Path], typer.Option("--tei", parser=file_named, metavar="FILE", help="Write the edition as TEI P5 XML to FILE.", show_default=False)] = None,
+    booklet: Annotated[Optional[Path], typer.Option("--booklet", parser=file_named, metavar="FILE", help="Write a printable rules booklet to FILE.html or FILE.pdf (PDF needs academie\\[edition]).", show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Let --tei and --booklet replace an existing file.")] = False,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="With --booklet: a game option in force, as key=value (see `academie games`); repeatable.")] = None,
 ) -> None:
@@ -106,6 +172,12 @@ def source_cmd(
         g = get_game(game)
         if lang not in LANGS:
             raise OptionError(f"--lang is one of {', '.join(LANGS)}, not {lang!r}")
+        if as_json and (tei is not None or booklet is not None):
+            raise OptionError("--json prints the edition; --tei and --booklet write it to a file: give one of them")
+        if as_json and lang != "both":
+            raise OptionError("--json prints every language (fields fr, corr, en): leave out --lang")
+        if lang != "both" and (tei is not None or booklet is not None):
+            raise OptionError("--tei and --booklet write the French and our translation both: leave out --lang")
         if booklet is not None and booklet.suffix.lower() not in (".html", ".htm", ".pdf"):
             raise OptionError(f"--booklet writes FILE.html or FILE.pdf, not {booklet.name!r}")
         if tei is not None and booklet is not None and tei.resolve() == booklet.resolve():
@@ -147,6 +219,7 @@ def source_cmd(
     if as_json:
         print_json(d, console)
         return
+    warn_ascii()
     print_source(d, lang, console)
 
 

@@ -9,7 +9,12 @@ model, so they never drift from the code.
 
 >>> rule = Rule("Aces count 11.", "003", "Les as valent 11", reading="T9", option="brelan, lives")
 >>> rule.citation()
-'[003] « Les as valent 11 »; reading T9; options brelan, lives'
+'[003] « Les as valent 11 »; our reading: options brelan, lives'
+>>> Rule("A board of 63 squares.", reading="L13").citation()
+'our reading'
+
+The reading's tag (``T9``) is our catalogue's, kept in the data (``reading``), never printed:
+a reader is shown the option that chooses the reading.
 """
 
 from __future__ import annotations
@@ -35,13 +40,17 @@ class Rule:
     option: str = ""
 
     def citation(self) -> str:
-        """The short citation printed after the rule: ``[003] « … »; reading T9; option brelan``."""
+        """The short citation printed after the rule: ``[003] « … »; our reading: option
+        brelan`` (``our reading`` alone for a reading no option chooses; the reading's tag is
+        not printed)."""
         parts = []
         if self.source:
             parts.append(f"[{self.source}]" + (f" « {self.words} »" if self.words else ""))
-        for word, value in (("reading", self.reading), ("option", self.option)):
-            if value:
-                parts.append(f"{word}{'s' if ',' in value else ''} {value}")
+        options = f"option{'s' if ',' in self.option else ''} {self.option}" if self.option else ""
+        if self.reading:
+            parts.append("our reading" + (f": {options}" if options else ""))
+        elif options:
+            parts.append(options)
         return "; ".join(parts)
 
 

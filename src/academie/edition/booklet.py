@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from academie.core.errors import AcademieError
-from academie.edition.view import game_edition
+from academie.edition.view import cli_value, game_edition
 
 FONTS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -20,6 +20,33 @@ FONTS = (
 )
 """Unicode fonts the PDF uses when one is installed; otherwise fpdf2's core font, with the
 characters outside Latin-1 written as ``?``."""
+
+
+APPENDIX = ("The text as found (OCR errors kept); below it, « read: », our corrected reading where the OCR is wrong"
+            " (ours; a conjecture marked « our conjecture »); beside it, our English translation (ours).")
+"""The line under each appendix's title: whose each column is."""
+TRANSLATION_MARK = "[our translation] "
+"""What begins each English cell of the appendix, in the PDF's one column as in the HTML."""
+
+
+def reading_line(x: dict[str, Any]) -> str:
+    """A sentence's corrected reading as the booklet prints it, marked as ours:
+    ``read (ours): … (our conjecture: …)``; a conjecture whose note does not say so is marked."""
+    note = x["corr_note"]
+    if note and "conjecture" not in note:
+        note = f"our conjecture; {note}"
+    return f"read (ours): {x['corr']}" + (f" ({note})" if note else "")
+
+
+def played_line(x: dict[str, Any]) -> str:
+    """What plays a sentence, in a reader's words: its rules and options, else the other games
+    that play it, else why it is not played; empty when none is known."""
+    what = ", ".join(r.split(":", 1)[1] for r in x["rules"]) + ("; options " + ", ".join(x["options"]) if x["options"] else "")
+    if what:
+        return f"plays: {what.lstrip('; ')}"
+    if x["other_games"]:
+        return "played by: " + ", ".join(x["other_games"])
+    return f"not played: {x['not_played']}" if x["not_played"] else ""
 
 
 def refs(sentences: dict[str, list[int]]) -> str:
@@ -51,8 +78,9 @@ def booklet_html(game_id: str, options: dict[str, Any] | None = None) -> str:
         h.append(f"<li>{escape(r['text'])} <span class='n'>{escape(refs(r['sentences']) or r['citation'])}</span></li>")
     h.append("</ul><h3>Options in force</h3><ul>")
     for o in options_in_force(d, options):
-        h.append(f"<li><b>{escape(o['name'])}={escape(str(o['value']))}</b> <span class='n'>({escape(o['allowed'])};"
-                 f" {escape(o['provenance'])} {escape(o['ref'])}) {escape(refs(o['sentences']))}</span><br>{escape(o['doc'])}</li>")
+        h.append(f"<li><b>{escape(o['name'])}={escape(cli_value(o['value']))}</b> <span class='n'>({escape(o['allowed'])};"
+                 f" default {escape(cli_value(o['default']))}, from"
+                 f" {escape(o['from'])}) {escape(refs(o['sentences']))}</span><br>{escape(o['doc'])}</li>")
     h.append("</ul>")
     notes = [(s["siglum"], n) for s in d["sources"] for n in s["notes"]]
     if notes:
@@ -61,30 +89,61 @@ def booklet_html(game_id: str, options: dict[str, Any] | None = None) -> str:
             h.append(f"<li><b>{escape(n['title'])}</b> <span class='n'>{escape(refs({siglum: n['sentences']}))}</span><br>{escape(n['text'])}</li>")
         h.append("</ul>")
     for s in d["sources"]:
-        h.append(f"<h2>Appendix: [{s['siglum']}] {escape(s['title'])}</h2>"
-                 "<p class='ours'>The text as found (OCR errors kept); our corrected reading below it where the OCR is"
-                 " wrong; our translation beside it.</p><table>")
+        h.append(f"<h2>Appendix: [{s['siglum']}] {escape(s['title'])}</h2><p class='ours'>{escape(APPENDIX)}</p><table>")
         for x in s["sentences"]:
-            corr = f"<br><span class='ours'>read: {escape(x['corr'])}</span>" if x["corr"] else ""
-            what = ", ".join(r.split(":", 1)[1] for r in x["rules"]) + ("; options " + ", ".join(x["options"]) if x["options"] else "")
-            played = f"<br><span class='np'>plays: {escape(what)}</span>" if what else (
-                f"<br><span class='np'>not played: {escape(x['not_played'])}</span>" if x["not_played"] else "")
+            corr = f"<br><span class='ours'>{escape(reading_line(x))}</span>" if x["corr"] else ""
+            played = f"<br><span class='np'>{escape(what)}</span>" if (what := played_line(x)) else ""
             h.append(f"<tr id='s{s['siglum']}-{x['n']}'><td class='n'>§{x['n']}</td><td lang='fr'>{escape(x['fr'])}{corr}</td>"
-                     f"<td class='ours'>{escape(x['en'])}{played}</td></tr>")
+                     f"<td class='ours'>{escape(TRANSLATION_MARK)}{escape(x['en'])}{played}</td></tr>")
         h.append("</table>")
     h.append("</body></html>")
     return "\n".join(h)
 
 
+PAGE = None
+"""In :func:`pdf_paragraphs`, a new page."""
+
+
+def pdf_paragraphs(game_id: str, options: dict[str, Any] | None = None) -> list[tuple[str, float, float] | None]:
+    """The PDF booklet's content, in order: ``(text, font size in points, gap after in mm)`` for
+    each paragraph, :data:`PAGE` (``None``) for a new page."""
+    d = game_edition(game_id)
+    out: list[tuple[str, float, float] | None] = [
+        (d["name"], 18, 4),
+        ("The rules in our words, each with the sentences of the source it plays (§ numbers, see the appendix).", 9, 1.5)]
+    section = None
+    for r in d["rules"]:
+        if r["section"] != section:
+            out.append((r["section"], 13, 1))
+            section = r["section"]
+        out.append((f"• {r['text']}  {refs(r['sentences']) or r['citation']}", 10, 1.5))
+    out.append(("Options in force", 13, 1))
+    for o in options_in_force(d, options):
+        out.append((f"{o['name']}={cli_value(o['value'])} ({o['allowed']}; default {cli_value(o['default'])}, from {o['from']})"
+                    f" {refs(o['sentences'])}: {o['doc']}", 9, 1.5))
+    for s in d["sources"]:
+        for n in s["notes"]:
+            out.append((f"Reading: {n['title']} {refs({s['siglum']: n['sentences']})}. {n['text']}", 9, 1.5))
+    for s in d["sources"]:
+        out += [PAGE, (f"Appendix: [{s['siglum']}] {s['title']}", 13, 1), (APPENDIX, 9, 2)]
+        for x in s["sentences"]:
+            out.append((f"§{x['n']}  {x['fr']}", 9, 0.5))
+            if x["corr"]:
+                out.append((f"      {reading_line(x)}", 9, 0.5))
+            out.append((f"      {TRANSLATION_MARK}{x['en']}", 9, 0.5 if played_line(x) else 2))
+            if played_line(x):
+                out.append((f"      {played_line(x)}", 8, 2))
+    return out
+
+
 def booklet_pdf(game_id: str, path: Path, options: dict[str, Any] | None = None) -> None:
-    """Write the booklet of ``game_id`` as a PDF at ``path``. Raises
-    :class:`~academie.core.errors.AcademieError` when fpdf2 is not installed (the ``edition``
-    extra)."""
+    """Write the booklet of ``game_id`` (:func:`pdf_paragraphs`) as an A4 PDF at ``path``.
+    Raises :class:`~academie.core.errors.AcademieError` when fpdf2 is not installed (the
+    ``edition`` extra), :class:`OSError` when the file cannot be written."""
     try:
         from fpdf import FPDF
     except ImportError:
         raise AcademieError("a PDF booklet needs fpdf2: pip install 'academie[edition]' (or write FILE.html)") from None
-    d = game_edition(game_id)
     pdf = FPDF(format="A4")
     pdf.set_auto_page_break(True, margin=15)
     font = next((f for f in FONTS if Path(f).is_file()), None)
@@ -100,30 +159,12 @@ def booklet_pdf(game_id: str, path: Path, options: dict[str, Any] | None = None)
         def t(s: str) -> str:
             return s.replace("’", "'").replace("œ", "oe").replace("—", "-").replace("…", "...").encode("latin-1", "replace").decode("latin-1")
     pdf.add_page()
-
-    def para(text: str, size: float = 10, gap: float = 1.5) -> None:
+    for item in pdf_paragraphs(game_id, options):
+        if item is PAGE:
+            pdf.add_page()
+            continue
+        text, size, gap = item
         pdf.set_font(family, size=size)
         pdf.multi_cell(0, size * 0.5, t(text), new_x="LMARGIN", new_y="NEXT")
         pdf.ln(gap)
-
-    para(d["name"], 18, 4)
-    para("The rules in our words, each with the sentences of the source it plays (§ numbers, see the appendix).", 9)
-    section = None
-    for r in d["rules"]:
-        if r["section"] != section:
-            para(r["section"], 13, 1)
-            section = r["section"]
-        para(f"• {r['text']}  {refs(r['sentences']) or r['citation']}", 10)
-    para("Options in force", 13, 1)
-    for o in options_in_force(d, options):
-        para(f"{o['name']}={o['value']} ({o['allowed']}) {refs(o['sentences'])}: {o['doc']}", 9)
-    for s in d["sources"]:
-        for n in s["notes"]:
-            para(f"Reading: {n['title']} {refs({s['siglum']: n['sentences']})}. {n['text']}", 9)
-    for s in d["sources"]:
-        pdf.add_page()
-        para(f"Appendix: [{s['siglum']}] {s['title']}", 13, 2)
-        for x in s["sentences"]:
-            para(f"§{x['n']}  {x['fr']}" + (f"  [read: {x['corr']}]" if x["corr"] else ""), 9, 0.5)
-            para(f"      {x['en']}", 9, 2)
     pdf.output(str(path))

@@ -5,7 +5,8 @@ OCR correction is ``<choice><sic>as found</sic><corr resp="#academie">ours</corr
 around the words it changes; our translation is a parallel ``<div xml:lang="en">`` whose ``<s>``
 point back with ``corresp``; each rule and each option is a ``<note type="rule"|"option">``
 whose ``target`` lists the sentences it plays, and a sentence not played carries
-``<note type="not-played">``.
+``<note type="not-played">``, one that only another game sharing the source plays
+``<note type="played-by">``.
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ def tei(game_id: str) -> ET.Element:
                 p.text = s["fr"]
             if s["not_played"]:
                 el(p, "note", s["not_played"], type="not-played", resp="#academie")
+            elif s["other_games"] and not (s["rules"] or s["options"]):
+                el(p, "note", "played by " + ", ".join(s["other_games"]), type="played-by", resp="#academie")
         en = el(body, "div", type="translation", n=src["siglum"], resp="#academie", **{XML_LANG: "en"})
         for s in src["sentences"]:
             el(en, "s", s["en"], n=str(s["n"]), corresp=f"#{sentence_id(src['siglum'], s['n'])}")
@@ -85,7 +88,7 @@ def tei(game_id: str) -> ET.Element:
         el(notes, "note", r["text"], type="rule", n=r["id"], target=_targets(r["sentences"]), resp="#academie")
     opts = el(back, "div", type="options")
     for o in d["options"]:
-        el(opts, "note", f"{o['name']}={o['default']} ({o['allowed']}): {o['doc']}", type="option", n=o["name"],
+        el(opts, "note", f"{o['name']}={o['value']} ({o['allowed']}; default from {o['from']}): {o['doc']}", type="option", n=o["name"],
            target=_targets(o["sentences"]), resp="#academie")
     readings = el(back, "div", type="readings")
     for src in d["sources"]:

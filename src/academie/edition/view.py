@@ -49,6 +49,63 @@ def corrections(fr: str, corr: str) -> list[list[Any]]:
     return out
 
 
+def cli_value(value: Any) -> str:
+    """An option's value as it is written on the command line (``-o name=value``): ``true``,
+    ``false``, ``none``, a number or a word, never Python's ``True`` or a quoted ``'word'``.
+
+    >>> cli_value(False), cli_value(None), cli_value(3), cli_value("miss_two_turns")
+    ('false', 'none', '3', 'miss_two_turns')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def cli_allowed(allowed: str) -> str:
+    """The allowed values of an option as the command line writes them (no Python quotes).
+
+    >>> cli_allowed("'miss_two_turns', 'others_throw_twice'")
+    'miss_two_turns, others_throw_twice'
+    """
+    import re
+
+    return re.sub(r"'([^',]*)'", r"\1", allowed)
+
+
+def plain_doc(text: str) -> str:
+    """An option's doc for people to read: its reStructuredText markup (````name````,
+    ``:class:`x```, ```x```) dropped, the words kept.
+
+    >>> plain_doc("ends at ``out_of_counters`` (see :mod:`academie.games`)")
+    'ends at out_of_counters (see academie.games)'
+    """
+    import re
+
+    text = re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", text)
+    return re.sub(r"``([^`]+)``|`([^`]+)`", lambda m: m.group(1) or m.group(2), text)
+
+
+PROVENANCE = {"source text": "the source text", "later source": "a later source", "our proposal": "our proposal"}
+"""How each provenance of an option is said: where its default comes from."""
+
+
+def game_of_place(where: str) -> str:
+    """The game whose code a place of the package is (``"games/guimbarde/state.py:196"`` →
+    ``"guimbarde"``, ``"analysis/exact/trente_et_un.py:3"`` → ``"trente-et-un"``); empty when
+    the place is no one game's."""
+    from academie.games import GAMES
+
+    modules = {gid.replace("-", "_"): gid for gid in GAMES}
+    modules.update({type(g).__module__.split(".")[2]: gid for gid, g in GAMES.items()
+                    if type(g).__module__.startswith("academie.games.")})
+    for part in where.split(":", 1)[0].removesuffix(".py").split("/"):
+        if part in modules and part:
+            return modules[part]
+    return ""
+
+
 def rule_sentences(game_id: str) -> dict[str, dict[str, list[int]]]:
     """For each rule id of the game's guide, the sentences (by siglum) that it plays: those its
     quotation holds, and those the edition's data assigns to it."""
@@ -77,8 +134,12 @@ def game_edition(game_id: str) -> dict[str, Any]:
     "not_played", "rules", "options",
     "other_games", "code"}], "notes" (the readings of this game), "front",
     "back"}], "rules": [{"id", "section", "text", "citation",
-    "sentences": {siglum: [n]}}], "options": [{"name", "default", "allowed", "doc",
-    "provenance", "ref", "sentences"}]}``. Raises :class:`~academie.core.errors.UnknownGameError`
+    "options" (the options it names), "sentences": {siglum: [n]}}], "options": [{"name",
+    "default", "value" (the default as the command line writes it, :func:`cli_value`), "allowed"
+    (likewise), "doc" (plain text, :func:`plain_doc`), "provenance", "from" (where the default
+    comes from, in words), "ref", "sentences"}]}``. ``code`` lists the places of the package that
+    cite a sentence (for developers; no view prints them: a sentence shows its rules and options,
+    else the other games that play it, else why it is not played). Raises :class:`~academie.core.errors.UnknownGameError`
     (from :func:`academie.games.get_game`) for an unknown game."""
     from academie.core.guide import SECTIONS
     from academie.games import get_game
@@ -94,9 +155,16 @@ def game_edition(game_id: str) -> dict[str, Any]:
         rules.append({"id": rid, "section": title, "text": rule.text, "citation": rule.citation(),
                       "sentences": by_rule.get(rid, {})})
     rule_ids_here = {r["id"] for r in rules}
-    options = {o.name: {"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc,
-                        "provenance": str(o.provenance), "ref": o.ref, "sentences": {}}
+    options = {o.name: {"name": o.name, "default": o.default, "value": cli_value(o.default),
+                        "allowed": cli_allowed(o.allowed), "doc": plain_doc(o.doc),
+                        "provenance": str(o.provenance), "from": PROVENANCE.get(str(o.provenance), str(o.provenance)),
+                        "ref": o.ref, "sentences": {}}
                for o in g.describe_options()}
+    # the options a rule names read every sentence the rule plays (by construction, both ways)
+    rule_options = {rid: [x.strip() for x in rule.option.split(",") if x.strip() in options]
+                    for rid, rule in rule_ids(g)}
+    for r in rules:
+        r["options"] = rule_options[r["id"]]
     sources = []
     for siglum in game_sigla(game_id):
         e = edition(siglum)
@@ -105,14 +173,20 @@ def game_edition(game_id: str) -> dict[str, Any]:
         for s in e.sentences:
             played = acc[s.n]
             mine = [o.split(":", 1)[1] for o in played.options if o.split(":", 1)[0] == game_id]
+            here = [r for r in played.rules if r in rule_ids_here]
+            for rid in here:
+                mine += [o for o in rule_options[rid] if o not in mine]
             for o in mine:
                 options[o]["sentences"].setdefault(siglum, []).append(s.n)
+            others = {r.split(":")[0] for r in played.rules if r not in rule_ids_here}
+            others |= {o.split(":")[0] for o in played.options if o.split(":", 1)[0] != game_id}
+            others |= {game_of_place(c) for c in played.code} - {game_id, ""}
             sentences.append({
                 "n": s.n, "fr": s.fr, "corr": s.corr, "corr_note": s.corr_note, "en": s.en,
                 "changes": corrections(s.fr, s.corr),
                 "not_played": s.not_played,
-                "rules": [r for r in played.rules if r in rule_ids_here],
-                "other_games": sorted({r.split(":")[0] for r in played.rules if r not in rule_ids_here}),
+                "rules": here,
+                "other_games": sorted(others),
                 "options": mine,
                 "code": played.code,
             })
@@ -125,6 +199,15 @@ def game_edition(game_id: str) -> dict[str, Any]:
         })
     return {"game": game_id, "name": g.info.name, "sources": sources, "rules": rules,
             "options": list(options.values())}
+
+
+def unshown(game_id: str) -> list[str]:
+    """The sentences (``"[004] §21"``) that the game's view shows with neither a rule, an
+    option, another game that plays it nor a reason it is not played (the accounting test wants
+    none: a place in the code is no answer for a reader)."""
+    d = game_edition(game_id)
+    return [sentence_ref(src["siglum"], s["n"]) for src in d["sources"] for s in src["sentences"]
+            if not (s["rules"] or s["options"] or s["other_games"] or s["not_played"])]
 
 
 def _concerns(note: Any, sentences: list[dict[str, Any]], game_id: str) -> bool:

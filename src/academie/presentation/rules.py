@@ -12,10 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 from academie.core.game import Game
-from academie.core.guide import guide_of
+from academie.core.guide import SECTIONS, guide_of
 from academie.core.options import OptionDoc
 from academie.presentation.render.common import Joined
-from academie.sources import READINGS, bibliography, game_sources
+from academie.sources import bibliography, game_sources
 
 
 def _default_text(o: OptionDoc) -> str:
@@ -23,22 +23,24 @@ def _default_text(o: OptionDoc) -> str:
 
 
 def option_line(o: OptionDoc) -> Joined:
-    """``-o name=default``, its provenance and reading tag, and the allowed values: on a narrow
+    """``-o name=default``, its provenance, and the allowed values: on a narrow
     terminal it breaks between values, after the comma, with the doc's indent, never inside a
     value nor between ``allowed:`` and the first."""
     values = o.allowed.split(", ")
     atoms = [Text("  -o ").append(f"{o.name}={_default_text(o)}  ", style="bold cyan"),
-             Text(f"[{o.provenance}, {o.ref}]", style="dim")]
+             Text(f"[{o.provenance}]", style="dim")]
     for i, value in enumerate(values):
         atoms.append(Text(("allowed: " if i == 0 else "") + value + ("," if i < len(values) - 1 else ""), style="dim"))
     return Joined(atoms, indent=6)
 
 
 def print_option(o: OptionDoc, out: Any, sentences: str = "") -> None:
-    """One option: ``-o name=default``, its provenance and reading tag, allowed values, doc;
+    """One option: ``-o name=default``, its provenance, allowed values, doc (without its markup);
     and ``sentences``, the source sentences it reads (``"[002] §12, §15"``), when given."""
     out.print(option_line(o))
-    out.print(Padding(Text(o.doc).append(f" → {sentences}" if sentences else "", style="dim cyan"), (0, 0, 0, 6)))
+    from academie.edition.view import plain_doc
+
+    out.print(Padding(Text(plain_doc(o.doc)).append(f" → {sentences}" if sentences else "", style="dim cyan"), (0, 0, 0, 6)))
 
 
 def print_reconstructed(g: Game, out: Any) -> None:
@@ -78,15 +80,18 @@ def print_rules(g: Game, out: Any) -> None:
     out.print(Text("Sources", style="bold"))
     for siglum in sigla(g):
         out.print(Padding(Text(f"[{siglum}] ", style="bold").append(bibliography(siglum), style=""), (0, 0, 0, 2)))
-    for title, section in guide.sections():
+    for (name, _), (title, section) in zip(SECTIONS, guide.sections(), strict=True):
         out.print()
-        out.print(Text(title, style="bold"))
+        # each rule by its id (``academie source`` names it so): the heading says the ids' prefix
+        ids = f" (rule {name}.1)" if len(section) == 1 else f" (rules {name}.1 to {name}.{len(section)})"
+        out.print(Text(title, style="bold").append(ids if section else "", style="dim"))
         grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
+        grid.add_column(no_wrap=True, style="cyan")
         grid.add_column()
         for rule in section:
-            sentences = refs(next(at)["sentences"])
-            grid.add_row("•", Text(rule.text).append("\n" + rule.citation(), style="dim")
+            entry = next(at)
+            sentences = refs(entry["sentences"])
+            grid.add_row(entry["id"].split(":", 1)[1], Text(rule.text).append("\n" + rule.citation(), style="dim")
                          .append(f" → {sentences}" if sentences else "", style="dim cyan"))
         out.print(Padding(grid, (0, 0, 0, 2)))
     out.print()
@@ -105,8 +110,7 @@ def print_rules(g: Game, out: Any) -> None:
     out.print(Text(f"→ [00N] §n: the sentences of the source text that a rule or option plays (`academie source"
                    f" {g.info.id}` prints them with their translation).", style="dim"))
     out.print(
-        Text(f"A tag such as {g.describe_options()[0].ref} names a reading in {READINGS}: where a"
-             " source is silent or can be read two ways, the reading is an option, and its"
-             " provenance says whether it comes from the source text, a later source, or is our"
-             " proposal.", style="dim")
+        Text("« our reading »: where a source is silent or can be read two ways, the reading played"
+             " is an option, and the option's provenance says whether its default comes from the"
+             " source text, a later source, or is our proposal.", style="dim")
     )

@@ -55,7 +55,8 @@ from academie.web import i18n
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
 from academie.web import room
-from academie.web.edition import linked_entry
+from academie.edition.view import plain_doc
+from academie.web.edition import linked_entry, linked_rules
 from academie.web.replay import replay_frames
 from academie.web.store import DEFAULT_DATABASE, Store, StoreUnavailable, transient
 from academie.web.thinking import BotPool
@@ -304,7 +305,7 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
     for doc in game.describe_options():
         info = fields[doc.name]
         ann = info.annotation
-        field: dict[str, Any] = {"name": doc.name, "default": doc.default, "doc": doc.doc, "ref": doc.ref,
+        field: dict[str, Any] = {"name": doc.name, "default": doc.default, "doc": plain_doc(doc.doc), "ref": doc.ref,
                                  "provenance": doc.provenance, "allowed": doc.allowed}
         if ann is bool:
             field.update(kind="select", choices=["true", "false"], default=str(doc.default).lower())
@@ -504,7 +505,8 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     async def rules(request: Request, game_id: str) -> Response:
         if game_id not in GAMES:
             raise StarletteHTTPException(404, f"unknown game {game_id!r}")
-        return templates.TemplateResponse(request, "rules.html", {"game": GAMES[game_id].info, "text": rules_text(game_id)})
+        return templates.TemplateResponse(request, "rules.html", {"game": GAMES[game_id].info,
+                                                                  "text": Markup(linked_rules(game_id, rules_text(game_id)))})
 
     def new_form(request: Request, game_id: str, players: int | None, values: dict[str, str], message: str = "",
                  status: int = 200) -> Response:

@@ -28,11 +28,16 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from academie.games import GAMES
+from academie.presentation.scene import N_
 from academie.web import i18n
 
 HERE = Path(__file__).resolve().parent
 templates = i18n.install(Jinja2Templates(directory=str(HERE / "templates")))
 router = APIRouter()
+
+PROVENANCE = (N_("the source text"), N_("a later source"), N_("our proposal"))
+"""Where an option's default comes from (:data:`academie.edition.view.PROVENANCE`), marked for
+the catalog: the page says them in its language."""
 
 QUOTE = re.compile(r"«\s*(.+?)\s*»", re.S)
 """A quotation in a narration line (it may run over the line's wrapping)."""
@@ -71,6 +76,28 @@ def linked_entry(game_id: str, text: str) -> str:
     return "".join(out)
 
 
+REFS = re.compile(r"\[(00[0-4])\]\s+(§\d+(?:,\s+§\d+)*)")
+"""The sentence numbers of a rule or option in the rules' text: ``[002] §12, §15``."""
+
+
+def linked_rules(game_id: str, text: str) -> str:
+    """The rules' text (``academie rules GAME``) as HTML, escaped, each « § » number a link to
+    its sentence on the source page (``/source/GAME#s002-12``).
+
+    >>> linked_rules("blason", "turn.7 rest → [002] §12, §15")
+    'turn.7 rest → [002] <a href="/source/blason#s002-12">§12</a>, <a href="/source/blason#s002-15">§15</a>'
+    """
+    out, at = [], 0
+    for m in REFS.finditer(text):
+        out.append(html.escape(text[at:m.start(2)]))
+        siglum = m.group(1)
+        out.append(re.sub(r"§(\d+)", lambda n: f'<a href="/source/{html.escape(game_id)}#s{siglum}-{n[1]}">{n[0]}</a>',
+                          html.escape(m.group(2))))
+        at = m.end()
+    out.append(html.escape(text[at:]))
+    return "".join(out)
+
+
 def _edition(game_id: str) -> dict[str, Any]:
     if game_id not in GAMES:
         raise HTTPException(404, f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
@@ -94,7 +121,7 @@ async def source_page(request: Request, game_id: str) -> Response:
     rules = {r["id"]: r for r in d["rules"]}
     return templates.TemplateResponse(request, "source.html", {
         "d": d, "game": GAMES[game_id].info, "rules": rules, "refs": refs,
-        "short": lambda rid: rid.split(":", 1)[1],
+        "short": lambda rid: rid.split(":", 1)[1], "names": {g: GAMES[g].info.name for g in GAMES},
     })
 
 

@@ -716,8 +716,9 @@ class LiveTable:
             "result": face["result"],
             "log_start": start,
             "log": log,
-            "plain": [room.plain_log(line, lang) for line in log],  # the log as a page shows it
-            "sources": [narration_sources(self.game.info.id, line) for line in log],
+            "plain": (plain := [room.plain_log(line, lang) for line in log]),  # the log as a page shows it
+            # found in the plain lines the page searches (a raw line may wrap inside a « … »)
+            "sources": [narration_sources(self.game.info.id, line) for line in plain],
             "error": face["error"],
             "chosen_seed": self.row.chosen_seed,
         }
