@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from academie.adapters.tensors.pieces import (Layout, Layouts, card, cards, common_head, log_cards, number, seat,
+import numpy as np
+
+from academie.adapters.tensors.pieces import (CARDS, Layout, Layouts, card, cards, common_head, log_cards, number, seat,
                                        seat_cards, seat_flags, seat_numbers)
 
 PHASES = ("deal", "draw", "stock", "discard", "over")
@@ -58,3 +60,97 @@ def layouts(n: int, options: Any) -> Layouts:
         log_cards(n, "discarded", "discard", "cards each seat discarded this deal"),
     )
     return Layouts(Layout(obs), Layout(info))
+
+
+LOGGED = {"pile": "taken", "discard": "discarded"}
+"""The log's kinds whose cards the information state keeps per seat, and the piece of each."""
+
+
+class Writer:
+    """Writes a seat's information-state tensor from a
+    :class:`~academie.games.trente_et_un.state.TrenteEtUnState`'s own fields, slot for slot what
+    the view encoders above give for ``state.view(seat)`` (see
+    :mod:`academie.adapters.tensors.fast`): the observation rewritten at each call, ``drawn``,
+    ``taken`` and ``discarded`` only from the log's entries since the last call (the whole
+    deal's after a new deal or another state)."""
+
+    def __init__(self, n: int, options: Any, layouts: Layouts) -> None:
+        from academie.adapters.tensors.fast import offsets, rotations
+
+        self.n = n
+        self.head = layouts.observation.size
+        self.at = offsets(layouts)
+        self.rows = rotations(n)
+        self.phases = {p: i for i, p in enumerate(PHASES)}
+        self.tail = (self.at["drawn"], layouts.information.size)
+
+    def write(self, st: Any, seat: int, out: np.ndarray, memo: dict[str, Any]) -> None:
+        from academie.games.trente_et_un.rules import hand_value
+        from academie.games.trente_et_un.state import HAND_SIZE
+
+        n, at, rows = self.n, self.at, self.rows[seat]
+        m = st.match
+        out[: self.head] = 0.0
+        hand = st.hands[seat]
+        base = at["hand"]
+        for c in hand:
+            out[base + c] = 1.0
+        pile = st.pile
+        if pile:
+            out[at["up_card"] + pile[-1]] = 1.0
+            base = at["pile"]
+            for c in pile:
+                out[base + c] = 1.0
+        base = at["known"]
+        for s in range(n):
+            row = base + rows[s] * CARDS
+            for c in (hand if s == seat else st.known[s]):
+                out[row + c] = 1.0
+        base = at["previous_hand"]
+        for c in st.final_hands[seat]:
+            out[base + c] = 1.0
+        lives, eliminated = m.lives, m.eliminated
+        for name, values in (("lives", lives), ("hand_sizes", [len(h) for h in st.hands])):
+            base = at[name]
+            for s in range(n):
+                out[base + rows[s]] = float(values[s] or 0)
+        bus, out_of = at["on_bus"], at["eliminated"]
+        for s in range(n):
+            if lives[s] == 0 and not eliminated[s]:
+                out[bus + rows[s]] = 1.0
+            if eliminated[s]:
+                out[out_of + rows[s]] = 1.0
+        i = self.phases.get(st.phase)
+        if i is not None:
+            out[at["phase"] + i] = 1.0
+        for name, who in (("dealer", m.dealer), ("to_act", st.current_player()), ("knocker", st.knocker)):
+            if who is not None and 0 <= who < n:
+                out[at[name] + rows[who]] = 1.0
+        out[at["stock_count"]] = float(len(st.stock))
+        if len(hand) == HAND_SIZE:
+            out[at["hand_value"]] = float(hand_value(hand, st.brelan) or 0)
+        out[at["turns_taken"]] = float(st.turns_taken or 0)
+        # drawn, taken, discarded: the deal's log, only the entries since the last call
+        log = st.log
+        kept = memo.get("log")
+        if kept is None or kept[0] is not log or kept[1] > len(log):
+            start, end = self.tail
+            out[start:end] = 0.0
+            first = 0
+        else:
+            first = kept[1]
+        drawn = at["drawn"]
+        for kind, s, c in log[first:]:
+            if c is None or s is None:
+                continue
+            if kind == "stock":
+                if s == seat:
+                    out[drawn + c] = 1.0
+            elif kind in LOGGED and 0 <= s < n:
+                out[at[LOGGED[kind]] + rows[s] * CARDS + c] = 1.0
+        memo["log"] = (log, len(log))
+
+
+def writer(n: int, options: Any, layouts: Layouts) -> Writer:
+    """The state writer of Trente et un's information-state tensor (see :class:`Writer`)."""
+    return Writer(n, options, layouts)
