@@ -28,9 +28,12 @@ What the OpenSpiel game is, for every game:
   Trente et un ``lives=1``). The utility range is ±:data:`UTILITY_BOUND` and
   ``max_game_length`` :data:`MAX_GAME_LENGTH`: caps, since counters may go into debt and a
   Trente et un deal may reshuffle its stock without end;
-* observations come from the views only, never the state: ``observation_tensor`` /
-  ``observation_string`` from :meth:`~academie.core.state.State.view` now (the string is its
-  ``to_json()``), ``information_state_tensor`` / ``information_state_string`` add what the
+* observations hold the seat's view only: ``observation_tensor`` /
+  ``observation_string`` are :meth:`~academie.core.state.State.view` now (the string is its
+  ``to_json()``; the tensor is written in place, from the state's fields for Reversis and
+  Trente et un, equal slot for slot to the view's: :mod:`academie.adapters.tensors.fast`;
+  ``state.information_state_tensor(player)`` and ``observation_tensor(player)`` answer from
+  those buffers, as lists of floats), ``information_state_tensor`` / ``information_state_string`` add what the
   seat remembers of the deal (the string is the view's ``to_json()`` with the fields it leaves
   out, as JSON: :func:`information_string`; deals counted from 1 in both); an observer with
   ``private_info=NONE`` reads the public view. Layouts, per game: :mod:`academie.adapters.tensors`

@@ -35,7 +35,8 @@ record holds it (``deals=1``, ``deck="52"``, ``overtrump=False``; not ``deals=Tr
   view (``float32``, the layout of :mod:`academie.adapters.tensors`: Trente et un 268+163n,
   Belle-Flux 62+166n, Blason 18+69n, Reversis 219+113n, Guimbarde 117+162n floats; a game
   without a layout of its own gets the generic one), and ``action_mask`` (``int8``, 1 at each
-  legal action of the agent to act; zeros for the others). Built from views only.
+  legal action of the agent to act; zeros for the others). The seat's view only: the tensor
+  is a copy of the seat's buffer, written in place (:mod:`academie.adapters.tensors.fast`).
 * Rewards per deal, in counters: when a deal ends each agent receives the counters it won (+)
   or lost (−) in that deal, as the match's ledger books them (an ante counts in the deal it
   is booked to; a deal that ends before anyone acts in the episode is paid with the first
