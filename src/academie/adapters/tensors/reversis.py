@@ -77,6 +77,10 @@ class Writer:
         self.at = offsets(layouts)
         self.rows = rotations(n)
         self.phases = {p: i for i, p in enumerate(PHASES)}
+        # the slots of the numbers, per viewer: hand_sizes, tricks_won, counters by absolute seat, then the four
+        self.numbers = [[self.at[name] + r for name in ("hand_sizes", "tricks_won", "counters") for r in rows]
+                        + [self.at[name] for name in ("talon_size", "trick_number", "pool", "betes")]
+                        for rows in self.rows]
         self._betes: tuple[Any, float] = (None, 0.0)  # (the bêtes on the game, their sum): they are replaced, never changed
 
     def _betes_sum(self, on_game: Any) -> float:
@@ -91,45 +95,33 @@ class Writer:
 
         n, at, rows = self.n, self.at, self.rows[seat]
         m = st.match
-        out[: self.head] = 0.0
         base = at["hand"]
-        for c in st.hands[seat]:
-            out[base + c] = 1.0
+        ones = [base + c for c in st.hands[seat]]  # the slots set to 1, written at once
         for name, c in (("my_ecart", st.ecart_card[seat]), ("my_taken", st.taken[seat]), ("peeked", st.peeked[seat])):
             if c is not None:
-                out[at[name] + c] = 1.0
+                ones.append(at[name] + c)
         base = at["trick"]
         trick = st.trick
-        for s, c in trick:
-            out[base + rows[s] * CARDS + c] = 1.0
+        ones += [base + rows[s] * CARDS + c for s, c in trick]
         base = at["ecart"]
         for s, done in enumerate(st.ecart_done[:n]):
             i = ECART_DONE.get(done)
             if i is not None:
-                out[base + rows[s] * 3 + i] = 1.0
-        for name, values in (("hand_sizes", [len(h) for h in st.hands]), ("tricks_won", st.trick_count),
-                             ("counters", m.counters)):
-            base = at[name]
-            for s in range(n):
-                out[base + rows[s]] = float(values[s] or 0)
+                ones.append(base + rows[s] * 3 + i)
         if trick and 0 <= trick[0][0] < n:
-            out[at["leader"] + rows[trick[0][0]]] = 1.0
+            ones.append(at["leader"] + rows[trick[0][0]])
         i = self.phases.get(st.phase)
         if i is not None:
-            out[at["phase"] + i] = 1.0
+            ones.append(at["phase"] + i)
         dealer = st.view_deal()[1]
         if dealer is not None and 0 <= dealer < n:
-            out[at["dealer"] + rows[dealer]] = 1.0
+            ones.append(at["dealer"] + rows[dealer])
         player = st.current_player()
         if 0 <= player < n:
-            out[at["to_act"] + rows[player]] = 1.0
+            ones.append(at["to_act"] + rows[player])
         i = QUINOLA.get(st._quinola_known(seat))
         if i is not None:
-            out[at["quinola"] + i] = 1.0
-        out[at["talon_size"]] = float(len(st.talon))
-        out[at["trick_number"]] = float(st.trick_number or 0)
-        out[at["pool"]] = float(m.pots[POOL] or 0)
-        out[at["betes"]] = self._betes_sum(st.on_game)
+            ones.append(at["quinola"] + i)
         # played: the deal's cards, only those since the last call
         played = st.played
         kept = memo.get("played")
@@ -139,10 +131,16 @@ class Writer:
             start = 0
         else:
             start = kept[1]
-        for s, c in played[start:]:
-            out[base + rows[s] * CARDS + c] = 1.0
+        ones += [base + rows[s] * CARDS + c for s, c in played[start:]]
         memo["played"] = (played, len(played))
-
+        out[: self.head] = 0.0
+        out[ones] = 1.0
+        values = [float(len(h)) for h in st.hands[:n]]
+        values += [float(x or 0) for x in st.trick_count[:n]]
+        values += [float(x or 0) for x in m.counters[:n]]
+        values += [float(len(st.talon)), float(st.trick_number or 0), float(m.pots[POOL] or 0),
+                   self._betes_sum(st.on_game)]
+        out[self.numbers[seat]] = values
 
 def writer(n: int, options: Any, layouts: Layouts) -> Writer:
     """The state writer of Reversis's information-state tensor (see :class:`Writer`)."""

@@ -83,6 +83,10 @@ class Writer:
         self.rows = rotations(n)
         self.phases = {p: i for i, p in enumerate(PHASES)}
         self.tail = (self.at["drawn"], layouts.information.size)
+        # the slots of the numbers, per viewer: lives, hand_sizes by absolute seat, then the three
+        self.numbers = [[self.at[name] + r for name in ("lives", "hand_sizes") for r in rows]
+                        + [self.at[name] for name in ("stock_count", "hand_value", "turns_taken")]
+                        for rows in self.rows]
 
     def write(self, st: Any, seat: int, out: np.ndarray, memo: dict[str, Any]) -> None:
         from academie.games.trente_et_un.rules import hand_value
@@ -90,46 +94,34 @@ class Writer:
 
         n, at, rows = self.n, self.at, self.rows[seat]
         m = st.match
-        out[: self.head] = 0.0
         hand = st.hands[seat]
         base = at["hand"]
-        for c in hand:
-            out[base + c] = 1.0
+        ones = [base + c for c in hand]  # the slots set to 1, written at once
         pile = st.pile
         if pile:
-            out[at["up_card"] + pile[-1]] = 1.0
+            ones.append(at["up_card"] + pile[-1])
             base = at["pile"]
-            for c in pile:
-                out[base + c] = 1.0
+            ones += [base + c for c in pile]
         base = at["known"]
+        known = st.known
         for s in range(n):
             row = base + rows[s] * CARDS
-            for c in (hand if s == seat else st.known[s]):
-                out[row + c] = 1.0
+            ones += [row + c for c in (hand if s == seat else known[s])]
         base = at["previous_hand"]
-        for c in st.final_hands[seat]:
-            out[base + c] = 1.0
+        ones += [base + c for c in st.final_hands[seat]]
         lives, eliminated = m.lives, m.eliminated
-        for name, values in (("lives", lives), ("hand_sizes", [len(h) for h in st.hands])):
-            base = at[name]
-            for s in range(n):
-                out[base + rows[s]] = float(values[s] or 0)
         bus, out_of = at["on_bus"], at["eliminated"]
         for s in range(n):
             if lives[s] == 0 and not eliminated[s]:
-                out[bus + rows[s]] = 1.0
+                ones.append(bus + rows[s])
             if eliminated[s]:
-                out[out_of + rows[s]] = 1.0
+                ones.append(out_of + rows[s])
         i = self.phases.get(st.phase)
         if i is not None:
-            out[at["phase"] + i] = 1.0
+            ones.append(at["phase"] + i)
         for name, who in (("dealer", m.dealer), ("to_act", st.current_player()), ("knocker", st.knocker)):
             if who is not None and 0 <= who < n:
-                out[at[name] + rows[who]] = 1.0
-        out[at["stock_count"]] = float(len(st.stock))
-        if len(hand) == HAND_SIZE:
-            out[at["hand_value"]] = float(hand_value(hand, st.brelan) or 0)
-        out[at["turns_taken"]] = float(st.turns_taken or 0)
+                ones.append(at[name] + rows[who])
         # drawn, taken, discarded: the deal's log, only the entries since the last call
         log = st.log
         kept = memo.get("log")
@@ -145,10 +137,18 @@ class Writer:
                 continue
             if kind == "stock":
                 if s == seat:
-                    out[drawn + c] = 1.0
+                    ones.append(drawn + c)
             elif kind in LOGGED and 0 <= s < n:
-                out[at[LOGGED[kind]] + rows[s] * CARDS + c] = 1.0
+                ones.append(at[LOGGED[kind]] + rows[s] * CARDS + c)
         memo["log"] = (log, len(log))
+        out[: self.head] = 0.0
+        out[ones] = 1.0
+        values = [float(x or 0) for x in lives[:n]]
+        values += [float(len(h)) for h in st.hands[:n]]
+        values += [float(len(st.stock)),
+                   float(hand_value(hand, st.brelan) or 0) if len(hand) == HAND_SIZE else 0.0,
+                   float(st.turns_taken or 0)]
+        out[self.numbers[seat]] = values
 
 
 def writer(n: int, options: Any, layouts: Layouts) -> Writer:
