@@ -14,7 +14,7 @@ from academie.adapters.tensors import Context, layouts
 from academie.adapters.tensors.fast import Buffers, tensors
 from academie.games import get_game
 
-WRITTEN = ("reversis", "trente-et-un", "belle-flux-trente-un")
+WRITTEN = ("reversis", "trente-et-un", "belle-flux-trente-un", "guimbarde")
 """The games whose tensors are written from the state (the others are encoded from views)."""
 
 
@@ -22,7 +22,7 @@ def tables(game_id: str):
     """(players, options) of the tables checked: every table size, a long and a short match."""
     game = get_game(game_id)
     short = {"reversis": {"deals": 2}, "trente-et-un": {"lives": 1},
-             "belle-flux-trente-un": {"deals": 2, "extra_cards": "face_up"}}[game_id]
+             "belle-flux-trente-un": {"deals": 2, "extra_cards": "face_up"}, "guimbarde": {"deals": 2}}[game_id]
     for n in range(game.info.min_players, game.info.max_players + 1):
         for options in ({}, short):
             yield n, game.parse_options(options)
