@@ -31,7 +31,7 @@ What the OpenSpiel game is, for every game:
 * observations hold the seat's view only: ``observation_tensor`` /
   ``observation_string`` are :meth:`~academie.core.state.State.view` now (the string is its
   ``to_json()``; the tensor is written in place, from the state's fields for Reversis,
-  Trente et un, Belle-Flux and the Guimbarde, equal slot for slot to the view's: :mod:`academie.adapters.tensors.fast`;
+  Trente et un, Belle-Flux, the Guimbarde and the Blason, equal slot for slot to the view's: :mod:`academie.adapters.tensors.fast`;
   ``state.information_state_tensor(player)`` and ``observation_tensor(player)`` answer from
   those buffers, as lists of floats), ``information_state_tensor`` / ``information_state_string`` add what the
   seat remembers of the deal (the string is the view's ``to_json()`` with the fields it leaves
