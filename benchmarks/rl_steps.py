@@ -18,7 +18,8 @@ A step is one call of the environment's ``step``. Times are this process's CPU t
 Reversis to Hearts through ``rl_environment`` (target ≥ 1) and each PettingZoo figure to
 10,000 steps/s (target ≥ 1).
 
-Run: ``.venv/bin/python benchmarks/rl_steps.py [--rounds 4] [--round-seconds 2.5]`` (OpenSpiel
+Run: ``.venv/bin/python benchmarks/rl_steps.py [--rounds 4] [--round-seconds 2.5] [--all-games]``
+(``--all-games``: PettingZoo figures for every other game of the registry too) (OpenSpiel
 and PettingZoo: ``pip install 'academie[openspiel,pettingzoo]'``).
 """
 
@@ -107,6 +108,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=4, help="rounds of each measure (default 4)")
     parser.add_argument("--round-seconds", type=float, default=2.5, help="CPU seconds per measure and round (default 2.5)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--all-games", action="store_true",
+                        help="also PettingZoo env(game) for every other game of the registry")
     args = parser.parse_args(argv)
     measures = {
         "rl_environment python_academie_reversis": rl_environment_loop("python_academie_reversis", args.seed),
@@ -114,6 +117,11 @@ def main(argv: list[str] | None = None) -> None:
         'PettingZoo env("reversis")': pettingzoo_loop("reversis", args.seed),
         'PettingZoo env("trente-et-un")': pettingzoo_loop("trente-et-un", args.seed),
     }
+    if args.all_games:
+        from academie.games import GAMES
+
+        for game_id in sorted(set(GAMES) - {"reversis", "trente-et-un"}):
+            measures[f'PettingZoo env("{game_id}")'] = pettingzoo_loop(game_id, args.seed)
     figures: dict[str, list[float]] = {name: [] for name in measures}
     for _ in range(args.rounds):
         for name, measure in measures.items():
