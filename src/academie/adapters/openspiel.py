@@ -28,9 +28,12 @@ What the OpenSpiel game is, for every game:
   Trente et un ``lives=1``). The utility range is ±:data:`UTILITY_BOUND` and
   ``max_game_length`` :data:`MAX_GAME_LENGTH`: caps, since counters may go into debt and a
   Trente et un deal may reshuffle its stock without end;
-* observations come from the views only, never the state: ``observation_tensor`` /
-  ``observation_string`` from :meth:`~academie.core.state.State.view` now (the string is its
-  ``to_json()``), ``information_state_tensor`` / ``information_state_string`` add what the
+* observations hold the seat's view only: ``observation_tensor`` /
+  ``observation_string`` are :meth:`~academie.core.state.State.view` now (the string is its
+  ``to_json()``; the tensor is written in place, from the state's fields for Reversis,
+  Trente et un, Belle-Flux, the Guimbarde and the Blason, equal slot for slot to the view's: :mod:`academie.adapters.tensors.fast`;
+  ``state.information_state_tensor(player)`` and ``observation_tensor(player)`` answer from
+  those buffers, as lists of floats), ``information_state_tensor`` / ``information_state_string`` add what the
   seat remembers of the deal (the string is the view's ``to_json()`` with the fields it leaves
   out, as JSON: :func:`information_string`; deals counted from 1 in both); an observer with
   ``private_info=NONE`` reads the public view. Layouts, per game: :mod:`academie.adapters.tensors`
@@ -74,6 +77,7 @@ import pyspiel
 
 from academie.adapters.common import action_space, from_record, to_record
 from academie.adapters.tensors import Context, Layout, describe, layouts
+from academie.adapters.tensors.fast import Buffers, tensors
 from academie.core.errors import RecordError, StateStringError
 from academie.core.game import Game
 from academie.core.record import MAX_RECORD_BYTES, GameRecord
@@ -157,10 +161,11 @@ class _Box:
     serialisation pickles it (as the JSON of its game record, checked and replayed when read
     back: :class:`_Unread`)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "buffers")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self.buffers = Buffers()  # the state's tensors, per seat (a clone starts its own)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         return _Box(self.state.clone())
@@ -317,6 +322,7 @@ class AcademieGame(pyspiel.Game):
         self.academie_options = game.parse_options(_to_options(game, params))
         self.academie_players = n
         self.layouts = layouts(game, n, self.academie_options)
+        self.tensors = tensors(game, n, self.academie_options)
         size = action_space(game)
         info = pyspiel.GameInfo(
             num_distinct_actions=size,
@@ -428,6 +434,36 @@ class AcademieState(pyspiel.State):
     def is_terminal(self) -> bool:
         return self._box.state.is_terminal()
 
+    def _seat_of(self, player: Any) -> int | None:
+        if player is None:
+            player = self._box.state.current_player()
+        if isinstance(player, np.integer):
+            player = int(player)
+        if type(player) is int and 0 <= player < self._box.state.num_players:
+            return player
+        return None  # OpenSpiel's own call says what is wrong
+
+    def information_state_tensor(self, player: Any = None) -> list[float]:
+        """``player``'s information-state tensor (default the player to act), as OpenSpiel
+        gives it: a list of floats of the information layout's size, the same as the
+        observer's (:class:`ViewObserver` with ``perfect_recall``), written in place from the
+        state (:mod:`academie.adapters.tensors.fast`). A player who is no seat of the table
+        raises OpenSpiel's ``SpielError``."""
+        seat = self._seat_of(player)
+        if seat is None:
+            return super().information_state_tensor(*(() if player is None else (player,)))
+        game = self.get_game()
+        return game.tensors.information(self._box.state, seat, self._box.buffers).tolist()
+
+    def observation_tensor(self, player: Any = None) -> list[float]:
+        """``player``'s observation tensor (default the player to act): a list of floats of
+        the observation layout's size, as :meth:`information_state_tensor`."""
+        seat = self._seat_of(player)
+        if seat is None:
+            return super().observation_tensor(*(() if player is None else (player,)))
+        game = self.get_game()
+        return game.tensors.observation(self._box.state, seat, self._box.buffers).tolist()
+
     def returns(self) -> list[float]:
         return [float(r) for r in self._box.state.returns()]
 
@@ -471,6 +507,7 @@ class ViewObserver:
         self.public = private == pyspiel.PrivateInfoType.NONE
         self.recall = recall
         self.num_players = game.academie_players
+        self.tensors = game.tensors
         self.layout: Layout = game.layouts.information if recall else game.layouts.observation
         self.tensor = np.zeros(self.layout.size, np.float32)
         self.dict = self.layout.views_of(self.tensor)
@@ -480,6 +517,11 @@ class ViewObserver:
         return inner.public_view() if self.public else inner.view(player)
 
     def set_from(self, state: AcademieState, player: int) -> None:
+        if not self.public and type(player) is int and 0 <= player < self.num_players:
+            box = state._box
+            tensors = self.tensors
+            self.tensor[:] = (tensors.information if self.recall else tensors.observation)(box.state, player, box.buffers)
+            return
         context = Context(self.num_players, None if self.public else player)
         self.layout.encode_into(self._view(state, player), context, self.tensor)
 

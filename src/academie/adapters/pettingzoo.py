@@ -35,7 +35,8 @@ record holds it (``deals=1``, ``deck="52"``, ``overtrump=False``; not ``deals=Tr
   view (``float32``, the layout of :mod:`academie.adapters.tensors`: Trente et un 268+163n,
   Belle-Flux 62+166n, Blason 18+69n, Reversis 219+113n, Guimbarde 117+162n floats; a game
   without a layout of its own gets the generic one), and ``action_mask`` (``int8``, 1 at each
-  legal action of the agent to act; zeros for the others). Built from views only.
+  legal action of the agent to act; zeros for the others). The seat's view only: the tensor
+  is a copy of the seat's buffer, written in place (:mod:`academie.adapters.tensors.fast`).
 * Rewards per deal, in counters: when a deal ends each agent receives the counters it won (+)
   or lost (−) in that deal, as the match's ledger books them (an ante counts in the deal it
   is booked to; a deal that ends before anyone acts in the episode is paid with the first
@@ -63,7 +64,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from academie.adapters.common import action_space
-from academie.adapters.tensors import Context, layouts
+from academie.adapters.tensors import layouts
+from academie.adapters.tensors.fast import Buffers, tensors
 from academie.core.errors import IllegalActionError, OptionError
 from academie.core.options import check_json_types
 from academie.core.state import State
@@ -95,6 +97,8 @@ class AcademieEnv(AECEnv):
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"academie_{game_id.replace('-', '_')}"}
         self.layout = layouts(game, n, self.options).information
+        self.tensors = tensors(game, n, self.options)
+        self._buffers = Buffers()
         self.num_actions = action_space(game)
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
@@ -131,6 +135,7 @@ class AcademieEnv(AECEnv):
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self.state_ = self.game.new_initial_state(len(self.possible_agents), self.options)
+        self._buffers = Buffers()
         self.agents = self.possible_agents.copy()
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -242,7 +247,7 @@ class AcademieEnv(AECEnv):
         if state is None:
             EnvLogger.error_observe_before_reset()
         seat = self._seat[agent]
-        observation = self.layout.encode(state.view(seat), Context(len(self.possible_agents), seat))
+        observation = self.tensors.information(state, seat, self._buffers).copy()
         mask = np.zeros(self.num_actions, np.int8)
         if not state.is_terminal() and state.current_player() == seat:
             mask[state.legal_actions()] = 1

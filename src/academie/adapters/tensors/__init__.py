@@ -1,7 +1,10 @@
 """Observation tensors built from views: named pieces, a fixed shape per game and table.
 
 An encoder reads a seat's view (or the public view) — never the state — and writes a flat
-``float32`` vector made of named *pieces*, each with a shape and a meaning. Both adapters use
+``float32`` vector made of named *pieces*, each with a shape and a meaning. These encoders are
+the reference; the adapters read the same tensors from :mod:`.fast` (per-seat buffers, written
+in place from the state's own fields by a game's ``writer`` where it has one, equal slot for
+slot to the encoders'). Both adapters use
 the same layouts: OpenSpiel's ``observation_tensor`` / ``information_state_tensor`` (the pieces
 are the observer's ``dict``) and PettingZoo's ``observation["observation"]``.
 

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from academie.adapters.tensors.pieces import (Layout, Layouts, cards, common_head, log_counts, number, numbers, seat,
+import numpy as np
+
+from academie.adapters.tensors.pieces import (CARDS, Layout, Layouts, cards, common_head, log_counts, number, numbers, seat,
                                        seat_cards, seat_flags, seat_numbers)
 
 PHASES = ("deal", "requests", "extra", "over")
@@ -62,3 +64,93 @@ def layouts(n: int, options: Any) -> Layouts:
     )
     info = obs + (log_counts(n, "requests", ("ask", "stand"), "requests this deal"),)
     return Layouts(Layout(obs), Layout(info))
+
+
+REQUESTS = {"ask": 0, "stand": 1}
+
+
+class Writer:
+    """Writes a seat's information-state tensor from a
+    :class:`~academie.games.belle_flux.state.BelleFluxState`'s own fields, slot for slot what
+    the view encoders above give for ``state.view(seat)`` (see
+    :mod:`academie.adapters.tensors.fast`): the observation rewritten at each call,
+    ``requests`` counted only from the log's entries since the last call (the whole deal's after
+    a new deal or another state)."""
+
+    def __init__(self, n: int, options: Any, layouts: Layouts) -> None:
+        from academie.adapters.tensors.fast import offsets, rotations
+
+        self.n = n
+        self.head = layouts.observation.size
+        self.at = offsets(layouts)
+        self.rows = rotations(n)
+        self.phases = {p: i for i, p in enumerate(PHASES)}
+        self.face_up = options.extra_cards == "face_up"
+        self.tail = (self.at["requests"], layouts.information.size)
+        # the slots of the numbers, per viewer: extra_counts, flux_values, counters by absolute seat, then the rest
+        self.numbers = [[self.at[name] + r for name in ("extra_counts", "flux_values", "counters") for r in rows]
+                        + [self.at["baskets"] + i for i in range(len(BASKETS))]
+                        + [self.at[name] for name in ("stock_count", "point", "face_up_extras")]
+                        for rows in self.rows]
+
+    def write(self, st: Any, seat: int, out: np.ndarray, memo: dict[str, Any]) -> None:
+        from academie.games.belle_flux.state import OVER
+
+        n, at, rows = self.n, self.at, self.rows[seat]
+        m = st.match
+        base = at["hidden"]
+        ones = [base + c for c in st.hidden[seat] if c is not None]  # the slots set to 1, written at once
+        base = at["up"]
+        ones += [base + rows[s] * CARDS + c for s, c in enumerate(st.up[:n]) if c is not None]
+        base = at["extra"]
+        face_up = self.face_up
+        for s in range(n):
+            if s == seat or face_up:
+                row = base + rows[s] * CARDS
+                ones += [row + c for c in st.extra[s] if c is not None]
+        flux_values = [0.0] * n
+        if st.belle_done:
+            base = at["flux_hands"]
+            for s in sorted(st.fluxes):
+                if 0 <= s < n:
+                    row = base + rows[s] * CARDS
+                    ones += [row + c for c in st._cards(s)[:3] if c is not None]
+            for s, x in st.fluxes.items():
+                if 0 <= s < n:
+                    flux_values[s] = float(x or 0)
+        base = at["stood"]
+        ones += [base + rows[s] for s, x in enumerate(st.stood[:n]) if x]
+        for name, who in (("belle", st.belle_winner), ("flux", st.flux_winner), ("dealer", st.view_deal()[1]),
+                          ("to_act", st.current_player())):
+            if who is not None and 0 <= who < n:
+                ones.append(at[name] + rows[who])
+        i = self.phases.get(st.phase)
+        if i is not None:
+            ones.append(at["phase"] + i)
+        # requests: the deal's log, only the entries since the last call (counts: added to what is there)
+        log = st.log
+        kept = memo.get("log")
+        start, end = self.tail
+        if kept is None or kept[0] is not log or kept[1] > len(log):
+            out[start:end] = 0.0
+            first = 0
+        else:
+            first = kept[1]
+        for kind, s, _ in log[first:]:
+            i = REQUESTS.get(kind)
+            if i is not None and s is not None and 0 <= s < n:
+                out[start + rows[s] * 2 + i] += 1.0
+        memo["log"] = (log, len(log))
+        out[: self.head] = 0.0
+        out[ones] = 1.0
+        values = [float(len(e)) for e in st.extra[:n]] + flux_values
+        values += [float(x or 0) for x in m.counters[:n]]
+        values += [float(m.pots[b] or 0) for b in BASKETS]
+        point = st._point(seat) if st.phase != OVER else None
+        values += [float(len(st.stock)), float(point or 0), 1.0 if face_up else 0.0]
+        out[self.numbers[seat]] = values
+
+
+def writer(n: int, options: Any, layouts: Layouts) -> Writer:
+    """The state writer of Belle-Flux's information-state tensor (see :class:`Writer`)."""
+    return Writer(n, options, layouts)

@@ -50,3 +50,54 @@ def layouts(n: int, options: Any) -> Layouts:
     )
     info = obs + (number("throws", lambda v: len(v.moves), "throws made so far", 0.0),)
     return Layouts(Layout(obs), Layout(info))
+
+
+THROWS = {t: t for t in range(13)}
+"""The one-hot slot of each throw's total."""
+
+
+class Writer:
+    """Writes a seat's information-state tensor from a
+    :class:`~academie.games.blason.state.BlasonState`'s own fields, slot for slot what the view
+    encoders above give for ``state.view(seat)`` (see :mod:`academie.adapters.tensors.fast`;
+    nothing is hidden at the Blason: only the rows depend on the seat)."""
+
+    def __init__(self, n: int, options: Any, layouts: Layouts) -> None:
+        from academie.adapters.tensors.fast import offsets, rotations
+
+        self.n = n
+        self.size = layouts.information.size
+        self.at = offsets(layouts)
+        self.rows = rotations(n)
+        self.phases = {p: i for i, p in enumerate(("throw", "roll", "over"))}
+        # the slots of the numbers, per viewer: rest, counters by absolute seat, then pot and throws
+        self.numbers = [[self.at[name] + r for name in ("rest", "counters") for r in rows]
+                        + [self.at["pot"], self.at["throws"]] for rows in self.rows]
+
+    def write(self, st: Any, seat: int, out: np.ndarray, memo: dict[str, Any]) -> None:
+        n, at, rows = self.n, self.at, self.rows[seat]
+        m = st.match
+        base = at["positions"]
+        position = st.position
+        ones = [base + rows[s] * SQUARES + square for s, square in enumerate(position[:n]) if 0 <= square < SQUARES]
+        well = st.well if st.well is not None and position[st.well] == 30 else None
+        for name, who in (("well", well), ("to_act", st.current_player()), ("winner", st.winner)):
+            if who is not None and 0 <= who < n:
+                ones.append(at[name] + rows[who])
+        i = self.phases.get(st.phase)
+        if i is not None:
+            ones.append(at["phase"] + i)
+        moves = st.moves
+        i = THROWS.get(moves[-1].total) if moves else None
+        if i is not None:
+            ones.append(at["last_throw"] + i)
+        out[:] = 0.0
+        out[ones] = 1.0
+        values = [float(x or 0) for x in st.rest[:n]] + [float(x or 0) for x in m.counters[:n]]
+        values += [float(m.pots["pot"] or 0), float(len(moves))]
+        out[self.numbers[seat]] = values
+
+
+def writer(n: int, options: Any, layouts: Layouts) -> Writer:
+    """The state writer of the Blason's information-state tensor (see :class:`Writer`)."""
+    return Writer(n, options, layouts)

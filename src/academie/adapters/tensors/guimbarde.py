@@ -25,7 +25,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from academie.adapters.tensors.pieces import (Layout, Layouts, card, cards, choice, common_head, log_cards, number,
+import numpy as np
+
+from academie.adapters.tensors.pieces import (CARDS, Layout, Layouts, card, cards, choice, common_head, log_cards, number,
                                        numbers, seat, seat_cards, seat_numbers, seat_pairs)
 
 PHASES = ("deal", "play", "over")
@@ -50,3 +52,76 @@ def layouts(n: int, options: Any) -> Layouts:
     )
     info = obs + (log_cards(n, "played", "play", "every card played this deal, by seat"),)
     return Layouts(Layout(obs), Layout(info))
+
+
+class Writer:
+    """Writes a seat's information-state tensor from a
+    :class:`~academie.games.guimbarde.state.GuimbardeState`'s own fields, slot for slot what the
+    view encoders above give for ``state.view(seat)`` (see :mod:`academie.adapters.tensors.fast`):
+    the observation rewritten at each call, ``played`` only from the log's entries since the last
+    call (the whole deal's after a new deal or another state)."""
+
+    def __init__(self, n: int, options: Any, layouts: Layouts) -> None:
+        from academie.adapters.tensors.fast import offsets, rotations
+
+        self.n = n
+        self.head = layouts.observation.size
+        self.at = offsets(layouts)
+        self.rows = rotations(n)
+        self.phases = {p: i for i, p in enumerate(PHASES)}
+        self.tail = (self.at["played"], layouts.information.size)
+        # the slots of the numbers, per viewer: hand_sizes, tricks_won, counters by absolute seat, then the rest
+        self.numbers = [[self.at[name] + r for name in ("hand_sizes", "tricks_won", "counters") for r in rows]
+                        + [self.at["boxes"] + i for i in range(len(BOXES))] + [self.at["trick_number"]]
+                        for rows in self.rows]
+
+    def write(self, st: Any, seat: int, out: np.ndarray, memo: dict[str, Any]) -> None:
+        n, at, rows = self.n, self.at, self.rows[seat]
+        m = st.match
+        base = at["hand"]
+        ones = [base + c for c in st.hands[seat]]  # the slots set to 1, written at once
+        if st.turned is not None:
+            ones.append(at["turned"] + st.turned)
+        base = at["shown"]
+        for s, spread in enumerate(st.shown[:n]):
+            row = base + rows[s] * CARDS
+            ones += [row + c for c in spread if c is not None]
+        base = at["trick"]
+        trick = st.trick
+        ones += [base + rows[s] * CARDS + c for s, c in trick]
+        if trick and 0 <= trick[0][0] < n:
+            ones.append(at["leader"] + rows[trick[0][0]])
+        if st.trump in (0, 1, 2, 3):
+            ones.append(at["trump"] + st.trump)
+        i = self.phases.get(st.phase)
+        if i is not None:
+            ones.append(at["phase"] + i)
+        for name, who in (("dealer", st.view_deal()[1]), ("to_act", st.current_player())):
+            if who is not None and 0 <= who < n:
+                ones.append(at[name] + rows[who])
+        # played: the deal's log, only the entries since the last call
+        log = st.log
+        kept = memo.get("log")
+        start, end = self.tail
+        if kept is None or kept[0] is not log or kept[1] > len(log):
+            out[start:end] = 0.0
+            first = 0
+        else:
+            first = kept[1]
+        for kind, s, c in log[first:]:
+            if kind == "play" and s is not None and c is not None and 0 <= s < n:
+                ones.append(start + rows[s] * CARDS + c)
+        memo["log"] = (log, len(log))
+        out[: self.head] = 0.0
+        out[ones] = 1.0
+        values = [float(len(h)) for h in st.hands[:n]]
+        values += [float(x or 0) for x in st.tricks_won[:n]]
+        values += [float(x or 0) for x in m.counters[:n]]
+        values += [float(m.pots.get(b, 0) or 0) for b in BOXES]
+        values.append(float(st.trick_number or 0))
+        out[self.numbers[seat]] = values
+
+
+def writer(n: int, options: Any, layouts: Layouts) -> Writer:
+    """The state writer of the Guimbarde's information-state tensor (see :class:`Writer`)."""
+    return Writer(n, options, layouts)

@@ -45,10 +45,11 @@ class Piece:
     doc: str
     low: float = 0.0
     high: float = 1.0
+    size: int = field(init=False, repr=False, compare=False)
+    """Slots of the piece: the product of ``shape`` (computed once: encoders read it often)."""
 
-    @property
-    def size(self) -> int:
-        return int(np.prod(self.shape))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", int(np.prod(self.shape)))
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class Layout:
     pieces: tuple[Piece, ...]
     offsets: tuple[int, ...] = field(init=False)
     size: int = field(init=False)
+    _slices: tuple[tuple[Fill, int, int, tuple[int, ...]], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         offsets, at = [], 0
@@ -66,6 +68,16 @@ class Layout:
             at += piece.size
         object.__setattr__(self, "offsets", tuple(offsets))
         object.__setattr__(self, "size", at)
+        object.__setattr__(self, "_slices", tuple((p.fill, o, o + p.size, p.shape)
+                                                  for p, o in zip(self.pieces, offsets)))
+
+    def offset(self, name: str) -> int:
+        """Where piece ``name`` starts in the flat vector. Raises ``KeyError`` for a name that
+        is no piece of the layout."""
+        for piece, at in zip(self.pieces, self.offsets):
+            if piece.name == name:
+                return at
+        raise KeyError(f"no piece {name!r} in this layout; the pieces are: {', '.join(p.name for p in self.pieces)}")
 
     def views_of(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Each piece as a reshaped view into ``flat`` (writing to it writes ``flat``)."""
@@ -74,8 +86,8 @@ class Layout:
     def encode_into(self, view: Any, context: Context, flat: np.ndarray) -> np.ndarray:
         """Write ``view`` into ``flat`` (zeroed first); returns ``flat``."""
         flat.fill(0.0)
-        for piece, part in zip(self.pieces, self.views_of(flat).values()):
-            piece.fill(view, context, part)
+        for fill, start, end, shape in self._slices:
+            fill(view, context, flat[start:end].reshape(shape))
         return flat
 
     def encode(self, view: Any, context: Context) -> np.ndarray:

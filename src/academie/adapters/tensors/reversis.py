@@ -26,7 +26,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from academie.adapters.tensors.pieces import (Layout, Layouts, card, cards, choice, common_head, number, seat,
+import numpy as np
+
+from academie.adapters.tensors.pieces import (CARDS, Layout, Layouts, card, cards, choice, common_head, number, seat,
                                        seat_cards, seat_flags, seat_numbers, seat_pairs)
 
 PHASES = ("deal", "ecart", "play", "over")
@@ -54,3 +56,92 @@ def layouts(n: int, options: Any) -> Layouts:
     )
     info = obs + (seat_pairs(n, "played", lambda v: v.played, "every card played this deal, by seat"),)
     return Layouts(Layout(obs), Layout(info))
+
+
+ECART_DONE = {"exchanged": 0, "declined": 1, "discarded": 2}
+QUINOLA = {"renounce": 0, "bete": 1, "ecarte": 2}
+
+
+class Writer:
+    """Writes a seat's information-state tensor from a
+    :class:`~academie.games.reversis.state.ReversisState`'s own fields, slot for slot what the
+    view encoders above give for ``state.view(seat)`` (see :mod:`academie.adapters.tensors.fast`):
+    the observation rewritten at each call, ``played`` only the cards played since the last call
+    (the whole deal after a new deal or another state)."""
+
+    def __init__(self, n: int, options: Any, layouts: Layouts) -> None:
+        from academie.adapters.tensors.fast import offsets, rotations
+
+        self.n = n
+        self.head = layouts.observation.size
+        self.at = offsets(layouts)
+        self.rows = rotations(n)
+        self.phases = {p: i for i, p in enumerate(PHASES)}
+        # the slots of the numbers, per viewer: hand_sizes, tricks_won, counters by absolute seat, then the four
+        self.numbers = [[self.at[name] + r for name in ("hand_sizes", "tricks_won", "counters") for r in rows]
+                        + [self.at[name] for name in ("talon_size", "trick_number", "pool", "betes")]
+                        for rows in self.rows]
+        self._betes: tuple[Any, float] = (None, 0.0)  # (the bêtes on the game, their sum): they are replaced, never changed
+
+    def _betes_sum(self, on_game: Any) -> float:
+        kept, total = self._betes
+        if kept is not on_game:
+            total = float(sum(c for _, c in on_game))
+            self._betes = (on_game, total)
+        return total
+
+    def write(self, st: Any, seat: int, out: np.ndarray, memo: dict[str, Any]) -> None:
+        from academie.games.reversis.state import POOL
+
+        n, at, rows = self.n, self.at, self.rows[seat]
+        m = st.match
+        base = at["hand"]
+        ones = [base + c for c in st.hands[seat]]  # the slots set to 1, written at once
+        for name, c in (("my_ecart", st.ecart_card[seat]), ("my_taken", st.taken[seat]), ("peeked", st.peeked[seat])):
+            if c is not None:
+                ones.append(at[name] + c)
+        base = at["trick"]
+        trick = st.trick
+        ones += [base + rows[s] * CARDS + c for s, c in trick]
+        base = at["ecart"]
+        for s, done in enumerate(st.ecart_done[:n]):
+            i = ECART_DONE.get(done)
+            if i is not None:
+                ones.append(base + rows[s] * 3 + i)
+        if trick and 0 <= trick[0][0] < n:
+            ones.append(at["leader"] + rows[trick[0][0]])
+        i = self.phases.get(st.phase)
+        if i is not None:
+            ones.append(at["phase"] + i)
+        dealer = st.view_deal()[1]
+        if dealer is not None and 0 <= dealer < n:
+            ones.append(at["dealer"] + rows[dealer])
+        player = st.current_player()
+        if 0 <= player < n:
+            ones.append(at["to_act"] + rows[player])
+        i = QUINOLA.get(st._quinola_known(seat))
+        if i is not None:
+            ones.append(at["quinola"] + i)
+        # played: the deal's cards, only those since the last call
+        played = st.played
+        kept = memo.get("played")
+        base = at["played"]
+        if kept is None or kept[0] is not played or kept[1] > len(played):
+            out[base : base + n * CARDS] = 0.0
+            start = 0
+        else:
+            start = kept[1]
+        ones += [base + rows[s] * CARDS + c for s, c in played[start:]]
+        memo["played"] = (played, len(played))
+        out[: self.head] = 0.0
+        out[ones] = 1.0
+        values = [float(len(h)) for h in st.hands[:n]]
+        values += [float(x or 0) for x in st.trick_count[:n]]
+        values += [float(x or 0) for x in m.counters[:n]]
+        values += [float(len(st.talon)), float(st.trick_number or 0), float(m.pots[POOL] or 0),
+                   self._betes_sum(st.on_game)]
+        out[self.numbers[seat]] = values
+
+def writer(n: int, options: Any, layouts: Layouts) -> Writer:
+    """The state writer of Reversis's information-state tensor (see :class:`Writer`)."""
+    return Writer(n, options, layouts)
