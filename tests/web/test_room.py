@@ -275,7 +275,7 @@ def test_the_end_of_a_match_shows_the_standings_best_first():
     view = last.public_view()
     counters = view.to_json()["counters"]
     board = room.draw("guimbarde", view, ["Anne", "Bastien", "Camille"], None, [], "fr")["board"]
-    assert "Le classement de la partie :" in board
+    assert "Le classement de la partie, selon les jetons :" in board
     ranked = re.findall(r"<li>(\d)\. (\w+), (\d+) jetons?</li>", board)
     assert [int(n) for _, _, n in ranked] == sorted(counters, reverse=True) and [p for p, _, _ in ranked] == ["1", "2", "3"]
 

@@ -113,6 +113,8 @@ def check_words(text: str, fields: set[str]) -> None:
     found = SNAKE.search(text)
     assert not found, f"an identifier on the page: {text[max(0, found.start() - 80):found.end() + 40]!r}"
     low = text.lower()
+    bad = re.search(r"\ble (dame|as)\b", low)  # « la dame », « l'as »
+    assert not bad, f"an article that does not agree: {low[max(0, bad.start() - 40):bad.end() + 20]!r}"
     for word in UNACCENTED:
         assert not re.search(rf"\b{word}\b", low), f"an unaccented French term on the page: {word!r}"
     for name in fields:
@@ -169,6 +171,7 @@ def test_a_full_match_in_the_card_room(served, browser, game_id):
         fields: set[str] = set()
         phases_fr: set = set()
         moves = 0
+        sheet_seen, moved_since, folded = None, False, 0
         while True:
             en.wait_for_function(f"() => document.body.dataset.over === 'true' || document.querySelector('{MOVE}') !== null",
                                  timeout=60000)
@@ -195,6 +198,14 @@ def test_a_full_match_in_the_card_room(served, browser, game_id):
                 text = page_text(fr, with_log=False)
                 english = sorted(p for p in ENGLISH if p in text)
                 assert not english, f"English on the French page: {english[:5]}"
+            sheet = en.evaluate("(() => { const d = document.querySelector('#board details.sheet');"
+                                " return d ? [d.querySelector('summary').textContent, d.open] : null; })()")
+            if sheet and not over:  # the last deal's sheet: open when it comes, folded after a move
+                if sheet[0] != sheet_seen:
+                    sheet_seen, moved_since = sheet[0], False
+                elif moved_since:
+                    assert not sheet[1], f"the sheet {sheet[0]!r} still open after a move of the next deal"
+                    folded += 1
             if over:
                 break
             if moves == 0:  # the keyboard alone: the first move focused, Enter plays it
@@ -204,9 +215,15 @@ def test_a_full_match_in_the_card_room(served, browser, game_id):
                 en.locator(MOVE).first.click()
             en.wait_for_function(f"() => Number(document.body.dataset.version) > {version}", timeout=30000)
             moves += 1
+            moved_since = True
         assert moves > 0
         assert en.locator("#rematch").is_visible() and fr.locator("#rematch").is_visible()
         assert en.locator("#record-link").is_visible() and en.locator("#log pre.entry").count() > 0
+        settle(fr, int(en.evaluate("document.body.dataset.version")))
+        box = fr.locator("#rematch").bounding_box()  # the phone brought to the rematch at the end
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], box
+        if SHORT[game_id].get("deals", 1) > 1:  # a match of several deals: a sheet was folded
+            assert folded > 0
         assert en.inner_text("#status").startswith("The match is over.")
         assert fr.inner_text("#status").startswith("La partie est finie.")
     finally:

@@ -70,7 +70,22 @@ def say(phrase: Phrase | None, t: Texts) -> str:
 @functools.lru_cache(maxsize=8192)
 def _said(phrase: Phrase, lang: str) -> str:
     t = texts(lang)
-    return phrase.render(t._, t.n_, lambda code: card_name(code, t))
+    said = phrase.render(t._, t.n_, lambda code: card_name(code, t))
+    return french_articles(said) if lang == "fr" else said
+
+
+FEMININE = re.compile(r"\b([Ll])e (dame)\b")
+ELIDED = re.compile(r"\b([Ll])e (as)\b")
+
+
+def french_articles(text: str) -> str:
+    """The article before a card's name made to agree: the catalog writes « le {card} », and
+    the card is « la dame » or « l'as ».
+
+    >>> french_articles("Jouer le dame de cœur ; écarter le as de pique ; le roi de trèfle")
+    "Jouer la dame de cœur ; écarter l'as de pique ; le roi de trèfle"
+    """
+    return ELIDED.sub(r"\1'\2", FEMININE.sub(r"\1a \2", text))
 
 
 @functools.lru_cache(maxsize=128)

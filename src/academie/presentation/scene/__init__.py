@@ -196,7 +196,8 @@ def standings(view: Mapping[str, Any], names: Sequence[str]) -> list[Line]:
     if kind is None or len(view[kind]) != len(names):
         return []
     order = sorted(range(len(names)), key=lambda s: -view[kind][s])
-    lines = [Line(P("The match standings:"))]
+    lines = [Line(P("The match standings, by counters held:") if kind == "counters" else
+                  P("The match standings, by lives left:"))]
     for place, s in enumerate(order, 1):
         amount = view[kind][s]
         lines.append(Line(Pn("{place}. {name}, {n} counter", "{place}. {name}, {n} counters", place=place, name=names[s], n=amount)

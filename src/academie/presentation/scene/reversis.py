@@ -48,7 +48,13 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
             middle.append(Heap("peeked", P("Seen in the talon"), cards=[view["peeked"]], kind="pile",
                                hint=P("The dealer may look at the talon's last card.")))
     phase = view.get("phase")
-    if phase == "ecart":
+    dealing = viewer is not None and view.get("dealer") == viewer
+    if phase == "ecart" and dealing:
+        # « n'en prend jamais au talon. Mais il est obligé d'y mettre » (the dealer: guide deal.5)
+        moves = card_moves(legal, N_("Écarter the {card}"),
+                           N_("Put the {card} face down on the talon; the dealer takes nothing in exchange."))
+        prompt = P("The écart: as the dealer you must put one card onto the talon, and you take none.") if moves else None
+    elif phase == "ecart":
         moves = card_moves(legal, N_("Écarter the {card}"),
                            N_("Put the {card} face down in the talon and take its next card in exchange."))
         if "pass" in legal:
@@ -63,6 +69,8 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
     if view.get("quinola") in QUINOLA:
         facts.append(P(QUINOLA[view["quinola"]]))
     hand = [c for c in view.get("hand") or [] if is_card(c)] if viewer is not None else None
+    if phase == "ecart" and moves and any(c.endswith("H") and c not in legal for c in hand or ()):
+        facts.append(P("Your hearts are dimmed: no heart may go in the écart, except a lone K♥ or Q♥."))  # guide deal.7
     title, sheet = result_sheet(view.get("last_result"), names, over=view.get("phase") == "over")
     return Scene(GAME, seats, viewer, middle=middle, trick=trick, hand=hand, moves=moves, prompt=prompt,
                  facts=facts, sheet_title=title, sheet=sheet)

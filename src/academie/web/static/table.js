@@ -11,6 +11,7 @@
   var NO_SUCH_SEAT = 4404;  // the server's close code for no such seat or table: retrying is vain
   var version = cfg.version, ws = null, wait = 300, pending = false;
   var queue = [], showing = false, lastTrick = null;
+  var sheetKey = null, sheetMoved = false, sheetWanted = null, endShown = false;
   var $ = function (id) { return document.getElementById(id); };
 
   function pace() {
@@ -30,6 +31,16 @@
       to.animate([{ transform: "translate(" + (a.left - b.left) + "px," + (a.top - b.top) + "px)" },
                   { transform: "none" }], { duration: 350, easing: "ease-out" });
     }
+  }
+
+  function foldSheet(over) {  // a deal's score sheet open when it comes, folded once this seat has moved again
+    var d = document.querySelector("#board details.sheet");
+    if (!d) { sheetKey = null; return; }
+    var key = d.querySelector("summary").textContent;
+    if (key !== sheetKey) { sheetKey = key; sheetMoved = false; sheetWanted = null; }
+    if (sheetWanted !== null) d.open = sheetWanted;  // as the person left it
+    else if (sheetMoved && !over) d.open = false;    // the table whole again for the new deal
+    d.querySelector("summary").addEventListener("click", function () { sheetWanted = !d.open; });
   }
 
   function show(m) {
@@ -82,7 +93,12 @@
       log.appendChild(pre);
     });
     if (m.log.length) log.scrollTop = log.scrollHeight;
+    foldSheet(m.over);
     $("end").hidden = !m.over;
+    if (m.over && !endShown) {  // the rematch and the record brought into view (a phone's screen)
+      endShown = true;
+      $("end").scrollIntoView({ block: "nearest" });
+    }
     document.body.dataset.version = m.version;
     document.body.dataset.over = m.over ? "true" : "false";
     if (m.error) fail(m.error);
@@ -146,6 +162,7 @@
   function send(action) {
     if (pending || !cfg.post) return;
     pending = true;
+    sheetMoved = true;
     $("error").hidden = true;
     if (ws && ws.readyState === 1) {
       ws.send(JSON.stringify({ type: "act", action: action, version: version }));
