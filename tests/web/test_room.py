@@ -271,3 +271,82 @@ def test_the_french_log_reads_the_tables_headers_in_french():
             "│ │ Anne │ 4 │ −3 │ │\n│ └────┴─────┘ │\n╰────╯\nMatch over after 1 deal.")
     assert room.plain_log(told, "fr") == "Fin de la donne 1\nAnne: levées 4, cette donne −3.\nPartie finie après 1 donne."
     assert room.plain_log(told) == "End of deal 1\nAnne: tricks 4, this deal −3.\nMatch over after 1 deal."
+
+
+def told_matches(game_id: str, seeds: range):
+    """The narration of random matches of ``game_id`` as a table tells it (:class:`TextNarrator`):
+    for each seed, a player count and option values drawn at random (every option with a list of
+    allowed values, the match kept short), then random moves to the end."""
+    from academie.web.live import TextNarrator
+
+    game = GAMES[game_id]
+    short = {"trente-et-un": {"lives": 1}, "reversis": {"deals": 2}, "guimbarde": {"deals": 2},
+             "guinguette": {"deals": 3}, "belle-flux-trente-un": {"deals": 3}}.get(game_id, {})
+    for seed in seeds:
+        rng = random.Random(seed)
+        players = rng.randint(game.info.min_players, min(game.info.max_players, 7))
+        options = {o.name: rng.choice(list(o.allowed)) for o in game.describe_options()
+                   if isinstance(o.allowed, (list, tuple)) and o.allowed and rng.random() < 0.6}
+        options.update({k: v for k, v in short.items() if k in game.options_model.model_fields})
+        names = ["Anne", "Bastien", "Camille", "Denis", "Élise", "Fanny", "Gaston"][:players]
+        state = game.new_initial_state(players, game.parse_options(options))
+        chance, teller = SeededChance(seed), TextNarrator()
+        for _ in range(5000):
+            advance_chance(state, chance)
+            n = teller.attach(state, game, names)
+            if state.is_terminal():
+                teller.tell(n.finish)
+                break
+            teller.tell(n.before_decision)
+            teller.flush()
+            seat, action = state.current_player(), rng.choice(state.legal_actions())
+            text, before = state.action_to_string(action), n.view()
+            state.apply_action(action)
+            teller.tell_moved(state, game, names, seat, text, before)
+        teller.flush()
+        assert state.is_terminal() and teller.failed is None, (game_id, seed, options)
+        yield names, teller.lines
+
+
+def english_words() -> set[str]:
+    """The words of the catalog's English message ids that no French translation uses."""
+    from babel.messages.pofile import read_po
+
+    word = re.compile(r"[A-Za-zÀ-ÿœ'’-]+")
+    english, french = set(), set()
+    for m in read_po(PO.open("rb"), locale="fr"):
+        if m.id:
+            for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
+                english |= {w.lower() for w in word.findall(re.sub(r"\{\w+\}", "", text))}
+            for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                french |= {w.lower() for w in word.findall(re.sub(r"\{\w+\}", "", text))}
+    return english - french - {"partitions"}  # a heraldic term of the Blason's board (« partitions et pièces »)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_line_of_the_narration_is_told_in_french(game_id):
+    """Random matches of every game (every option value with a list drawn at random, every player
+    count in turn) told as a French page tells them: each line maps to a message of the catalog
+    (or is a table's row written with the header's French words), and once the sources' French
+    quotations, the names and the cards are set aside no English word of the catalog is left."""
+    from academie.presentation.scene.told import told_phrase
+
+    english, word = english_words(), re.compile(r"[A-Za-zÀ-ÿœ'’-]+")
+    row = re.compile(r"^[^:]+: [^,]+(, [^,]+)*\.$")
+    checked, unread, left = 0, [], []
+    for names, lines in told_matches(game_id, range(4)):
+        for entry in lines:
+            told = room.plain_text(entry).split("\n")
+            french = room.plain_log(entry, "fr").split("\n")
+            assert len(told) == len(french)
+            for line, said in zip(told, french):
+                checked += 1
+                if told_phrase(line) is None and not row.match(line):
+                    unread.append(line)
+                bare = re.sub(r"«[^«»]*»|(?:10|[2-9VDRA])[♠♥♦♣]", " ", said)
+                found = {w.lower() for w in word.findall(bare)} - {n.lower() for n in names}
+                if found & english:
+                    left.append((said, sorted(found & english)))
+    assert checked > 80, checked
+    assert not unread, f"{len(unread)} of {checked} lines read as no message: {unread[:5]}"
+    assert not left, f"{len(left)} of {checked} lines left English: {left[:5]}"

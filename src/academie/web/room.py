@@ -440,6 +440,10 @@ def plain_text(text: str, lang: str = "en") -> str:
 ENDS = (".", "!", "?", ":", "»", ")")
 
 
+def _said_cell(cell: Phrase | str, t: Texts) -> str:
+    return cell if isinstance(cell, str) else say(cell, t)
+
+
 def _row(header: Sequence[str], cells: Sequence[str], lang: str) -> str:
     """A table's row as a sentence: « Anne: hand 4♥ 3♦ 9♣, value 9. », its header's words and its
     cells' (:data:`academie.presentation.scene.told.CELLS`) in ``lang``."""
@@ -448,7 +452,7 @@ def _row(header: Sequence[str], cells: Sequence[str], lang: str) -> str:
     if lang != "en":
         from academie.presentation.scene.told import cell_phrase
 
-        cells = [cells[0], *(say(cell_phrase(c), t) for c in cells[1:])]
+        cells = [cells[0], *(_said_cell(cell_phrase(c), t) for c in cells[1:])]
     parts = [f"{h} {c}" for h, c in zip(words[1:], cells[1:]) if c and c != "—"]
     return f"{cells[0]}: " + ", ".join(parts) + "."
 

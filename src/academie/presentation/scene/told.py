@@ -131,6 +131,16 @@ TOLD = _table((
     (r"Pool won by {NAME}; nothing is left on the game\.", N_("Pool won by {name}; nothing is left on the game.")),
     (r"Quinola: thrown on a renounce by {NAME}\.", N_("Quinola: thrown on a renounce by {name}.")),
     (r"Quinola: forced or led: a bête\.", N_("Quinola: forced or led: a bête.")),
+    (r"Quinola: put in the écart\.", N_("Quinola: put in the écart.")),
+    (r"Quinola: stayed in the talon\.", N_("Quinola: stayed in the talon.")),
+    (r"{NAME} makes the reversis!", N_("{name} makes the reversis!")),
+    (r"No point announced: the point box stays\.", N_("No point announced: the point box stays.")),
+    (r"Hands shown\.", N_("Hands shown.")),
+    (r"The stock is exhausted: hands shown\.", N_("The stock is exhausted: hands shown.")),
+    (r"Nobody is left: the match has no winner\.", N_("Nobody is left: the match has no winner.")),
+    (r"{NAME} waits on 30, at the chancellerie, until another player comes\.",
+     N_("{name} waits on 30, at the chancellerie, until another player comes.")),
+    (r"{NAME} rests\.", N_("{name} rests.")),
     (r"Talon: {CARDS} worth {N}, won by {NAME}, paid by (?P<who>.+)", N_("Talon: {cards} worth {n}, won by {name}, paid by {who}")),
     (r"Talon: {CARDS} worth {N}, won by {NAME}, unpaid", N_("Talon: {cards} worth {n}, won by {name}, unpaid")),
     (r"Announced: (?P<ann>.+)\.", N_("Announced: {ann}.")),
@@ -140,6 +150,8 @@ TOLD = _table((
     (r"The (?P<basket>\w+) basket: {NAME} — (?P<why>.+)\.", N_("The {basket} basket: {name} — {why}.")),
     (r"{NAME} cannot pay the stakes of another deal: the match ends \(our reconstruction, (?P<tag>\w+), option (?P<opt>[\w ]+)\)\.",
      N_("{name} cannot pay the stakes of another deal: the match ends (our reconstruction, {tag}, option {opt}).")),
+    (r"Everyone left would be out \(would lose: (?P<lose>[^()]+)\): the round is void, no life is lost, and it is dealt again\.",
+     N_("Everyone left would be out (would lose: {lose}): the round is void, no life is lost, and it is dealt again.")),
     (r"No life is lost: the round is void{WHY}", N_("No life is lost: the round is void — {why}{cites}")),
     (r"{NAME} loses {N} (?:life|lives){WHY}", None),  # plural: see PLURALS
     (r"{NAME} loses no life{WHY}", N_("{name} loses no life — {why}{cites}")),
@@ -237,6 +249,8 @@ REASONS = _table((
     (r"nobody holds the {CARD}", N_("nobody holds the {card}")),
     (r"no tierce wins \(nobody has one\)", N_("no tierce wins (nobody has one)")),
     (r"no life left", N_("no life left")),
+    (r"every player left would be out: the round is void and dealt again, no life lost",
+     N_("every player left would be out: the round is void and dealt again, no life lost")),
     (r"a loss on the bus", N_("a loss on the bus")),
     (r"the lowest total", N_("the lowest total")),
     (r"tied for the lowest total", N_("tied for the lowest total")),
@@ -252,7 +266,7 @@ REASONS = _table((
 
 SOURCE_WORDS = ((", rule ", N_(", rule ")), (" (a modern rules sheet)", N_(" (a modern rules sheet)")),
                 ("our reconstruction", N_("our reconstruction")), ("Later description", N_("Later description")),
-                ("a reconstruction", N_("a reconstruction")))
+                ("a reconstruction", N_("a reconstruction")), ("option all out: replay", N_("option all out: replay")))
 """The English words of a source's citation (the sources' own names stay as they are)."""
 
 SMALL = ((" and ", N_(" and ")), ("none", N_("none")), (" cards)", N_(" cards)")), (" card)", N_(" card)")),
@@ -270,7 +284,7 @@ CELLS = (("tierce to the jack", N_("tierce to the jack")), ("tierce to the ace",
 """The words of a table's cells (« tierce to the jack (dropped) », « 2 lives »), replaced in place."""
 
 
-def cell_phrase(text: str) -> Phrase:
+def cell_phrase(text: str) -> Phrase | str:
     """A table's cell with its words (:data:`CELLS`) to translate."""
     return _words(text, CELLS)
 
@@ -286,9 +300,9 @@ def _alternation(table: tuple[tuple[str, str], ...]) -> re.Pattern[str]:
     return re.compile("|".join(("(?<!\\w)" if w[:1].isalpha() else "") + re.escape(w) for w in words))
 
 
-def _words(text: str, table: tuple[tuple[str, str], ...]) -> Phrase:
+def _words(text: str, table: tuple[tuple[str, str], ...]) -> Phrase | str:
     """A list's or a citation's ``text`` with the words of ``table`` in it as phrases to translate
-    (a raw phrase: its text is no message id)."""
+    (a raw phrase: its text is no message id), or ``text`` itself when it holds none."""
     parts, params, k = [], [], 0
     pattern = _alternation(table)
     last = 0
@@ -298,11 +312,13 @@ def _words(text: str, table: tuple[tuple[str, str], ...]) -> Phrase:
         params.append((f"w{k}", Phrase(m[0])))
         k += 1
         last = m.end()
+    if not params:
+        return text
     parts.append(text[last:].replace("{", "{{").replace("}", "}}"))
     return Phrase("".join(parts), tuple(params), raw=True)
 
 
-def cited(text: str) -> Phrase | None:
+def cited(text: str) -> Phrase | str | None:
     """The sources cited in brackets after a rule (`` (Larousse, rule 5: ⟦0⟧)``), their English
     words (*rule*, *our reconstruction*) to translate; None if ``text`` is not only citations."""
     if _CITE.sub("", text).strip():
@@ -328,6 +344,8 @@ def _read(table: tuple[tuple[re.Pattern[str], str | None], ...], text: str) -> P
                 sub = _words(value, SOURCE_WORDS)
             elif key in ("measure", "where", "opt"):
                 sub = _read(WORDS, value)
+            elif key == "lose":
+                sub = _words(value, CELLS)
             elif key == "squares":
                 sub = _words(value, SQUARES)
             elif key == "suit":
