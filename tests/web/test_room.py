@@ -275,8 +275,9 @@ def test_the_french_log_reads_the_tables_headers_in_french():
 
 def told_matches(game_id: str, seeds: range):
     """The narration of random matches of ``game_id`` as a table tells it (:class:`TextNarrator`):
-    for each seed, a player count and option values drawn at random (every option with a list of
-    allowed values, the match kept short), then random moves to the end."""
+    for each seed, a player count and option values drawn at random (every option the new-table
+    form offers as a choice, the match kept short), then random moves to the end."""
+    from academie.web.app import option_fields
     from academie.web.live import TextNarrator
 
     game = GAMES[game_id]
@@ -285,8 +286,8 @@ def told_matches(game_id: str, seeds: range):
     for seed in seeds:
         rng = random.Random(seed)
         players = rng.randint(game.info.min_players, min(game.info.max_players, 7))
-        options = {o.name: rng.choice(list(o.allowed)) for o in game.describe_options()
-                   if isinstance(o.allowed, (list, tuple)) and o.allowed and rng.random() < 0.6}
+        options = {f["name"]: rng.choice(f["choices"]) for f in option_fields(game_id)
+                   if f["kind"] == "select" and rng.random() < 0.6}
         options.update({k: v for k, v in short.items() if k in game.options_model.model_fields})
         names = ["Anne", "Bastien", "Camille", "Denis", "Élise", "Fanny", "Gaston"][:players]
         state = game.new_initial_state(players, game.parse_options(options))
@@ -325,8 +326,8 @@ def english_words() -> set[str]:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_line_of_the_narration_is_told_in_french(game_id):
-    """Random matches of every game (every option value with a list drawn at random, every player
-    count in turn) told as a French page tells them: each line maps to a message of the catalog
+    """Random matches of every game (the form's choices of options and the player count drawn at
+    random) told as a French page tells them: each line maps to a message of the catalog
     (or is a table's row written with the header's French words), and once the sources' French
     quotations, the names and the cards are set aside no English word of the catalog is left."""
     from academie.presentation.scene.told import told_phrase

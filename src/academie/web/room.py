@@ -373,6 +373,9 @@ def plain_text(text: str, lang: str = "en") -> str:
     header: list[str] | None = None
     head_next, head_lead = False, 0
     last_row: tuple[int, list[str]] | None = None  # the last table row: where it is told, its cells
+    last: str | None = None  # the last sentence's line as told (padded to the console's width or not)
+    padding = any(raw != raw.rstrip() for raw in text.splitlines() if not BOX.search(raw.strip()[1:]))
+    width = max((len(raw) for raw in text.splitlines()), default=0)
     for raw in text.splitlines():
         line = raw
         if BOX.search(line):
@@ -426,14 +429,25 @@ def plain_text(text: str, lang: str = "en") -> str:
                 rows.add(len(out))
                 out.append(line)
                 continue
-        line = line.strip()
+        padded, line = raw, line.strip()
         if not line:
             continue
         starts = _starts(line)
-        if out and len(out) - 1 not in rows and (not out[-1].endswith(ENDS) or not starts):  # the terminal's wrap
+        if out and len(out) - 1 not in rows and last is not None and padding:
+            # The console pads the lines it wraps to its width: the previous line was wrapped only
+            # if the next line's first word could not have followed it on it.
+            if last != last.rstrip() or len(last) == width:
+                wrapped = len(last.rstrip()) + 1 + len(line.split()[0]) > width and (
+                    not out[-1].endswith(ENDS) or not starts or _unfinished(out[-1], line))
+            else:  # a line the console did not pad: wrapped by the narration itself (between atoms)
+                wrapped = _unfinished(out[-1], line)
+        else:
+            wrapped = not out[-1].endswith(ENDS) or not starts if out else False
+        if out and len(out) - 1 not in rows and wrapped:  # the terminal's wrap
             out[-1] += " " + line
         else:
             out.append(line)
+        last = padded
     return _options("\n".join(out))
 
 

@@ -66,6 +66,7 @@ TOLD = _table((
     (r"{NAME} drops out of the cabaret\.", N_("{name} drops out of the cabaret.")),
     (r"{NAME} drops out of the (?P<what>cotillon|guinguette)\.", N_("{name} drops out of the {what}.")),
     (r"{NAME} holds the raise \({AMT}\)\.", N_("{name} holds the raise ({amt}).")),
+    (r"{NAME} raises the cotillon \({Q}, {N}\)\.", N_("{name} raises the cotillon ({q}, {n}).")),
     (r"{NAME} holds the (?P<p>\d+) and raises the cabaret by (?P<measure>a [a-z-]+) \({N}\)\.",
      N_("{name} holds the {p} and raises the cabaret by {measure} ({n}).")),
     (r"{NAME} raises the cabaret by (?P<measure>a [a-z-]+) \({N}\)\.", N_("{name} raises the cabaret by {measure} ({n}).")),
@@ -242,6 +243,15 @@ REASONS = _table((
     (r"the (?P<name>\w+) basket to the best count", N_("the {name} basket to the best count")),
     (r"the (?P<name>\w+) basket to the {CARD}", N_("the {name} basket to the {card}")),
     (r"the (?P<name>\w+) basket to its holder", N_("the {name} basket to its holder")),
+    (r"the (?P<name>\w+) basket to the {CARD}, shown at the deal", N_("the {name} basket to the {card}, shown at the deal")),
+    (r"the only claimant", N_("the only claimant")),
+    (r"the knocker, when another shows 31", N_("the knocker, when another shows 31")),
+    (r"equal best: nobody takes it", N_("equal best: nobody takes it")),
+    (r"the {CARD} shown at the deal", N_("the {card} shown at the deal")),
+    (r"the {CARD} was not dealt", N_("the {card} was not dealt")),
+    (r"no life left, option bus: none", N_("no life left, option bus: none")),
+    (r"the knocker tied for the lowest total is safe, option knocker tie: safe",
+     N_("the knocker tied for the lowest total is safe, option knocker tie: safe")),
     (r"the best", N_("the best")),
     (r"the best, the eldest of equals", N_("the best, the eldest of equals")),
     (r"the others dropped", N_("the others dropped")),
@@ -266,7 +276,8 @@ REASONS = _table((
 
 SOURCE_WORDS = ((", rule ", N_(", rule ")), (" (a modern rules sheet)", N_(" (a modern rules sheet)")),
                 ("our reconstruction", N_("our reconstruction")), ("Later description", N_("Later description")),
-                ("a reconstruction", N_("a reconstruction")), ("option all out: replay", N_("option all out: replay")))
+                ("a reconstruction", N_("a reconstruction")), ("option all out: replay", N_("option all out: replay")),
+                ("option thirty one after knock", N_("option thirty one after knock")), ("a later variant", N_("a later variant")))
 """The English words of a source's citation (the sources' own names stay as they are)."""
 
 SMALL = ((" and ", N_(" and ")), ("none", N_("none")), (" cards)", N_(" cards)")), (" card)", N_(" card)")),
