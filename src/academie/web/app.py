@@ -52,6 +52,7 @@ from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web import i18n
+from academie.web.game_words import choice_label, option_label, plain_doc
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
 from academie.web import room
@@ -296,16 +297,19 @@ def rules_text(game_id: str) -> str:
 
 
 def option_fields(game_id: str) -> list[dict[str, Any]]:
-    """Each option of a game as a form field: name, kind (select, number, text), choices,
-    bounds, default, reading (its documentation), provenance and tag."""
+    """Each option of a game as a form field: name, label (its name as a page shows it, a message
+    id of the catalog: :mod:`academie.web.game_words`), kind (select, number, text), choices and
+    their labels, bounds, default, reading (its documentation, without reST markup), provenance
+    and tag."""
     game = GAMES[game_id]
     fields = game.options_model.model_fields
     out = []
     for doc in game.describe_options():
         info = fields[doc.name]
         ann = info.annotation
-        field: dict[str, Any] = {"name": doc.name, "default": doc.default, "doc": doc.doc, "ref": doc.ref,
-                                 "provenance": doc.provenance, "allowed": doc.allowed}
+        field: dict[str, Any] = {"name": doc.name, "label": option_label(doc.name), "default": doc.default,
+                                 "doc": plain_doc(doc.doc), "ref": doc.ref, "provenance": doc.provenance,
+                                 "allowed": doc.allowed}
         if ann is bool:
             field.update(kind="select", choices=["true", "false"], default=str(doc.default).lower())
         elif typing.get_origin(ann) is typing.Literal:
@@ -316,6 +320,8 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
             field.update(kind="number", min=lo, max=hi)
         else:
             field.update(kind="text")
+        if field["kind"] == "select":
+            field["labels"] = {c: choice_label(c) for c in field["choices"]}
         out.append(field)
     return out
 
