@@ -106,7 +106,8 @@ def extracted() -> set[str | tuple[str, str]]:
 
     root = Path(i18n.__file__).parents[3]
     method_map = [("src/academie/presentation/scene/**.py", "python"), ("src/academie/web/**.py", "python"),
-                  ("src/academie/web/templates/**.html", "jinja2")]
+                  ("src/academie/web/templates/**.html", "jinja2"),
+                  ("src/academie/games/__init__.py", "academie.web.game_words.extract")]
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "P": None, "Pn": (1, 2), "n_": (1, 2)}
     found = set()
     for _, _, message, _, _ in extract_from_dir(str(root), method_map, keywords=keywords):
@@ -351,3 +352,42 @@ def test_every_line_of_the_narration_is_told_in_french(game_id):
     assert checked > 80, checked
     assert not unread, f"{len(unread)} of {checked} lines read as no message: {unread[:5]}"
     assert not left, f"{len(left)} of {checked} lines left English: {left[:5]}"
+
+
+def visible_text(page: str) -> list[str]:
+    """A page's text as a person reads it: its text nodes and its titles, labels and placeholders
+    (the rules' own text, English by design and said so on the page, left out)."""
+    import html
+
+    page = re.sub(r"(?s)<(script|style)[^>]*>.*?</\1>", " ", page)
+    page = re.sub(r'(?s)<pre class="rules">.*?</pre>', " ", page)
+    attrs = re.findall(r'(?:title|aria-label|placeholder|alt)="([^"]*)"', page)
+    return [html.unescape(x).strip() for x in re.sub(r"<[^>]+>", "\n", page).split("\n") + attrs if x.strip()]
+
+
+def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
+    """The lobby, every game's new-table form and rules page in French: the games' summaries, their
+    options' names, values, provenance and documentation, the bots' kinds are in French; once the
+    sources' quotations, the option identifiers a text cites ('miss_two_turns', ``talon_payer``)
+    and the readings' tags (R2, G12) are set aside no English word of the catalog is left (but
+    « English », the switch to it). No reST markup is shown."""
+    english, word = english_words() - {"english"}, re.compile(r"[A-Za-zÀ-ÿœ'’-]+")
+    urls = ["/", *(f"/new/{g}" for g in sorted(GAMES)), *(f"/rules/{g}" for g in sorted(GAMES))]
+    left, checked = [], 0
+    with client(sqlite_url) as c:
+        for url in urls:
+            page = c.get(url, headers={"accept-language": "fr-FR,fr;q=0.9"})
+            assert page.status_code == 200 and '<html lang="fr">' in page.text
+            assert "``" not in page.text and ":mod:`" not in page.text, url
+            for text in visible_text(page.text):
+                checked += 1
+                bare = re.sub(r"«[^«»]*»|'[a-z0-9_=]+'|\b[a-z0-9]+_[a-z0-9_=]+\b|\b[A-Z]{1,2}\d+\w*|(?:10|[2-9VDRA])[♠♥♦♣]",
+                              " ", text)
+                found = {w.lower() for w in word.findall(bare)} & english
+                if found:
+                    left.append((url, text[:120], sorted(found)))
+        form = c.get("/new/reversis", headers={"accept-language": "fr"}).text
+        assert "Faire le moins de levées" in form and "robot : heuristique" in form
+        assert '<option value="others_pay_forcer" selected>les autres paient qui force (par défaut)</option>' in form
+    assert checked > 500, checked
+    assert not left, f"{len(left)} of {checked} texts left English: {left[:5]}"

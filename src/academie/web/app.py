@@ -285,7 +285,8 @@ class SecurityHeaders:
 
 @functools.lru_cache(maxsize=None)
 def rules_text(game_id: str) -> str:
-    """The text ``academie rules GAME`` prints (:mod:`academie.presentation.rules`), on a text buffer."""
+    """The text ``academie rules GAME`` prints (:mod:`academie.presentation.rules`), on a text buffer,
+    the options' documentation without its reST markup (:func:`~academie.web.game_words.plain_doc`)."""
     from rich.console import Console
 
     from academie.presentation.rules import print_rules
@@ -293,7 +294,7 @@ def rules_text(game_id: str) -> str:
     buffer = io.StringIO()
     print_rules(GAMES[game_id], Console(file=buffer, width=100, color_system=None, highlight=False,
                                  force_terminal=False))
-    return buffer.getvalue()
+    return plain_doc(buffer.getvalue())
 
 
 def option_fields(game_id: str) -> list[dict[str, Any]]:
