@@ -391,3 +391,43 @@ def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
         assert '<option value="others_pay_forcer" selected>les autres paient qui force (par défaut)</option>' in form
     assert checked > 500, checked
     assert not left, f"{len(left)} of {checked} texts left English: {left[:5]}"
+
+
+def test_what_the_server_refuses_is_said_in_french_and_changes_nothing(sqlite_url):
+    """A bad option value and a player count out of range on the French form, a move out of turn
+    and an illegal move over a French socket: said in French, naming what was wrong and what is
+    legal; no table is made, the table does not move."""
+    from html import unescape
+
+    from tests.web.test_socket import wait_for
+
+    fr = {"accept-language": "fr-FR,fr;q=0.9"}
+    with client(sqlite_url) as c:
+        before = len(c.app.state.hub.tables)
+        form = {"players": "4", "opt_deck": "47", **{f"kind_{s}": "random" for s in range(4)}}
+        r = c.post("/new/reversis", data=form, headers=fr)
+        said = unescape(r.text)
+        assert r.status_code == 422 and "mauvaise valeur '47' pour l'option 'deck' : les valeurs permises sont '48', '52'" in said
+        assert "bad value" not in said and len(c.app.state.hub.tables) == before
+        r = c.get("/new/reversis", params={"players": "9"}, headers=fr)
+        assert "Reversis se joue de 4 à 5 joueurs, pas '9' : le formulaire en montre 4" in unescape(r.text)
+        english = c.post("/new/reversis", data=form)
+        assert "bad value '47' for option 'deck'" in unescape(english.text)  # English stays English
+        t = create(c, "trente-et-un", ["human", "human"], seed=9)
+        table = c.app.state.hub.tables[t["id"]]
+        to_act = table.state.current_player()
+        with c.websocket_connect(f"/ws/play/{t['seats'][1 - to_act]['token']}", headers=fr) as ws:
+            wait_for(ws, lambda m: m["type"] == "update")
+            version = table.version
+            ws.send_json({"type": "act", "action": table.state.legal_action_strings()[0], "version": version})
+            err = wait_for(ws, lambda m: m["type"] == "error")
+            names = table.names
+            assert err["message"] == (f"ce n'est pas votre tour : c'est à {names[to_act]} de jouer, "
+                                      f"pas à {names[1 - to_act]}") and err["status"] == 409
+        with c.websocket_connect(f"/ws/play/{t['seats'][to_act]['token']}", headers=fr) as ws:
+            wait_for(ws, lambda m: m["type"] == "update")
+            ws.send_json({"type": "act", "action": "AS", "version": version})
+            err = wait_for(ws, lambda m: m["type"] == "error")
+            assert err["message"] == ("'AS' n'est pas un coup permis maintenant (piochez d'abord à la pioche ou à la "
+                                      "défausse) ; coups permis : stock, pile, knock"), err
+        assert table.version == version

@@ -53,6 +53,7 @@ from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web import i18n
 from academie.web.game_words import choice_label, option_label, plain_doc
+from academie.web.refusals import refusal
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
 from academie.web import room
@@ -445,7 +446,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         return request.app.state.hub
 
     def error(message: str, status: int) -> JSONResponse:
-        return JSONResponse({"error": message}, status_code=status)
+        return JSONResponse({"error": refusal(message, i18n.current())}, status_code=status)
 
     @app.exception_handler(StoreUnavailable)
     @app.exception_handler(DBAPIError)
@@ -516,6 +517,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     def new_form(request: Request, game_id: str, players: int | None, values: dict[str, str], message: str = "",
                  status: int = 200) -> Response:
         game = GAMES[game_id]
+        message = refusal(message, i18n.current())
         n = players if players and game.info.min_players <= players <= game.info.max_players else game.info.default_players
         return templates.TemplateResponse(request, "new.html", {
             "game": game.info, "players": n, "fields": option_fields(game_id), "bots": bot_choices(game_id),
@@ -815,7 +817,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
                     watcher.offer({"type": "pong"})
                     continue
                 if seat is None:
-                    watcher.offer({"type": "error", "message": "an onlooker cannot play: open a seat's link"})
+                    watcher.offer({"type": "error", "message": refusal("an onlooker cannot play: open a seat's link", i18n.current())})
                     continue
                 extra = set(message) - {"type", "action", "version"}
                 if extra:
@@ -824,7 +826,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
                 try:
                     version = await table.act(seat, message.get("action"), message.get("version"))
                 except ActionRefused as exc:
-                    watcher.offer({"type": "error", "message": str(exc), "status": exc.status})
+                    watcher.offer({"type": "error", "message": refusal(str(exc), i18n.current()), "status": exc.status})
                 else:
                     watcher.offer({"type": "ack", "version": version})
 
