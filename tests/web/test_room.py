@@ -293,9 +293,10 @@ def told_matches(game_id: str, seeds: range):
         names = ["Anne", "Bastien", "Camille", "Denis", "Élise", "Fanny", "Gaston"][:players]
         state = game.new_initial_state(players, game.parse_options(options))
         chance, teller = SeededChance(seed), TextNarrator()
+        n = teller.attach(state, game, names)
+        teller.tell(lambda: n.resolve(chance))  # the first deal, told as a table tells it
         for _ in range(5000):
             advance_chance(state, chance)
-            n = teller.attach(state, game, names)
             if state.is_terminal():
                 teller.tell(n.finish)
                 break
@@ -304,7 +305,8 @@ def told_matches(game_id: str, seeds: range):
             seat, action = state.current_player(), rng.choice(state.legal_actions())
             text, before = state.action_to_string(action), n.view()
             state.apply_action(action)
-            teller.tell_moved(state, game, names, seat, text, before)
+            teller.tell(lambda: n.moved(seat, text, before))
+            teller.tell(lambda: n.resolve(chance))  # the chance outcomes it calls for (a throw, a card drawn)
         teller.flush()
         assert state.is_terminal() and teller.failed is None, (game_id, seed, options)
         yield names, teller.lines

@@ -58,6 +58,11 @@ TOLD = _table((
     (r"{NAME} keeps the hand\.", N_("{name} keeps the hand.")),
     (r"{NAME} keeps the hand; the talon card (?P<other>[^—:;]+?) would have taken is {CARD}\.",
      N_("{name} keeps the hand; the talon card {other} would have taken is {card}.")),
+    (r"{NAME} stirs the cotillon again \(a card given up face down, one taken unseen\)\.",
+     N_("{name} stirs the cotillon again (a card given up face down, one taken unseen).")),
+    (r"{NAME} stirs the cotillon again: {CARD} given up\.", N_("{name} stirs the cotillon again: {card} given up.")),
+    (r"{NAME} stirs the cotillon again: {CARD} given up, (?P<other>(?:10|[2-9JQKA])[♠♥♦♣]) taken\.",
+     N_("{name} stirs the cotillon again: {card} given up, {other} taken.")),
     (r"{NAME} stirs the cotillon \(a card given up face down, one taken unseen\)\.",
      N_("{name} stirs the cotillon (a card given up face down, one taken unseen).")),
     (r"{NAME} stirs the cotillon: {CARD} given up\.", N_("{name} stirs the cotillon: {card} given up.")),
@@ -78,6 +83,7 @@ TOLD = _table((
      N_("{name} throws {n}: from {a}, {c} to go: past 63 and back to {b}.")),
     (r"{NAME} throws {N}: from (?P<a>\d+), (?P<c>\d+) to go, and past 63 counts as 63\.",
      N_("{name} throws {n}: from {a}, {c} to go, and past 63 counts as 63.")),
+    (r"(?P<throw>[^—]+? throws \d+: [^—]+?) — (?P<events>[^—]+)\.", N_("{throw} — {events}.")),
     (r"{NAME} rests \((?P<a>\d+) of (?P<b>\d+)\)\.", N_("{name} rests ({a} of {b}).")),
     (r"{NAME} reaches 63 and takes the pot: {AMT}\.", N_("{name} reaches 63 and takes the pot: {amt}.")),
     (r"End of deal {N}", N_("End of deal {n}")),
@@ -172,6 +178,27 @@ TOLD = _table((
 
 LOSES = Pn("{name} loses {n} life — {why}{cites}", "{name} loses {n} lives — {why}{cites}")
 """The one sentence with a plural: its message ids (parameter ``n`` chooses)."""
+
+THROWS = _table((
+    (r"{NAME} throws {N}: from the start to (?P<b>\d+)", N_("{name} throws {n}: from the start to {b}")),
+    (r"{NAME} throws {N}: from (?P<a>\d+) to (?P<b>\d+)", N_("{name} throws {n}: from {a} to {b}")),
+    (r"{NAME} throws {N}: from the start via (?P<a>\d+) to (?P<b>\d+)", N_("{name} throws {n}: from the start via {a} to {b}")),
+    (r"{NAME} throws {N}: from (?P<a>\d+) via (?P<c>\d+) to (?P<b>\d+)", N_("{name} throws {n}: from {a} via {c} to {b}")),
+    (r"{NAME} throws {N}: from (?P<a>\d+) via (?P<c>\d+) to the start", N_("{name} throws {n}: from {a} via {c} to the start")),
+    (r"{NAME} throws {N}: from (?P<a>\d+), (?P<c>\d+) to go: past 63 and back to (?P<b>\d+)",
+     N_("{name} throws {n}: from {a}, {c} to go: past 63 and back to {b}")),
+    (r"{NAME} throws {N}: from (?P<a>\d+), (?P<c>\d+) to go, and past 63 counts as 63",
+     N_("{name} throws {n}: from {a}, {c} to go, and past 63 counts as 63")),
+))
+"""A throw of the Blason's dice followed by what it made happen (:data:`EVENTS`)."""
+
+EVENTS = ((": pays and goes to ", N_(": pays and goes to ")), (": pays and misses ", N_(": pays and misses ")),
+          (" turns", N_(" turns")), (" turn", N_(" turn")), ("pays the mois romains", N_("pays the mois romains")),
+          ("waits at the chancellerie", N_("waits at the chancellerie")), ("frees ", N_("frees ")),
+          (" from the chancellerie", N_(" from the chancellerie")), ("both pay", N_("both pay")),
+          ("meets ", N_("meets ")), (", who pays and goes to ", N_(", who pays and goes to ")),
+          ("the start", N_("the start")), ("first throw of nine: to ", N_("first throw of nine: to ")))
+"""The words of what a throw of the Blason made happen (« casque: pays and goes to 26 »)."""
 
 POTS = _table((
     (r"the pool \(poule\)", N_("the pool (poule)")),
@@ -355,6 +382,10 @@ def _read(table: tuple[tuple[re.Pattern[str], str | None], ...], text: str) -> P
                 sub = _words(value, SOURCE_WORDS)
             elif key in ("measure", "where", "opt"):
                 sub = _read(WORDS, value)
+            elif key == "throw":
+                sub = _read(THROWS, value)
+            elif key == "events":
+                sub = _words(value, EVENTS)
             elif key == "lose":
                 sub = _words(value, CELLS)
             elif key == "squares":
