@@ -52,7 +52,7 @@ from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web import i18n
-from academie.web.game_words import choice_label, option_label, plain_doc
+from academie.web.game_words import choice_label, french_rules, option_label, plain_doc
 from academie.web.refusals import refusal
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
@@ -285,17 +285,21 @@ class SecurityHeaders:
 
 
 @functools.lru_cache(maxsize=None)
-def rules_text(game_id: str) -> str:
+def rules_text(game_id: str, lang: str = "en") -> str:
     """The text ``academie rules GAME`` prints (:mod:`academie.presentation.rules`), on a text buffer,
-    the options' documentation without its reST markup (:func:`~academie.web.game_words.plain_doc`)."""
+    the options' documentation without its reST markup (:func:`~academie.web.game_words.plain_doc`);
+    in another ``lang`` than English, its headings, summary and options in that language
+    (:func:`~academie.web.game_words.french_rules`)."""
     from rich.console import Console
 
     from academie.presentation.rules import print_rules
 
     buffer = io.StringIO()
-    print_rules(GAMES[game_id], Console(file=buffer, width=100, color_system=None, highlight=False,
-                                 force_terminal=False))
-    return plain_doc(buffer.getvalue())
+    # Another language's text is printed unwrapped (the page wraps it), read line by line.
+    print_rules(GAMES[game_id], Console(file=buffer, width=100 if lang == "en" else 10_000, color_system=None,
+                                        highlight=False, force_terminal=False))
+    text = plain_doc(buffer.getvalue())
+    return text if lang == "en" else french_rules(text, i18n.texts(lang)._)
 
 
 def option_fields(game_id: str) -> list[dict[str, Any]]:
@@ -512,7 +516,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     async def rules(request: Request, game_id: str) -> Response:
         if game_id not in GAMES:
             raise StarletteHTTPException(404, f"unknown game {game_id!r}")
-        return templates.TemplateResponse(request, "rules.html", {"game": GAMES[game_id].info, "text": rules_text(game_id)})
+        return templates.TemplateResponse(request, "rules.html", {"game": GAMES[game_id].info, "text": rules_text(game_id, i18n.current())})
 
     def new_form(request: Request, game_id: str, players: int | None, values: dict[str, str], message: str = "",
                  status: int = 200) -> Response:

@@ -85,3 +85,67 @@ def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Ite
     :func:`messages`, whatever the file it is given (the games' package's ``__init__.py``)."""
     for text in messages():
         yield 1, None, text, []
+
+
+def N_(text: str) -> str:  # noqa: N802
+    """Mark ``text`` as a message id (returned as it is)."""
+    return text
+
+
+RULES_HEADINGS = (N_("Sources"), N_("The aim"), N_("The deal"), N_("Setting up"), N_("A turn"), N_("Scoring"),
+                  N_("The end of a match"), N_("How to win"),
+                  N_("Options (-o name=value; the default is the reading played unless you choose another)"))
+"""The headings of a rules page (:func:`academie.presentation.rules.print_rules`)."""
+
+_TITLE = re.compile(r"^(?P<name>.+): the rules in our own words$")
+_PLAYERS = re.compile(r"^(?P<pad>\s*)(?P<a>\d+) to (?P<b>\d+) players\. (?P<summary>.+)$")
+_OPTION = re.compile(r"^(?P<head>\s*-o \S+\s+)\[(?P<provenance>[^,\]]+), (?P<ref>[^\]]*)\](?P<allowed> allowed: .*)?$")
+_SENTENCES = re.compile(r"^→ \[00N\] §n: the sentences of the source text that a rule or option plays \(academie source"
+                        r" (?P<game>\S+) prints them with their translation\)\.$")
+_TAG = re.compile(r"^A tag such as (?P<tag>\S+) names a reading in our catalogue of the sources' ambiguities: where a source"
+                  r" is silent or can be read two ways, the reading is an option, and its provenance says whether it"
+                  r" comes from the source text, a later source, or is our proposal\.$")
+_RECONSTRUCTION = ("A RECONSTRUCTION: the sources stop short. Not in any source (our reconstruction, each rule tagged"
+                   " and, where readings differ, an option):")
+_DOC = re.compile(r"^(?P<pad>\s{6})(?P<doc>\S.*?)(?P<refs> → \[[^\]]+\] §.*)?$")
+
+
+def french_rules(text: str, gettext: Any) -> str:
+    """A rules page's text (printed unwrapped) with its headings, its players line and summary, its
+    options' provenance and documentation in the language of ``gettext``; the rules themselves
+    stay as written (English, with the sources' French words)."""
+    out = []
+    for line in text.split("\n"):
+        line = line.rstrip()
+        stripped = line.strip()
+        if m := _TITLE.match(line):
+            line = gettext(N_("{name}: the rules in our own words")).format(name=m["name"])
+        elif m := _PLAYERS.match(line):
+            line = m["pad"] + gettext(N_("{a} to {b} players.")).format(a=m["a"], b=m["b"]) + " " + gettext(m["summary"])
+        elif m := _SENTENCES.match(line):
+            line = gettext(N_("→ [00N] §n: the sentences of the source text that a rule or option plays (academie source"
+                              " {game} prints them with their translation).")).format(game=m["game"])
+        elif m := _TAG.match(line):
+            line = gettext(N_("A tag such as {tag} names a reading in our catalogue of the sources' ambiguities: where a"
+                              " source is silent or can be read two ways, the reading is an option, and its provenance"
+                              " says whether it comes from the source text, a later source, or is our proposal."
+                              )).format(tag=m["tag"])
+        elif stripped == _RECONSTRUCTION:
+            line = line.replace(stripped, gettext(N_(_RECONSTRUCTION)))
+        elif stripped in RULES_HEADINGS:
+            line = line.replace(stripped, gettext(stripped))
+        elif m := _OPTION.match(line):
+            allowed = m["allowed"] or ""
+            if allowed:
+                values = allowed[len(" allowed:"):]
+                if r := re.match(r"^ int from (?P<a>.+) to (?P<b>\S+)$", values):
+                    a = re.sub(r"× (\w+)", lambda n: "× " + gettext(option_label(n[1])), r["a"])
+                    values = " " + gettext(N_("int from {a} to {b}")).format(a=a, b=r["b"])
+                elif r := re.match(r"^ one or more squares from (?P<a>\d+) to (?P<b>\d+) but (?P<but>.+)$", values):
+                    values = " " + gettext(N_("one or more squares from {a} to {b} but {but}")).format(**r.groupdict())
+                allowed = " " + gettext(N_("allowed:")) + values
+            line = f"{m['head']}[{gettext(m['provenance'])}, {m['ref']}]{allowed}"
+        elif (m := _DOC.match(line)) and gettext(m["doc"]) != m["doc"]:
+            line = m["pad"] + gettext(m["doc"]) + (m["refs"] or "")
+        out.append(line)
+    return "\n".join(out)
