@@ -756,9 +756,12 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         table = await table_or_404(hub_of(request), table_id)
         if not table.state.is_terminal():
             return error("a match is replayed once it is over", 409)
-        if getattr(table, "frames", None) is None:
-            table.frames = await asyncio.to_thread(replay_frames, table)
-        return table.frames
+        lang = i18n.current()
+        frames = getattr(table, "frames", None)
+        if not isinstance(frames, dict) or lang not in frames:  # drawn once a table and a language
+            table.frames = {**(frames if isinstance(frames, dict) else {}),
+                            lang: await asyncio.to_thread(replay_frames, table, lang)}
+        return table.frames[lang]
 
     # --- sockets ------------------------------------------------------------------------
     async def serve_socket(ws: WebSocket, table: LiveTable, seat: int | None) -> None:

@@ -197,7 +197,9 @@ EVENTS = ((": pays and goes to ", N_(": pays and goes to ")), (": pays and misse
           ("waits at the chancellerie", N_("waits at the chancellerie")), ("frees ", N_("frees ")),
           (" from the chancellerie", N_(" from the chancellerie")), ("both pay", N_("both pay")),
           ("meets ", N_("meets ")), (", who pays and goes to ", N_(", who pays and goes to ")),
-          ("the start", N_("the start")), ("first throw of nine: to ", N_("first throw of nine: to ")))
+          (", who pays and goes to the start", N_(", who pays and goes to the start")),
+          (": pays and goes to the start", N_(": pays and goes to the start")),
+          ("first throw of nine: to ", N_("first throw of nine: to ")))
 """The words of what a throw of the Blason made happen (« casque: pays and goes to 26 »)."""
 
 POTS = _table((
