@@ -341,11 +341,14 @@ def _plain_log(text: str, lang: str) -> str:
     out = []
     for line in plain.split("\n"):
         phrase = told_phrase(line)
-        out.append(COURT.sub(lambda m: FRENCH_COURT[m[1]] + m[2], say(phrase, t) if phrase else line))
+        said = COURT.sub(lambda m: FRENCH_COURT[m[1]] + m[2], say(phrase, t) if phrase else line)
+        out.append(CITED.sub(" : «", said) if lang == "fr" else said)
     return "\n".join(out)
 
 
 COURT = re.compile(r"\b([JQK])([♠♥♦♣])")
+CITED = re.compile(r"(?<=[^\s:]): «")
+"""A source's words after its name (« Larousse: « … » »): in French a space before the colon."""
 FRENCH_COURT = {"J": "V", "Q": "D", "K": "R"}
 """The court cards' French indices (valet, dame, roi), as the French faces show them."""
 
