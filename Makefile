@@ -44,7 +44,7 @@ docs: $(BIN)/.installed
 	$(BIN)/mkdocs build --strict
 
 locale: $(BIN)/.installed
-	$(BIN)/pybabel extract -F src/academie/web/babel.cfg -k N_ -k P -k Pn:1,2 -k n_:1,2 --no-location --sort-output --no-wrap -o src/academie/web/locale/messages.pot .
+	PYTHONPATH=src $(BIN)/pybabel extract -F src/academie/web/babel.cfg -k N_ -k P -k Pn:1,2 -k n_:1,2 --no-location --sort-output --no-wrap -o src/academie/web/locale/messages.pot .
 	$(BIN)/pybabel update -i src/academie/web/locale/messages.pot -d src/academie/web/locale -D messages --no-wrap --ignore-obsolete
 	$(BIN)/pybabel compile -d src/academie/web/locale -D messages --statistics
 

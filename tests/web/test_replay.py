@@ -51,3 +51,19 @@ def test_every_deal_shows_every_whole_hand(sqlite_url):
             for s, hand in enumerate(hands):
                 assert shown[deal][s] == hand
                 assert len(hand) == 3 or (not hand and table.state.view(s).to_json()["eliminated"][s])
+
+
+def test_a_french_replay_tells_its_log_labels_and_boards_in_french(sqlite_url):
+    """The replay of a finished match asked for in French: its log is the French log, its moves'
+    labels and its boards French; asked for in English, the English (each drawn once)."""
+    from academie.web import room
+
+    with client(sqlite_url) as c:
+        t, table = finished(c, "reversis", 4, 3)
+        fr = c.get(f"/api/replay/{t['id']}", headers={"accept-language": "fr"}).json()
+        en = c.get(f"/api/replay/{t['id']}").json()
+        assert fr["log"] == [room.plain_log(line, "fr") for line in table.teller.lines] != en["log"]
+        assert fr["frames"][0]["label"] == "le début" and en["frames"][0]["label"] == "the start"
+        assert fr["frames"][-1]["label"].startswith("coup ") and fr["frames"][-1]["label"].endswith(" — la fin")
+        assert "Le classement de la partie" in fr["frames"][-1]["board"] and "The match standings" in en["frames"][-1]["board"]
+        assert c.get(f"/api/replay/{t['id']}", headers={"accept-language": "fr"}).json() == fr

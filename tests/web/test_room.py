@@ -107,7 +107,8 @@ def extracted() -> set[str | tuple[str, str]]:
 
     root = Path(i18n.__file__).parents[3]
     method_map = [("src/academie/presentation/scene/**.py", "python"), ("src/academie/web/**.py", "python"),
-                  ("src/academie/web/templates/**.html", "jinja2")]
+                  ("src/academie/web/templates/**.html", "jinja2"),
+                  ("src/academie/games/__init__.py", "academie.web.game_words.extract")]
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "P": None, "Pn": (1, 2), "n_": (1, 2)}
     found = set()
     for _, _, message, _, _ in extract_from_dir(str(root), method_map, keywords=keywords):
@@ -311,3 +312,175 @@ def test_the_french_log_reads_the_tables_headers_in_french():
             "│ │ Anne │ 4 │ −3 │ │\n│ └────┴─────┘ │\n╰────╯\nMatch over after 1 deal.")
     assert room.plain_log(told, "fr") == "Fin de la donne 1\nAnne: levées 4, cette donne −3.\nPartie finie après 1 donne."
     assert room.plain_log(told) == "End of deal 1\nAnne: tricks 4, this deal −3.\nMatch over after 1 deal."
+
+
+def told_matches(game_id: str, seeds: range):
+    """The narration of random matches of ``game_id`` as a table tells it (:class:`TextNarrator`):
+    for each seed, a player count and option values drawn at random (every option the new-table
+    form offers as a choice, the match kept short), then random moves to the end."""
+    from academie.web.app import option_fields
+    from academie.web.live import TextNarrator
+
+    game = GAMES[game_id]
+    short = {"trente-et-un": {"lives": 1}, "reversis": {"deals": 2}, "guimbarde": {"deals": 2},
+             "guinguette": {"deals": 3}, "belle-flux-trente-un": {"deals": 3}}.get(game_id, {})
+    for seed in seeds:
+        rng = random.Random(seed)
+        players = rng.randint(game.info.min_players, min(game.info.max_players, 7))
+        options = {f["name"]: rng.choice(f["choices"]) for f in option_fields(game_id)
+                   if f["kind"] == "select" and rng.random() < 0.6}
+        options.update({k: v for k, v in short.items() if k in game.options_model.model_fields})
+        names = ["Anne", "Bastien", "Camille", "Denis", "Élise", "Fanny", "Gaston"][:players]
+        state = game.new_initial_state(players, game.parse_options(options))
+        chance, teller = SeededChance(seed), TextNarrator()
+        n = teller.attach(state, game, names)
+        teller.tell(lambda: n.resolve(chance))  # the first deal, told as a table tells it
+        for _ in range(5000):
+            advance_chance(state, chance)
+            if state.is_terminal():
+                teller.tell(n.finish)
+                break
+            teller.tell(n.before_decision)
+            teller.flush()
+            seat, action = state.current_player(), rng.choice(state.legal_actions())
+            text, before = state.action_to_string(action), n.view()
+            state.apply_action(action)
+            teller.tell(lambda: n.moved(seat, text, before))
+            teller.tell(lambda: n.resolve(chance))  # the chance outcomes it calls for (a throw, a card drawn)
+        teller.flush()
+        assert state.is_terminal() and teller.failed is None, (game_id, seed, options)
+        yield names, teller.lines
+
+
+def english_words() -> set[str]:
+    """The words of the catalog's English message ids that no French translation uses."""
+    from babel.messages.pofile import read_po
+
+    word = re.compile(r"[A-Za-zÀ-ÿœ'’-]+")
+    english, french = set(), set()
+    for m in read_po(PO.open("rb"), locale="fr"):
+        if m.id:
+            for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
+                english |= {w.lower() for w in word.findall(re.sub(r"\{\w+\}", "", text))}
+            for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                french |= {w.lower() for w in word.findall(re.sub(r"\{\w+\}", "", text))}
+    return english - french - {"partitions"}  # a heraldic term of the Blason's board (« partitions et pièces »)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_line_of_the_narration_is_told_in_french(game_id):
+    """Random matches of every game (the form's choices of options and the player count drawn at
+    random) told as a French page tells them: each line maps to a message of the catalog
+    (or is a table's row written with the header's French words), and once the sources' French
+    quotations, the names and the cards are set aside no English word of the catalog is left."""
+    from academie.presentation.scene.told import told_phrase
+
+    english, word = english_words(), re.compile(r"[A-Za-zÀ-ÿœ'’-]+")
+    row = re.compile(r"^[^:]+: [^,]+(, [^,]+)*\.$")
+    checked, unread, left = 0, [], []
+    for names, lines in told_matches(game_id, range(4)):
+        for entry in lines:
+            told = room.plain_text(entry).split("\n")
+            french = room.plain_log(entry, "fr").split("\n")
+            assert len(told) == len(french)
+            for line, said in zip(told, french):
+                checked += 1
+                if told_phrase(line) is None and not row.match(line):
+                    unread.append(line)
+                bare = re.sub(r"«[^«»]*»|(?:10|[2-9VDRA])[♠♥♦♣]", " ", said)
+                found = {w.lower() for w in word.findall(bare)} - {n.lower() for n in names}
+                if found & english:
+                    left.append((said, sorted(found & english)))
+    assert checked > 80, checked
+    assert not unread, f"{len(unread)} of {checked} lines read as no message: {unread[:5]}"
+    assert not left, f"{len(left)} of {checked} lines left English: {left[:5]}"
+
+
+def visible_text(page: str) -> list[str]:
+    """A page's text as a person reads it: its text nodes and its titles, labels and placeholders.
+    Of a rules page's text its headings, players, summary and options (the rules themselves, their
+    citations, the advice and the sources' titles are the guide's own English, said so on the
+    page, and left out)."""
+    import html
+
+    page = re.sub(r"(?s)<(script|style)[^>]*>.*?</\1>", " ", page)
+    rules = re.search(r'(?s)<pre class="rules">(.*?)</pre>', page)
+    if rules:
+        kept = [line for line in html.unescape(rules[1]).split("\n")
+                if not re.match(r"^\s*(•|\d+\. |\[\w+\] |readings? |options? |our reconstruction|A RECONSTRUCTION)", line)
+                and not re.match(r"^\s{4}\S", line)]  # a rule's citation, under its bullet
+        page = page[:rules.start()] + "\n".join(html.escape(line) for line in kept) + page[rules.end():]
+    attrs = re.findall(r'(?:title|aria-label|placeholder|alt)="([^"]*)"', page)
+    return [html.unescape(x).strip() for x in re.sub(r"<[^>]+>", "\n", page).split("\n") + attrs if x.strip()]
+
+
+def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
+    """The lobby, every game's new-table form and rules page in French: the games' summaries, their
+    options' names, values, provenance and documentation, the bots' kinds are in French; once the
+    sources' quotations, the option identifiers a text cites ('miss_two_turns', ``talon_payer``)
+    and the readings' tags (R2, G12) are set aside no English word of the catalog is left (but
+    « English », the switch to it). No reST markup is shown."""
+    english, word = english_words() - {"english"}, re.compile(r"[A-Za-zÀ-ÿœ'’-]+")
+    urls = ["/", *(f"/new/{g}" for g in sorted(GAMES)), *(f"/rules/{g}" for g in sorted(GAMES))]
+    left, checked = [], 0
+    with client(sqlite_url) as c:
+        for url in urls:
+            page = c.get(url, headers={"accept-language": "fr-FR,fr;q=0.9"})
+            assert page.status_code == 200 and '<html lang="fr">' in page.text
+            assert "``" not in page.text and ":mod:`" not in page.text, url
+            for text in visible_text(page.text):
+                checked += 1
+                text = re.sub(r"-o \S+|(?<=valeurs : )[a-z, ]+$", " ", text)  # the command line's notation
+                bare = re.sub(r"«[^«»]*»|'[a-z0-9_=]+'|\b[a-z0-9]+_[a-z0-9_=]+\b|\b[A-Z]{1,2}\d+\w*|(?:10|[2-9VDRA])[♠♥♦♣]",
+                              " ", text)
+                found = {w.lower() for w in word.findall(bare)} & english
+                if found:
+                    left.append((url, text[:120], sorted(found)))
+        rules = c.get("/rules/reversis", headers={"accept-language": "fr"}).text
+        assert "Reversis : les règles dans nos propres mots" in rules and "4 à 5 joueurs. Faire le moins" in rules
+        assert "-o deck=48   [texte source, R2] valeurs : &#39;48&#39;, &#39;52&#39;" in rules
+        form = c.get("/new/reversis", headers={"accept-language": "fr"}).text
+        assert "Faire le moins de levées" in form and "robot : heuristique" in form
+        assert '<option value="others_pay_forcer" selected>les autres paient qui force (par défaut)</option>' in form
+    assert checked > 500, checked
+    assert not left, f"{len(left)} of {checked} texts left English: {left[:5]}"
+
+
+def test_what_the_server_refuses_is_said_in_french_and_changes_nothing(sqlite_url):
+    """A bad option value and a player count out of range on the French form, a move out of turn
+    and an illegal move over a French socket: said in French, naming what was wrong and what is
+    legal; no table is made, the table does not move."""
+    from html import unescape
+
+    from tests.web.test_socket import wait_for
+
+    fr = {"accept-language": "fr-FR,fr;q=0.9"}
+    with client(sqlite_url) as c:
+        before = len(c.app.state.hub.tables)
+        form = {"players": "4", "opt_deck": "47", **{f"kind_{s}": "random" for s in range(4)}}
+        r = c.post("/new/reversis", data=form, headers=fr)
+        said = unescape(r.text)
+        assert r.status_code == 422 and "mauvaise valeur '47' pour l'option 'deck' : les valeurs permises sont '48', '52'" in said
+        assert "bad value" not in said and len(c.app.state.hub.tables) == before
+        r = c.get("/new/reversis", params={"players": "9"}, headers=fr)
+        assert "Reversis se joue de 4 à 5 joueurs, pas '9' : le formulaire en montre 4" in unescape(r.text)
+        english = c.post("/new/reversis", data=form)
+        assert "bad value '47' for option 'deck'" in unescape(english.text)  # English stays English
+        t = create(c, "trente-et-un", ["human", "human"], seed=9)
+        table = c.app.state.hub.tables[t["id"]]
+        to_act = table.state.current_player()
+        with c.websocket_connect(f"/ws/play/{t['seats'][1 - to_act]['token']}", headers=fr) as ws:
+            wait_for(ws, lambda m: m["type"] == "update")
+            version = table.version
+            ws.send_json({"type": "act", "action": table.state.legal_action_strings()[0], "version": version})
+            err = wait_for(ws, lambda m: m["type"] == "error")
+            names = table.names
+            assert err["message"] == (f"ce n'est pas votre tour : c'est à {names[to_act]} de jouer, "
+                                      f"pas à {names[1 - to_act]}") and err["status"] == 409
+        with c.websocket_connect(f"/ws/play/{t['seats'][to_act]['token']}", headers=fr) as ws:
+            wait_for(ws, lambda m: m["type"] == "update")
+            ws.send_json({"type": "act", "action": "AS", "version": version})
+            err = wait_for(ws, lambda m: m["type"] == "error")
+            assert err["message"] == ("'AS' n'est pas un coup permis maintenant (piochez d'abord à la pioche ou à la "
+                                      "défausse) ; coups permis : stock, pile, knock"), err
+        assert table.version == version

@@ -7,7 +7,10 @@ a sample of moves of every phase. At each check:
   underscores as spaces, an unaccented French term that has an accent);
 * the seat's hand and its legal moves lie inside the viewport;
 * every card face on the page is one the seat's view holds (the last trick: one it held);
-* the French page holds no English string of the interface (the catalog's message ids).
+* the French page holds no English string of the interface (the catalog's message ids), its log
+  included.
+
+The French lobby, every game's new-table form and its rules page are read in French too.
 
 The server runs in this process (uvicorn in a thread), so the test reads each seat's view from
 the table itself, at the person's turn, when nothing moves."""
@@ -195,7 +198,7 @@ def test_a_full_match_in_the_card_room(served, browser, game_id):
                 check_cards(fr, view, hidden)
                 if not over:
                     check_viewport(fr)
-                text = page_text(fr, with_log=False)
+                text = page_text(fr)  # the log too: told in French
                 english = sorted(p for p in ENGLISH if p in text)
                 assert not english, f"English on the French page: {english[:5]}"
             sheet = en.evaluate("(() => { const d = document.querySelector('#board details.sheet');"
@@ -229,3 +232,27 @@ def test_a_full_match_in_the_card_room(served, browser, game_id):
     finally:
         en_ctx.close()
         fr_ctx.close()
+
+
+def test_the_french_lobby_forms_and_rules_pages(served, browser):
+    """The lobby, each game's new-table form and rules page in Chromium, French from the browser's
+    Accept-Language: no English string of the catalog (the rules' own text, English by design and
+    said so on the page, left out), no identifier, no reST markup."""
+    base, _ = served
+    ctx = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    try:
+        page = ctx.new_page()
+        for url in ["/", *(f"/new/{g}" for g in sorted(GAMES)), *(f"/rules/{g}" for g in sorted(GAMES))]:
+            page.goto(base + url)
+            assert page.evaluate("document.documentElement.lang") == "fr"
+            text = page.evaluate("""() => { const c = document.body.cloneNode(true);
+                c.querySelectorAll('pre.rules, script, select option').forEach(e => e.remove());
+                return c.innerText; }""")
+            text += "\n" + "\n".join(page.eval_on_selector_all("select option", "els => els.map(e => e.textContent)"))
+            english = sorted(p for p in ENGLISH if p in text)
+            assert not english, f"English on the French page {url}: {english[:5]}"
+            assert "``" not in text, url
+            if url.startswith("/new/"):
+                assert page.locator("p.doc").count() >= len(GAMES[url[5:]].describe_options())
+    finally:
+        ctx.close()

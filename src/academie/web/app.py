@@ -52,6 +52,8 @@ from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web import i18n
+from academie.web.game_words import choice_label, french_rules, option_label, plain_doc
+from academie.web.refusals import refusal
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
 from academie.web import room
@@ -284,29 +286,37 @@ class SecurityHeaders:
 
 
 @functools.lru_cache(maxsize=None)
-def rules_text(game_id: str) -> str:
-    """The text ``academie rules GAME`` prints (:mod:`academie.presentation.rules`), on a text buffer."""
+def rules_text(game_id: str, lang: str = "en") -> str:
+    """The text ``academie rules GAME`` prints (:mod:`academie.presentation.rules`), on a text buffer,
+    the options' documentation without its reST markup (:func:`~academie.web.game_words.plain_doc`);
+    in another ``lang`` than English, its headings, summary and options in that language
+    (:func:`~academie.web.game_words.french_rules`)."""
     from rich.console import Console
 
     from academie.presentation.rules import print_rules
 
     buffer = io.StringIO()
-    print_rules(GAMES[game_id], Console(file=buffer, width=100, color_system=None, highlight=False,
-                                 force_terminal=False))
-    return buffer.getvalue()
+    # Another language's text is printed unwrapped (the page wraps it), read line by line.
+    print_rules(GAMES[game_id], Console(file=buffer, width=100 if lang == "en" else 10_000, color_system=None,
+                                        highlight=False, force_terminal=False))
+    text = plain_doc(buffer.getvalue())
+    return text if lang == "en" else french_rules(text, i18n.texts(lang)._)
 
 
 def option_fields(game_id: str) -> list[dict[str, Any]]:
-    """Each option of a game as a form field: name, kind (select, number, text), choices,
-    bounds, default, reading (its documentation), provenance and tag."""
+    """Each option of a game as a form field: name, label (its name as a page shows it, a message
+    id of the catalog: :mod:`academie.web.game_words`), kind (select, number, text), choices and
+    their labels, bounds, default, reading (its documentation, without reST markup), provenance
+    and tag."""
     game = GAMES[game_id]
     fields = game.options_model.model_fields
     out = []
     for doc in game.describe_options():
         info = fields[doc.name]
         ann = info.annotation
-        field: dict[str, Any] = {"name": doc.name, "default": doc.default, "doc": plain_doc(doc.doc), "ref": doc.ref,
-                                 "provenance": doc.provenance, "allowed": doc.allowed}
+        field: dict[str, Any] = {"name": doc.name, "label": option_label(doc.name), "default": doc.default,
+                                 "doc": plain_doc(doc.doc), "ref": doc.ref, "provenance": doc.provenance,
+                                 "allowed": doc.allowed}
         if ann is bool:
             field.update(kind="select", choices=["true", "false"], default=str(doc.default).lower())
         elif typing.get_origin(ann) is typing.Literal:
@@ -317,6 +327,8 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
             field.update(kind="number", min=lo, max=hi)
         else:
             field.update(kind="text")
+        if field["kind"] == "select":
+            field["labels"] = {c: choice_label(c) for c in field["choices"]}
         out.append(field)
     return out
 
@@ -439,7 +451,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         return request.app.state.hub
 
     def error(message: str, status: int) -> JSONResponse:
-        return JSONResponse({"error": message}, status_code=status)
+        return JSONResponse({"error": refusal(message, i18n.current())}, status_code=status)
 
     @app.exception_handler(StoreUnavailable)
     @app.exception_handler(DBAPIError)
@@ -505,12 +517,13 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     async def rules(request: Request, game_id: str) -> Response:
         if game_id not in GAMES:
             raise StarletteHTTPException(404, f"unknown game {game_id!r}")
-        return templates.TemplateResponse(request, "rules.html", {"game": GAMES[game_id].info,
-                                                                  "text": Markup(linked_rules(game_id, rules_text(game_id)))})
+        return templates.TemplateResponse(request, "rules.html", {
+            "game": GAMES[game_id].info, "text": Markup(linked_rules(game_id, rules_text(game_id, i18n.current())))})
 
     def new_form(request: Request, game_id: str, players: int | None, values: dict[str, str], message: str = "",
                  status: int = 200) -> Response:
         game = GAMES[game_id]
+        message = refusal(message, i18n.current())
         n = players if players and game.info.min_players <= players <= game.info.max_players else game.info.default_players
         return templates.TemplateResponse(request, "new.html", {
             "game": game.info, "players": n, "fields": option_fields(game_id), "bots": bot_choices(game_id),
@@ -763,9 +776,12 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         table = await table_or_404(hub_of(request), table_id)
         if not table.state.is_terminal():
             return error("a match is replayed once it is over", 409)
-        if getattr(table, "frames", None) is None:
-            table.frames = await asyncio.to_thread(replay_frames, table)
-        return table.frames
+        lang = i18n.current()
+        frames = getattr(table, "frames", None)
+        if not isinstance(frames, dict) or lang not in frames:  # drawn once a table and a language
+            table.frames = {**(frames if isinstance(frames, dict) else {}),
+                            lang: await asyncio.to_thread(replay_frames, table, lang)}
+        return table.frames[lang]
 
     # --- sockets ------------------------------------------------------------------------
     async def serve_socket(ws: WebSocket, table: LiveTable, seat: int | None) -> None:
@@ -828,7 +844,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
                     watcher.offer({"type": "pong"})
                     continue
                 if seat is None:
-                    watcher.offer({"type": "error", "message": "an onlooker cannot play: open a seat's link"})
+                    watcher.offer({"type": "error", "message": refusal("an onlooker cannot play: open a seat's link", i18n.current())})
                     continue
                 extra = set(message) - {"type", "action", "version"}
                 if extra:
@@ -837,7 +853,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
                 try:
                     version = await table.act(seat, message.get("action"), message.get("version"))
                 except ActionRefused as exc:
-                    watcher.offer({"type": "error", "message": str(exc), "status": exc.status})
+                    watcher.offer({"type": "error", "message": refusal(str(exc), i18n.current()), "status": exc.status})
                 else:
                     watcher.offer({"type": "ack", "version": version})
 

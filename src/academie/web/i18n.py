@@ -83,10 +83,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def install(templates: Any) -> Any:
     """Give a ``Jinja2Templates``' environment the catalogs (``_``, ``gettext``, ``ngettext`` in the
-    request's language) and the globals ``lang()`` and ``languages()`` of ``base.html``."""
+    request's language), ``tr(text)`` (a text that is no template's own, the games' words of
+    :mod:`academie.web.game_words`: translated, never read as a format) and the globals ``lang()``
+    and ``languages()`` of ``base.html``."""
     env = templates.env
     env.add_extension("jinja2.ext.i18n")
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
+    env.globals["tr"] = gettext
     env.globals["lang"] = current
     env.globals["languages"] = lambda: list(LANGUAGE_NAMES.items())
     return templates

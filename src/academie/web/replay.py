@@ -12,15 +12,17 @@ from academie.core.record import replay
 from academie.core.state import State
 from academie.web.live import LiveTable, TextNarrator
 from academie.web import room
+from academie.web.i18n import texts
 from academie.web.present import as_card, card_html
 
 
-def replay_frames(table: LiveTable) -> dict[str, Any]:
+def replay_frames(table: LiveTable, lang: str = "en") -> dict[str, Any]:
     """``frames[k]``: the public table after ``k`` actions (``board``, the card room as an onlooker
     sees it), how many narration entries are told by then (``log_len``) and the move (``label``);
     ``log``: the narration as plain sentences;
-    ``hands``: HTML of every deal's hands."""
+    ``hands``: HTML of every deal's hands. Boards, labels and log in ``lang``."""
     record, game, names = table.game_record(), table.game, table.names
+    t = texts(lang)
     teller = TextNarrator()
     frames: list[dict[str, Any]] = []
     hands: dict[int, list[list[str]]] = {}
@@ -36,7 +38,7 @@ def replay_frames(table: LiveTable) -> dict[str, Any]:
 
     def frame(state: State, label: str) -> None:
         teller.flush()
-        frames.append({"board": room.draw(game.info.id, state.public_view(), names, None, (), "en",
+        frames.append({"board": room.draw(game.info.id, state.public_view(), names, None, (), lang,
                                             options=table.row.options)["board"],
                        "log_len": len(teller.lines), "label": label})
 
@@ -45,7 +47,7 @@ def replay_frames(table: LiveTable) -> dict[str, Any]:
         n = teller.attach(state, game, names)
         teller.tell(n.before_decision)
         note_hands(state)
-        frame(state, "the start" if index == 0 else f"move {index}: {told['last']}")
+        frame(state, t._("the start") if index == 0 else t._("move {n}: {move}").format(n=index, move=told["last"]))
         text = state.action_to_string(action)
         told["move"] = (text, n.view())
         told["last"] = f"{names[seat]}, {text}"
@@ -59,8 +61,8 @@ def replay_frames(table: LiveTable) -> dict[str, Any]:
     state = replay(record, game, on_action, after_action, on_chance=on_chance)
     teller.tell(teller.attach(state, game, names).finish)
     if record.actions:
-        frame(state, f"move {len(record.actions)}: {told['last']} — the end")
-    return {"frames": frames, "log": [room.plain_log(line) for line in teller.lines],
+        frame(state, t._("move {n}: {move} — the end").format(n=len(record.actions), move=told["last"]))
+    return {"frames": frames, "log": [room.plain_log(line, lang) for line in teller.lines],
             "hands": str(hands_html(hands, names)), "names": names}
 
 

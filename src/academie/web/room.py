@@ -356,18 +356,21 @@ def _plain_log(text: str, lang: str) -> str:
     out = []
     for line in plain.split("\n"):
         phrase = told_phrase(line)
-        out.append(COURT.sub(lambda m: FRENCH_COURT[m[1]] + m[2], say(phrase, t)) if phrase else line)
+        said = COURT.sub(lambda m: FRENCH_COURT[m[1]] + m[2], say(phrase, t) if phrase else line)
+        out.append(CITED.sub(" : «", said) if lang == "fr" else said)
     return "\n".join(out)
 
 
 COURT = re.compile(r"\b([JQK])([♠♥♦♣])")
+CITED = re.compile(r"(?<=[^\s:]): «")
+"""A source's words after its name (« Larousse: « … » »): in French a space before the colon."""
 FRENCH_COURT = {"J": "V", "Q": "D", "K": "R"}
 """The court cards' French indices (valet, dame, roi), as the French faces show them."""
 
 
 HEADERS = {w: w for w in (N_("hand"), N_("value"), N_("lives lost"), N_("tricks"), N_("points"), N_("jetons"),
                          N_("this deal"), N_("cards"), N_("flux"), N_("point"), N_("tierce"), N_("count"), N_("stirs"),
-                         N_("won/lost"), N_("player"), N_("place"))}
+                         N_("won/lost"), N_("player"), N_("place"), N_("square"), N_("lives"))}
 """The words of the terminal's tables' headers, as message ids."""
 
 
@@ -384,8 +387,13 @@ def plain_text(text: str, lang: str = "en") -> str:
     """
     out: list[str] = []
     rows = set()  # the lines that were a table's row or a panel's title: never joined
+    panel = set()  # the lines that were a panel's sentence: joined with the panel's next line only
     header: list[str] | None = None
-    head_next = False
+    head_next, head_lead = False, 0
+    last_row: tuple[int, list[str]] | None = None  # the last table row: where it is told, its cells
+    last: str | None = None  # the last sentence's line as told (padded to the console's width or not)
+    padding = any(raw != raw.rstrip() for raw in text.splitlines() if not BOX.search(raw.strip()[1:]))
+    width = max((len(raw) for raw in text.splitlines()), default=0)
     for raw in text.splitlines():
         line = raw
         if BOX.search(line):
@@ -405,39 +413,92 @@ def plain_text(text: str, lang: str = "en") -> str:
                     continue
             else:
                 cells = [BOX.sub("", c).strip() for c in CELL.split(line)]
+                lead = 0
                 while cells and not cells[0]:
                     cells.pop(0)
+                    lead += 1
                 while cells and not cells[-1]:
                     cells.pop()
+                if header and last_row is not None and lead > head_lead and lead - head_lead < len(header) \
+                        and lead - head_lead + len(cells) <= len(header):  # a row the table wrapped: its cells go on
+                    row = last_row[1]
+                    for k, c in enumerate(cells, lead - head_lead):
+                        row[k] = f"{row[k]} {c}".strip() if c else row[k]
+                    out[last_row[0]] = _row(header, row, lang)
+                    continue
                 if len(cells) <= 1:  # a panel's line (or a one-cell box: a title)
                     head_next = False
+                    said = cells[0] if cells else bare
+                    if out and len(out) - 1 in panel and _unfinished(out[-1], said):
+                        out[-1] += " " + said  # a sentence the panel wrapped
+                        continue
                     rows.add(len(out))
-                    out.append(cells[0] if cells else bare)
+                    panel.add(len(out))
+                    out.append(said)
                     continue
                 if head_next:
-                    header, head_next = cells, False
+                    header, head_next, head_lead, last_row = cells, False, lead, None
                     continue
                 if header and len(cells) == len(header) and len(cells) > 1:
-                    words = [texts(lang)._(h) if h in HEADERS else h for h in header]
-                    parts = [f"{h} {c}" for h, c in zip(words[1:], cells[1:]) if c and c != "—"]
-                    line = f"{cells[0]}: " + ", ".join(parts) + "."
+                    last_row = (len(out), cells)
+                    line = _row(header, cells, lang)
                 else:
                     line = " · ".join(c for c in cells if c)
                 rows.add(len(out))
                 out.append(line)
                 continue
-        line = line.strip()
+        padded, line = raw, line.strip()
         if not line:
             continue
-        starts = line[:1].isupper() or line[:1].isdigit()
-        if out and len(out) - 1 not in rows and (not out[-1].endswith(ENDS) or not starts):  # the terminal's wrap
+        starts = _starts(line)
+        if out and len(out) - 1 not in rows and last is not None and padding:
+            # The console pads the lines it wraps to its width: the previous line was wrapped only
+            # if the next line's first word could not have followed it on it.
+            if last != last.rstrip() or len(last) == width:
+                wrapped = len(last.rstrip()) + 1 + len(line.split()[0]) > width and (
+                    not out[-1].endswith(ENDS) or not starts or _unfinished(out[-1], line))
+            else:  # a line the console did not pad: wrapped by the narration itself (between atoms)
+                wrapped = _unfinished(out[-1], line)
+        else:
+            wrapped = not out[-1].endswith(ENDS) or not starts if out else False
+        if out and len(out) - 1 not in rows and wrapped:  # the terminal's wrap
             out[-1] += " " + line
         else:
             out.append(line)
+        last = padded
     return _options("\n".join(out))
 
 
 ENDS = (".", "!", "?", ":", "»", ")")
+
+
+def _said_cell(cell: Phrase | str, t: Texts) -> str:
+    return cell if isinstance(cell, str) else say(cell, t)
+
+
+def _row(header: Sequence[str], cells: Sequence[str], lang: str) -> str:
+    """A table's row as a sentence: « Anne: hand 4♥ 3♦ 9♣, value 9. », its header's words and its
+    cells' (:data:`academie.presentation.scene.told.CELLS`) in ``lang``."""
+    t = texts(lang)
+    words = [t._(h) if h in HEADERS else h for h in header]
+    if lang != "en":
+        from academie.presentation.scene.told import cell_phrase
+
+        cells = [cells[0], *(_said_cell(cell_phrase(c), t) for c in cells[1:])]
+    parts = [f"{h} {c}" for h, c in zip(words[1:], cells[1:]) if c and c != "—"]
+    return f"{cells[0]}: " + ", ".join(parts) + "."
+
+
+def _unfinished(line: str, then: str) -> bool:
+    """Whether a panel's ``line`` goes on in its next line ``then`` (the panel wrapped it): a
+    bracket or a quotation left open, a comma or semicolon last, or ``then`` in lower case."""
+    return (line.count("(") > line.count(")") or line.count("«") > line.count("»") or line.endswith((",", ";"))
+            or not _starts(then))
+
+
+def _starts(line: str) -> bool:
+    """Whether ``line`` may open a sentence (a capital or a figure)."""
+    return line[:1].isupper() or line[:1].isdigit()
 OPTION = re.compile(r"\b(options?\s+)([a-z0-9_]+(?:=[A-Za-z0-9_.\-]+)?(?:, [a-z0-9_]+(?:=[A-Za-z0-9_.\-]+)?)*)")
 """An option named in a citation (``option knocker_tie=lose2``): written with spaces for a person."""
 

@@ -53,6 +53,8 @@ class Phrase:
     text: str
     params: tuple[tuple[str, Any], ...] = ()
     plural: str | None = None
+    raw: bool = field(default=False, repr=False)
+    """Whether ``text`` is drawn as it is (no message id: words around translated parameters)."""
 
     def render(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str] | None = None,
                card_name: Callable[[str], str] | None = None) -> str:
@@ -63,7 +65,7 @@ class Phrase:
             n = int(kw.get("n", 0))
             text = ngettext(self.text, self.plural, n) if ngettext else (self.text if n == 1 else self.plural)
         else:
-            text = gettext(self.text)
+            text = self.text if self.raw else gettext(self.text)
         if not kw:
             return text
         out = {}
