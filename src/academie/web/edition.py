@@ -89,12 +89,12 @@ def linked_rules(game_id: str, text: str) -> str:
     """
     out, at = [], 0
     for m in REFS.finditer(text):
-        out.append(html.escape(text[at:m.start(2)]))
+        out.append(html.escape(text[at:m.start(2)], quote=False))
         siglum = m.group(1)
         out.append(re.sub(r"§(\d+)", lambda n: f'<a href="/source/{html.escape(game_id)}#s{siglum}-{n[1]}">{n[0]}</a>',
-                          html.escape(m.group(2))))
+                          html.escape(m.group(2), quote=False)))
         at = m.end()
-    out.append(html.escape(text[at:]))
+    out.append(html.escape(text[at:], quote=False))
     return "".join(out)
 
 

@@ -68,6 +68,7 @@ def messages() -> Iterator[str]:
             yield text
 
     yield from (m for p in PROVENANCES for m in once(p))
+    yield from once(_OUR_READING)
     for game_id, game in sorted(GAMES.items()):
         yield from once(game.info.summary)
         fields = game.options_model.model_fields
@@ -99,7 +100,8 @@ RULES_HEADINGS = (N_("Sources"), N_("The aim"), N_("The deal"), N_("Setting up")
 
 _TITLE = re.compile(r"^(?P<name>.+): the rules in our own words$")
 _PLAYERS = re.compile(r"^(?P<pad>\s*)(?P<a>\d+) to (?P<b>\d+) players\. (?P<summary>.+)$")
-_OPTION = re.compile(r"^(?P<head>\s*-o \S+\s+)\[(?P<provenance>[^,\]]+), (?P<ref>[^\]]*)\](?P<allowed> allowed: .*)?$")
+_OPTION = re.compile(r"^(?P<head>\s*-o \S+\s+)\[(?P<provenance>[^,\]]+)(?:, (?P<ref>[^\]]*))?\](?P<allowed> allowed: .*)?$")
+_HEADING = re.compile(r"^(?P<heading>.+?) \((?:rule (?P<one>\S+)|rules (?P<a>\S+) to (?P<b>\S+))\)$")
 _SENTENCES = re.compile(r"^→ \[00N\] §n: the sentences of the source text that a rule or option plays \(academie source"
                         r" (?P<game>\S+) prints them with their translation\)\.$")
 _TAG = re.compile(r"^A tag such as (?P<tag>\S+) names a reading in our catalogue of the sources' ambiguities: where a source"
@@ -107,6 +109,10 @@ _TAG = re.compile(r"^A tag such as (?P<tag>\S+) names a reading in our catalogue
                   r" comes from the source text, a later source, or is our proposal\.$")
 _RECONSTRUCTION = ("A RECONSTRUCTION: the sources stop short. Not in any source (our reconstruction, each rule tagged"
                    " and, where readings differ, an option):")
+_OUR_READING = ("« our reading »: where a source is silent or can be read two ways, the reading played is an option,"
+                " and the option's provenance says whether its default comes from the source text, a later source,"
+                " or is our proposal.")
+"""The rules page's note on the rules marked « our reading » (:func:`academie.presentation.rules.print_rules`)."""
 _DOC = re.compile(r"^(?P<pad>\s{6})(?P<doc>\S.*?)(?P<refs> → \[[^\]]+\] §.*)?$")
 
 
@@ -130,10 +136,16 @@ def french_rules(text: str, gettext: Any) -> str:
                               " source is silent or can be read two ways, the reading is an option, and its provenance"
                               " says whether it comes from the source text, a later source, or is our proposal."
                               )).format(tag=m["tag"])
+        elif stripped == _OUR_READING:
+            line = line.replace(stripped, gettext(_OUR_READING))
         elif stripped == _RECONSTRUCTION:
             line = line.replace(stripped, gettext(N_(_RECONSTRUCTION)))
         elif stripped in RULES_HEADINGS:
             line = line.replace(stripped, gettext(stripped))
+        elif (m := _HEADING.match(stripped)) and m["heading"] in RULES_HEADINGS:  # « The deal (rules deal.1 to deal.8) »
+            which = (gettext(N_("rule {id}")).format(id=m["one"]) if m["one"] else
+                     gettext(N_("rules {a} to {b}")).format(a=m["a"], b=m["b"]))
+            line = line.replace(stripped, f"{gettext(m['heading'])} ({which})")
         elif m := _OPTION.match(line):
             allowed = m["allowed"] or ""
             if allowed:
@@ -144,7 +156,8 @@ def french_rules(text: str, gettext: Any) -> str:
                 elif r := re.match(r"^ one or more squares from (?P<a>\d+) to (?P<b>\d+) but (?P<but>.+)$", values):
                     values = " " + gettext(N_("one or more squares from {a} to {b} but {but}")).format(**r.groupdict())
                 allowed = " " + gettext(N_("allowed:")) + values
-            line = f"{m['head']}[{gettext(m['provenance'])}, {m['ref']}]{allowed}"
+            ref = f", {m['ref']}" if m["ref"] else ""
+            line = f"{m['head']}[{gettext(m['provenance'])}{ref}]{allowed}"
         elif (m := _DOC.match(line)) and gettext(m["doc"]) != m["doc"]:
             line = m["pad"] + gettext(m["doc"]) + (m["refs"] or "")
         out.append(line)
