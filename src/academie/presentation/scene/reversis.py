@@ -35,7 +35,8 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
                    count=Pn("{n} card", "{n} cards", n=view.get("talon_size") or 0), kind="stock"),
               Heap("poule", P("Pool (poule)"), counters=view.get("pool") or 0, kind="basket")]
     for name, amount in (view.get("betes") or {}).items():
-        middle.append(Heap(name, P("{name} (a bête)", name=name), counters=amount, kind="basket"))
+        middle.append(Heap(name, P("{name}", name=name[:1].upper() + name[1:]), counters=amount, kind="basket",
+                           hint=P("A bête: counters put on the game by the player who made it, won later one bête at a time, the largest first.")))
     mine = [c for c in (view.get("my_ecart"), view.get("my_taken"), view.get("peeked")) if is_card(c)]
     if viewer is not None and mine:
         shown = []
