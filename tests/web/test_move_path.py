@@ -117,7 +117,7 @@ def drawn(table, seat, lang: str) -> dict:
     to_act = None if over else state.current_player()
     return room.draw(table.game.info.id, table.view_of(seat), table.names, seat, table.legal_for(seat), lang,
                      over=over, winners=[s for s, r in enumerate(returns) if r == max(returns)] if over else (),
-                     to_act=to_act, bot=to_act in table.bots)
+                     to_act=to_act, bot=to_act in table.bots, away=table.away(seat))
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -249,6 +249,29 @@ def test_one_rematch_for_the_table_the_others_told_and_seated_at_it(sqlite_url):
         assert hub.store.claim_rematch(t["id"], "other") == new_id and hub.store.rematch_of(t["id"]) == new_id
 
 
+def test_a_person_who_has_not_opened_the_table_is_said_so_until_his_page_opens(sqlite_url):
+    with client(sqlite_url) as c:
+        t = create(c, "reversis", ["human", "human", "random", "random"], options={"deals": 1})
+        tokens = [s["token"] for s in t["seats"][:2]]
+        for token in tokens:
+            c.get(f"/play/{token}")
+        table = c.app.state.hub.tables[t["id"]]
+        first = table.state.current_player()
+        assert first in (0, 1)  # the premier en cartes is a person at this table: his écart is asked first
+        other, name = 1 - first, t["seats"][first]["name"]
+        waiting = f"{name} is to play, but has not opened the table: send the invitation link."
+        with c.websocket_connect(f"/seat/{t['id']}/{other}/ws") as ws:
+            assert ws.receive_json()["status"] == waiting
+            with c.websocket_connect(f"/seat/{t['id']}/{first}/ws") as mine:
+                mine.receive_json()
+                m = ws.receive_json()
+                assert m == {"type": "status", "status": f"{name} is to play…"}
+            m = ws.receive_json()  # his page closed: said again
+            assert m == {"type": "status", "status": waiting}
+        fr = c.get(f"/seat/{t['id']}/{other}", headers={"accept-language": "fr"}).text
+        assert "n’a pas ouvert la table" in fr or "n'a pas ouvert la table" in fr
+
+
 def test_the_blason_is_drawn_as_its_board_with_the_tables_options(monkeypatch):
     from academie.web import blason_board
 

@@ -808,6 +808,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         async with table.lock:
             table.watchers.add(watcher)
             watcher.offer(table.snapshot(watcher, seat, full=True))
+            table.presence_changed(seat)
 
         async def pump() -> None:
             while True:
@@ -864,6 +865,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
             closing = None
         finally:
             table.watchers.discard(watcher)
+            table.presence_changed(seat)
             sender.cancel()
             dropper.cancel()
         if closing is not None:

@@ -622,6 +622,26 @@ class LiveTable:
             pause = min(pause * 2, 5.0)
 
     # --- what watchers see -----------------------------------------------------------------
+    def away(self, seat: int | None) -> bool:
+        """Whether the person to act (not ``seat``, not a bot) has no page open at this table
+        now, as far as this process knows: only a table no other process serves (with several
+        processes his page may be open on another one: False)."""
+        if self.shared or self.state.is_terminal():
+            return False
+        to_act = self.state.current_player()
+        if to_act < 0 or to_act == seat or to_act in self.bots:
+            return False
+        return not any(w.seat == to_act for w in self.watchers)
+
+    def presence_changed(self, seat: int | None) -> None:
+        """A page of ``seat`` opened or closed: when that seat is to act, every other page's line
+        of whose turn it is said again (a ``status`` message: no new move number)."""
+        if seat is None or self.state.is_terminal() or self.state.current_player() != seat:
+            return
+        for w in list(self.watchers):
+            if w.seat != seat:
+                w.offer({"type": "status", "status": self.face(w.seat, w.lang)["status"]})
+
     def tell_rematch(self, by: str) -> None:
         """Tell every open socket of this table (in this process) that ``by`` has begun its
         rematch: each page offers to join it (a page opened later reads it from the table)."""
@@ -660,17 +680,18 @@ class LiveTable:
         now = (id(self.state), self.version)
         if self.drawn_at != now:  # a state replaced or played on elsewhere: nothing kept holds
             self.drawn, self.drawn_at = {}, now
-        drawn = self.drawn.get((seat, lang))
+        away = self.away(seat)
+        drawn = self.drawn.get((seat, lang, away))
         if drawn is None:
             legal = self.legal_for(seat)
             state = self.state
             over = state.is_terminal()
             returns = state.returns() if over else []
             to_act = None if over else state.current_player()
-            drawn = self.drawn[(seat, lang)] = {
+            drawn = self.drawn[(seat, lang, away)] = {
                 **room.draw(self.game.info.id, self.view_of(seat), self.names, seat, legal, lang, over=over,
                             winners=[s for s, r in enumerate(returns) if r == max(returns)] if over else (),
-                            to_act=to_act, bot=to_act in self.bots, options=self.row.options),
+                            to_act=to_act, bot=to_act in self.bots, options=self.row.options, away=away),
                 "legal": legal,
             }
         return drawn

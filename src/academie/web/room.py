@@ -302,8 +302,9 @@ def actions(scene: Scene, t: Texts) -> str:
 
 
 def status(scene: Scene, names: Sequence[str], t: Texts, *, over: bool, winners: Sequence[int], to_act: int | None,
-           bot: bool) -> str:
-    """The line above the table: whose turn, and what is asked of the viewer."""
+           bot: bool, away: bool = False) -> str:
+    """The line above the table: whose turn, and what is asked of the viewer; ``away``: the
+    person to act has no page open at the table (he has not opened his invitation yet)."""
     if over:
         who = t._(" and ").join(names[s] for s in winners)
         return t.n_("The match is over. {names} wins.", "The match is over. {names} win.", len(winners)).format(names=who)
@@ -311,15 +312,18 @@ def status(scene: Scene, names: Sequence[str], t: Texts, *, over: bool, winners:
         return t._("Your turn: {prompt}").format(prompt=say(scene.prompt, t) or t._("your move."))
     if to_act is None:
         return ""
+    if away:
+        return t._("{name} is to play, but has not opened the table: send the invitation link.").format(name=names[to_act])
     return (t._("{name} (a bot) is playing…") if bot else t._("{name} is to play…")).format(name=names[to_act])
 
 
 def draw(game: str, view: Any, names: Sequence[str], seat: int | None, legal: Sequence[str], lang: str, *,
          over: bool = False, winners: Sequence[int] = (), to_act: int | None = None, bot: bool = False,
-         options: Mapping[str, Any] | None = None) -> dict[str, str]:
+         options: Mapping[str, Any] | None = None, away: bool = False) -> dict[str, str]:
     """What ``seat`` (None: an onlooker) sees, in ``lang``: ``board``, ``actions`` and ``status``
     HTML/text. ``view`` is that seat's view object, ``legal`` its legal actions (empty when it is
-    not its turn); ``options``: the table's (the Blason's board is drawn from them)."""
+    not its turn); ``options``: the table's (the Blason's board is drawn from them); ``away``:
+    the person to act has no page open (:func:`status`)."""
     t = texts(lang)
     data = view.to_json()
     scene = scene_of(game, data, names, seat, legal)
@@ -327,7 +331,7 @@ def draw(game: str, view: Any, names: Sequence[str], seat: int | None, legal: Se
     if game == "blason":
         extra = blason_board(data, list(names), t, options)
     return {"board": board(scene, names, t, extra), "actions": actions(scene, t),
-            "status": status(scene, names, t, over=over, winners=winners, to_act=to_act, bot=bot)}
+            "status": status(scene, names, t, over=over, winners=winners, to_act=to_act, bot=bot, away=away)}
 
 
 BOX = re.compile(r"[\u2500-\u257f]")

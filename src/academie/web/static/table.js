@@ -144,6 +144,7 @@
       else if (m.type === "error") { pending = false; if (m.status !== 409 || !/stale/.test(m.message)) fail(m.message); }
       else if (m.type === "ack") { $("error").hidden = true; }
       else if (m.type === "rematch") { rematchBegun(m.by); }
+      else if (m.type === "status" && !showing && !queue.length) { $("status").textContent = m.status; }
     };
     ws.onclose = function (event) {
       if (event.code === NO_SUCH_SEAT) {
