@@ -94,20 +94,22 @@ class Deal:
         return self.ecart_moves() + self.card_moves()
 
 
-def start(deals: list[Deal] | Deal, **options):
-    """The state at the first decision of the first deal; ``deals`` (default 1) from the list."""
+def start(deals: list[Deal] | Deal, total: int | None = None, **options):
+    """The state at the first decision of the first deal of a match of ``total`` deals (default:
+    as many as given), the first ones from the list."""
     if isinstance(deals, Deal):
         deals = [deals]
-    options.setdefault("deals", len(deals))
+    options.setdefault("deals", total or len(deals))
     packet = options.get("packet", 3)
-    return reversis_state([d.stack(packet) for d in deals], players=deals[0].players, seed=None, **options)
+    seed = 0 if options["deals"] > len(deals) else None  # the deals after the given ones: seeded
+    return reversis_state([d.stack(packet) for d in deals], players=deals[0].players, seed=seed, **options)
 
 
-def run(deals: list[Deal] | Deal, **options):
-    """Play every given deal to its end; returns the state."""
+def run(deals: list[Deal] | Deal, total: int | None = None, **options):
+    """Play every given deal to its end (of a match of ``total`` deals: :func:`start`); returns the state."""
     if isinstance(deals, Deal):
         deals = [deals]
-    state, chance = start(deals, **options)
+    state, chance = start(deals, total, **options)
     for deal in deals:
         play(state, chance, deal.moves())
     return state

@@ -197,13 +197,23 @@ def test_after_two_rounds_of_deals_the_lone_quinola_stays_with_first_two_deals()
 def test_the_quinola_put_in_the_ecart_refreshes_the_pool_when_nobody_wins_it():
     # [001] «Dans les cas où le quinola est écarté… & que personne ne gagne la poule, chacun
     # remet deux jettons pour la rafraîchir»
-    state = run(ECARTE, quinola_force=True)
+    state = run(ECARTE, total=2, quinola_force=True)  # a deal follows: the pool refreshed for it
     result = state.results[-1]
     assert result.quinola == "ecarte" and result.pool_winner is None
     assert result.talon == cards("AS AD JH AC") and result.talon_value == 17
     assert entries(state, "pool refreshed") == [(3, "poule", 2), (2, "poule", 2), (1, "poule", 2), (0, "poule", 2)]
     assert state.match.pots == {"poule": 16}
     assert state.match.counters == [79, 96, 113, 96]
+
+
+def test_the_pool_is_not_refreshed_after_the_matchs_last_deal():
+    # The refresh is for the next deal (« pour la rafraîchir »): after the last one nobody
+    # would play for it, and the counters would be lost to every player.
+    state = run(ECARTE, quinola_force=True)  # a match of this one deal
+    assert state.is_terminal() and state.results[-1].pool_winner is None
+    assert entries(state, "pool refreshed") == []
+    assert state.match.pots == {"poule": 8}
+    assert state.match.counters == [81, 98, 115, 98]
 
 
 def test_with_five_players_and_a_talon_of_two_only_the_first_two_may_exchange():

@@ -42,7 +42,7 @@ def test_each_player_brings_the_agreed_counters():
 def test_the_pool_is_refreshed_when_the_quinola_was_forced_and_nobody_won_it():
     # [001] «Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la poule,
     # chacun remet deux jettons pour la rafraîchir»
-    state = run(FORCED)
+    state = run(FORCED, total=2)
     assert entries(state, "pool refreshed") == [(3, "poule", 2), (2, "poule", 2), (1, "poule", 2), (0, "poule", 2)]
     assert state.match.pots["poule"] == 16
 
@@ -50,14 +50,14 @@ def test_the_pool_is_refreshed_when_the_quinola_was_forced_and_nobody_won_it():
 def test_the_pool_is_not_refreshed_when_the_holder_led_the_quinola_by_choice():
     # [001] «Dans les cas où le quinola est écarté ou forcé» (R18) — seat 3 leads the quinola
     # while he keeps the 6♥: a bête, but neither écarté nor forcé.
-    state = run(LED)
+    state = run(LED, total=2)
     assert entries(state, "pool refreshed") == []
     assert state.match.pots == {"poule": 8, "bête 1": 8}
 
 
 def test_with_refresh_every_bete_the_quinola_led_by_choice_refreshes_the_pool():
     # R18 option every_bete: every quinola that made the bête counts with the forced ones.
-    state = run(LED, refresh="every_bete")
+    state = run(LED, total=2, refresh="every_bete")
     assert entries(state, "pool refreshed") == [(3, "poule", 2), (2, "poule", 2), (1, "poule", 2), (0, "poule", 2)]
     assert state.match.pots == {"poule": 16, "bête 1": 8}
 
@@ -65,18 +65,18 @@ def test_with_refresh_every_bete_the_quinola_led_by_choice_refreshes_the_pool():
 def test_the_quinola_given_on_hearts_by_choice_does_not_refresh_the_pool():
     # [001] «écarté ou forcé» (R18) — seat 2 gives the J♥ on trick 1 keeping the 5♥: the bête,
     # no forcer paid, and no refresh; the FORCED deal, where it was his only heart, refreshes.
-    state = run(CHOICE)
+    state = run(CHOICE, total=2)
     assert entries(state, "bête") == [(2, "bête 1", 8)]
     assert entries(state, "quinola forced") == []
     assert entries(state, "pool refreshed") == []
     assert state.match.pots == {"poule": 8, "bête 1": 8}
-    assert len(entries(run(FORCED), "pool refreshed")) == 4
+    assert len(entries(run(FORCED, total=2), "pool refreshed")) == 4
 
 
 def test_the_quinola_led_as_the_only_heart_of_the_first_lead_is_forced():
     # [001] «Le premier en cartes doit toujours commencer par jouer du cœur s'il en a» — seat 3's
     # only heart is the quinola: he must lead it, so it is «forcé» and the pool is refreshed.
-    state = run(LEDFORCED)
+    state = run(LEDFORCED, total=2)
     assert state.results[-1].quinola == "bete"
     assert entries(state, "quinola forced") == []  # nobody made it go but the rule
     assert entries(state, "pool refreshed") == [(3, "poule", 2), (2, "poule", 2), (1, "poule", 2), (0, "poule", 2)]

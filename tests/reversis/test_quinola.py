@@ -64,7 +64,7 @@ def test_quinola_forced_on_a_heart_lead_makes_the_bete_and_pays_the_forcer():
 def test_quinola_forced_settlement_of_the_deal():
     # [001] «fait la bête de ce qu'il y a sur le jeu» and «chacun remet deux jettons pour la
     # rafraîchir»: the bête stays on the game, the pool is refreshed.
-    state = run(FORCED)
+    state = run(FORCED, total=2)  # a deal follows: the pool refreshed for it
     result = state.results[-1]
     assert (result.quinola, result.pool_winner) == ("bete", None)
     assert (result.talon_winner, result.talon_payers) == (2, (0,))

@@ -469,7 +469,7 @@ def _end_deal(s, ledger):
     if s[QSTATE] == Q_ECARTE:
         s[STATS + 4] += 1
     forced = s[QSTATE] == Q_BETE and s[QFORCED] != 0
-    if pool_winner < 0 and (s[QSTATE] == Q_ECARTE or forced):  # R18
+    if pool_winner < 0 and (s[QSTATE] == Q_ECARTE or forced) and s[DEALNO] + 1 < s[DEALS]:  # R18, not after the last deal
         for k in range(n):
             _pay(s, ledger, _order_seat(s, k), POOL_ACCOUNT, s[ANTE], RULE_REFRESH)
     for seat in range(n):

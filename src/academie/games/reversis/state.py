@@ -510,9 +510,12 @@ class ReversisState(StockDrawState):
             # talon is shown, the quinola in it.
             self.stats["quinola_ecarte"] += 1
         forced = self.quinola == "bete" and (self.quinola_forced or opts.refresh == "every_bete")
-        if pool_winner is None and (self.quinola == "ecarte" or forced):
+        last = m.deal_number + 1 >= opts.deals  # the match's last deal: no deal follows
+        if pool_winner is None and (self.quinola == "ecarte" or forced) and not last:
             # [001] «Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la
-            # poule, chacun remet deux jettons pour la rafraîchir» (R18)
+            # poule, chacun remet deux jettons pour la rafraîchir» (R18): refreshed for the next
+            # deal, so not after the match's last one (our reading: the source plays no last
+            # deal; the match's agreed number of deals is ours, guide end.1)
             for seat in order:
                 m.pay(seat, POOL, opts.pool_ante, "the pool refreshed [001] «chacun remet deux jettons»")
         self._add_result(snapshot(  # a frozen DealResult, built without its __init__
