@@ -287,7 +287,7 @@ def test_an_export_never_replaces_a_file_without_force(tmp_path):
     bad = runner.invoke(app, ["source", "reversis", "--tei", str(tmp_path)])
     assert bad.exit_code == 2 and "is a folder" in bad.output
     bad = runner.invoke(app, ["source", "reversis", "--tei", str(tmp_path / "no" / "r.xml")])
-    assert bad.exit_code == 2 and "no folder" in bad.output
+    assert bad.exit_code == 2 and "does not exist" in bad.output
     ok = runner.invoke(app, ["source", "reversis", "--tei", str(path), "--force"])
     assert ok.exit_code == 0 and path.read_bytes() == tei_bytes("reversis")
 
@@ -475,7 +475,38 @@ def test_source_on_an_ascii_output_says_the_accents_are_dropped():
                           env=env, capture_output=True)
     assert done.returncode == 0 and b"Traceback" not in done.stderr
     assert done.stderr.decode().count("accents") == 1 and b"PYTHONIOENCODING=utf-8" in done.stderr
+    note = done.stderr.decode("ascii")  # written in plain ASCII: no escape, nothing it says cannot be shown
     assert b"geographe" in done.stdout
+    assert "\\x" not in note and "(e as e)" not in note
+
+
+def test_the_ascii_note_is_plain_ascii_whatever_the_output():
+    from academie.cli.source import warn_ascii
+    import inspect
+
+    assert inspect.getsource(warn_ascii).isascii()
+
+
+@pytest.mark.parametrize("args", [
+    ["--tei", "a" * 300 + ".xml"],
+    ["--booklet", "a" * 300 + ".html"],
+    ["--booklet", "a" * 300 + ".pdf"],
+])
+def test_a_name_too_long_is_one_error_line(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    bad = runner.invoke(app, ["source", "blason", *args])
+    assert bad.exit_code == 2 and bad.exception is None or isinstance(bad.exception, SystemExit), bad.exception
+    assert bad.exit_code == 2 and "too long" in bad.output and "Traceback" not in bad.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_output_is_tried_before_any_is_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    bad = runner.invoke(app, ["source", "blason", "--tei", "new1.xml", "--booklet", "/proc/x.html"])
+    assert bad.exit_code == 2 and "/proc/x.html" in bad.output
+    assert list(tmp_path.iterdir()) == []  # new1.xml was not written
+    bad = runner.invoke(app, ["source", "blason", "--booklet", "new1.html", "--tei", "/proc/x.xml"])
+    assert bad.exit_code == 2 and list(tmp_path.iterdir()) == []
 
 
 def test_no_stray_ocr_quote_is_kept_in_our_reading_or_translation():
