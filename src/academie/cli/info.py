@@ -48,6 +48,27 @@ console: Any = _Stdout()
 err_console = Console(stderr=True, highlight=False)
 
 
+WHOLE_WIDTH = 4000
+"""The width ``academie rules`` and ``games`` draw at off a terminal: wide enough that no line
+is wrapped."""
+
+
+@contextmanager
+def whole_lines() -> Iterator[Any]:
+    """The console to print on: standard output's on a terminal (wrapped to its width); off a
+    terminal (a file, a pipe) a buffer drawn :data:`WHOLE_WIDTH` wide whose lines are then
+    written whole, without the padding at their ends, so that ``grep`` finds a phrase."""
+    import io
+
+    out = console
+    if out.is_terminal:
+        yield out
+        return
+    buffer = io.StringIO()
+    yield Console(file=buffer, width=WHOLE_WIDTH, highlight=False, markup=False, color_system=None)
+    out.file.write("".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines()))
+
+
 def _print_json(data: Any) -> None:
     """``data`` as JSON on standard output; escaped to ASCII where the terminal cannot print Unicode."""
     print_json(data, console)
@@ -181,9 +202,10 @@ def _game_json(g: Game) -> dict[str, Any]:
     }
 
 
-def print_game(g: Game) -> None:
-    """One game as ``academie games`` lists it."""
+def print_game(g: Game, out: Any = None) -> None:
+    """One game as ``academie games`` lists it, on ``out`` (standard output's console)."""
     info = g.info
+    console = out if out is not None else globals()["console"]
     console.print(
         Text(info.id, style="bold").append(
             f" — {info.name} (v{info.version}), {info.min_players}–{info.max_players} players;"
@@ -211,13 +233,14 @@ def games(
         data: Any = _game_json(chosen[0]) if game is not None else [_game_json(g) for g in chosen]
         _print_json(data)
         return
-    for g in chosen:
-        print_game(g)
-        console.print()
-    console.print(
-        Text(f"Tags such as T1 or R12 name a reading in {READINGS}. `academie rules GAME` explains"
-             " a game's rules.", style="dim")
-    )
+    with whole_lines() as out:
+        for g in chosen:
+            print_game(g, out)
+            out.print()
+        out.print(
+            Text(f"Tags such as T1 or R12 name a reading in {READINGS}. `academie rules GAME` explains"
+                 " a game's rules.", style="dim")
+        )
 
 
 # --- academie rules ----------------------------------------------------------------------------
@@ -252,4 +275,5 @@ def rules(
     if as_json:
         _print_json(_rules_json(g))
         return
-    print_rules(g, console)
+    with whole_lines() as out:
+        print_rules(g, out)
