@@ -71,8 +71,7 @@ def generated(game: str) -> str:
     ]
     if data["reconstructed"]:
         out += ["!!! warning \"A reconstruction: the sources stop short\"", "",
-                "    Not in any source (our reconstruction, each rule tagged and, where readings"
-                " differ, an option):", ""]
+                "    Not in any source (our reconstruction; where readings differ, an option):", ""]
         out += [f"    - {_text(rule)}" for rule in data["reconstructed"]]
         out.append("")
     out += ["## Sources", ""]

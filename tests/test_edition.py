@@ -535,3 +535,34 @@ def test_a_rule_names_its_reading_by_the_option_that_chooses_it():
     assert Rule("x", "002", "mots", reading="L7", option="rest_reading").citation() == \
         "[002] « mots »; our reading: option rest_reading"
     assert Rule("x", reading="L13").citation() == "our reading"
+
+
+TAG = re.compile(r"\b(?:GU|[BGLRT])\d{1,2}\b|\b\d\([a-z]\)\d*")
+"""A reading tag of the working notes (B7, GU12, 1(c)): no catalogue ships to look it up in."""
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_no_reading_tag_is_shown_to_people(game, tmp_path):
+    from academie.edition.booklet import booklet_html
+
+    from pathlib import Path
+
+    shown = {
+        "rules": runner.invoke(app, ["rules", game], terminal_width=200).output,
+        "rules --json": runner.invoke(app, ["rules", game, "--json"]).output,
+        "games": runner.invoke(app, ["games", game], terminal_width=200).output,
+        "games --json": runner.invoke(app, ["games", game, "--json"]).output,
+        "source": runner.invoke(app, ["source", game]).output,
+        "source --json": runner.invoke(app, ["source", game, "--json"]).output,
+        "booklet": booklet_html(game),
+        "tei": tei_bytes(game).decode("utf-8"),
+        "docs": (Path(__file__).resolve().parents[1] / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8"),
+    }
+    for where, text in shown.items():
+        assert not TAG.findall(text), (where, TAG.findall(text)[:5])
+    assert '"ref"' not in shown["games --json"] and '"ref"' not in shown["source --json"]
+
+
+def test_games_names_no_catalogue_that_is_not_shipped():
+    out = runner.invoke(app, ["games"], terminal_width=200).output
+    assert "catalogue" not in out and "Tags such as" not in out

@@ -33,7 +33,7 @@ from academie.core.game import Game
 from academie.core.guide import guide_of
 from academie.games import GAMES, get_game
 from academie.presentation.rules import print_option, print_reconstructed, print_rules, sigla
-from academie.sources import READINGS, bibliography
+from academie.sources import bibliography
 
 class _Stdout:
     """The console on standard output as it is when a line is printed: Unicode, or ASCII where
@@ -188,6 +188,29 @@ def _user_errors() -> Iterator[None]:
 
 
 # --- academie games ----------------------------------------------------------------------------
+def option_json(o: Any) -> dict[str, Any]:
+    """An option as the JSON outputs give it: its fields, the doc without reading tags (people
+    have no catalogue to look them up in), no ``ref``."""
+    from academie.edition.view import untagged
+
+    return {k: (untagged(v) if k == "doc" else v) for k, v in o.__dict__.items() if k != "ref"}
+
+
+def reconstructed_json(g: Game) -> list[str]:
+    """A reconstruction's rules no source gives, without reading tags."""
+    from academie.edition.view import untagged
+
+    return [untagged(r) for r in g.info.reconstructed]
+
+
+def rule_json(r: Any) -> dict[str, Any]:
+    """A guide rule's fields as ``academie rules --json`` gives them: its reading tag left out
+    (the option that chooses the reading is named), its text without tags."""
+    from academie.edition.view import untagged
+
+    return {k: (untagged(v) if k == "text" else v) for k, v in asdict(r).items() if k != "reading"}
+
+
 def _game_json(g: Game) -> dict[str, Any]:
     info = g.info
     return {
@@ -197,8 +220,8 @@ def _game_json(g: Game) -> dict[str, Any]:
         "players": [info.min_players, info.max_players],
         "sources": list(info.sources),
         "bots": bot_names(info.id),
-        "reconstructed": list(info.reconstructed),
-        "options": [o.__dict__ for o in g.describe_options()],
+        "reconstructed": reconstructed_json(g),
+        "options": [option_json(o) for o in g.describe_options()],
     }
 
 
@@ -238,8 +261,8 @@ def games(
             print_game(g, out)
             out.print()
         out.print(
-            Text(f"Tags such as T1 or R12 name a reading in {READINGS}. `academie rules GAME` explains"
-                 " a game's rules.", style="dim")
+            Text("`academie rules GAME` explains a game's rules; `academie source GAME` shows each"
+                 " option beside the sentences of the source it reads.", style="dim")
         )
 
 
@@ -256,12 +279,12 @@ def _rules_json(g: Game) -> dict[str, Any]:
         "name": g.info.name,
         "sources": {s: bibliography(s) for s in sigla(g)},
         "sections": [
-            {"title": title, "rules": [dict(asdict(r), citation=r.citation(), sentences=next(at)["sentences"]) for r in rules]}
+            {"title": title, "rules": [dict(rule_json(r), citation=r.citation(), sentences=next(at)["sentences"]) for r in rules]}
             for title, rules in guide.sections()
         ],
         "how_to_win": list(guide.how_to_win),
-        "reconstructed": list(g.info.reconstructed),
-        "options": [dict(o.__dict__, sentences=where.get(o.name, {})) for o in g.describe_options()],
+        "reconstructed": reconstructed_json(g),
+        "options": [dict(option_json(o), sentences=where.get(o.name, {})) for o in g.describe_options()],
     }
 
 

@@ -49,10 +49,12 @@ def print_reconstructed(g: Game, out: Any) -> None:
     if not g.info.reconstructed:
         return
     out.print(Padding(Text("A RECONSTRUCTION: the sources stop short. Not in any source (our"
-                           " reconstruction, each rule tagged and, where readings differ, an option):",
+                           " reconstruction; where readings differ, an option):",
                            style="bold yellow"), (0, 0, 0, 2)))
+    from academie.edition.view import untagged
+
     for rule in g.info.reconstructed:
-        out.print(Padding(Text(f"• {rule}"), (0, 0, 0, 4)))
+        out.print(Padding(Text(f"• {untagged(rule)}"), (0, 0, 0, 4)))
 
 
 def sigla(g: Game) -> list[str]:
