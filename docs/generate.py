@@ -97,7 +97,7 @@ def generated(game: str) -> str:
     for o in data["options"]:
         where = refs(o["sentences"])
         out.append(f"| `{o['name']}` | `{_cell(_default(o['default']))}` | {_cell(o['allowed'])}"
-                   f" | {_cell(o['provenance'])} | {_cell(plain_doc(o['doc']))}"
+                   f" | {_cell(o['provenance'] + (': ' + o['later'] if o.get('later') else ''))} | {_cell(plain_doc(o['doc']))}"
                    f"{_cell(' → ' + where) if where else ''} |")
     out += ["", END]
     return "\n".join(out) + "\n"

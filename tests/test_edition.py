@@ -566,3 +566,35 @@ def test_no_reading_tag_is_shown_to_people(game, tmp_path):
 def test_games_names_no_catalogue_that_is_not_shipped():
     out = runner.invoke(app, ["games"], terminal_width=200).output
     assert "catalogue" not in out and "Tags such as" not in out
+
+
+def option_value(game, name):
+    return [o for o in game_edition(game)["options"] if o["name"] == name][0]["value"]
+
+
+def later_options():
+    return [(gid, o.name) for gid, g in GAMES.items() for o in g.describe_options() if o.provenance == "later source"]
+
+
+@pytest.mark.parametrize("game,name", later_options())
+def test_an_option_from_a_later_source_names_it_wherever_its_provenance_is_shown(game, name):
+    from pathlib import Path
+
+    from academie.edition.booklet import booklet_html
+    from academie.sources import LATER_SOURCES, OPTION_SOURCES, later_sources
+
+    sigla = OPTION_SOURCES.get(game, {}).get(name, ())
+    assert sigla and all(s in LATER_SOURCES for s in sigla), (game, name)
+    named = later_sources(game, name)
+    first = LATER_SOURCES[sigla[0]].short
+    games = runner.invoke(app, ["games", game]).output
+    assert any(name in line and f"[later source: {named}]" in line for line in games.splitlines())
+    source = runner.invoke(app, ["source", game]).output
+    if f"option {name} (default " in source:  # an option that reads a sentence is shown beside it
+        assert f"option {name} (default {option_value(game, name)}, from a later source: {named})" in source
+    option = [o for o in json.loads(runner.invoke(app, ["games", game, "--json"]).output)["options"] if o["name"] == name][0]
+    assert option["later"] == named
+    assert html_escape(first, quote=True) in booklet_html(game) or first in booklet_html(game)
+    assert first in tei_bytes(game).decode("utf-8")
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    assert f"later source: {first}" in docs

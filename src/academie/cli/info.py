@@ -33,7 +33,7 @@ from academie.core.game import Game
 from academie.core.guide import guide_of
 from academie.games import GAMES, get_game
 from academie.presentation.rules import print_option, print_reconstructed, print_rules, sigla
-from academie.sources import bibliography
+from academie.sources import bibliography, later_sources
 
 class _Stdout:
     """The console on standard output as it is when a line is printed: Unicode, or ASCII where
@@ -221,7 +221,7 @@ def _game_json(g: Game) -> dict[str, Any]:
         "sources": list(info.sources),
         "bots": bot_names(info.id),
         "reconstructed": reconstructed_json(g),
-        "options": [option_json(o) for o in g.describe_options()],
+        "options": [dict(option_json(o), later=later_sources(info.id, o.name)) for o in g.describe_options()],
     }
 
 
@@ -239,7 +239,7 @@ def print_game(g: Game, out: Any = None) -> None:
     console.print(Padding(Text(("Sources: " if len(info.sources) > 1 else "Source: ") + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
     print_reconstructed(g, console)
     for o in g.describe_options():
-        print_option(o, console)
+        print_option(o, console, game=info.id)
 
 
 def games(
@@ -284,7 +284,8 @@ def _rules_json(g: Game) -> dict[str, Any]:
         ],
         "how_to_win": list(guide.how_to_win),
         "reconstructed": reconstructed_json(g),
-        "options": [dict(option_json(o), sentences=where.get(o.name, {})) for o in g.describe_options()],
+        "options": [dict(option_json(o), later=later_sources(g.info.id, o.name), sentences=where.get(o.name, {}))
+                    for o in g.describe_options()],
     }
 
 

@@ -44,7 +44,9 @@ HEADERS = {
 def option_words(o: dict[str, Any]) -> str:
     """An option as a sentence names it: ``option rest_reading (default miss_two_turns, from our
     proposal)``."""
-    return f"option {o['name']} (default {o['value']}, from {o['from']})"
+    from academie.edition.view import from_words
+
+    return f"option {o['name']} (default {o['value']}, from {from_words(o)})"
 
 
 def sentence_lines(s: dict[str, Any], lang: str, rules: dict[str, Any], options: dict[str, Any]) -> tuple[Text, Text, Text]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from academie.core.errors import AcademieError
-from academie.edition.view import cli_value, game_edition
+from academie.edition.view import cli_value, from_words, game_edition
 
 FONTS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -80,7 +80,7 @@ def booklet_html(game_id: str, options: dict[str, Any] | None = None) -> str:
     for o in options_in_force(d, options):
         h.append(f"<li><b>{escape(o['name'])}={escape(cli_value(o['value']))}</b> <span class='n'>({escape(o['allowed'])};"
                  f" default {escape(cli_value(o['default']))}, from"
-                 f" {escape(o['from'])}) {escape(refs(o['sentences']))}</span><br>{escape(o['doc'])}</li>")
+                 f" {escape(from_words(o))}) {escape(refs(o['sentences']))}</span><br>{escape(o['doc'])}</li>")
     h.append("</ul>")
     notes = [(s["siglum"], n) for s in d["sources"] for n in s["notes"]]
     if notes:
@@ -119,7 +119,7 @@ def pdf_paragraphs(game_id: str, options: dict[str, Any] | None = None) -> list[
         out.append((f"• {r['text']}  {refs(r['sentences']) or r['citation']}", 10, 1.5))
     out.append(("Options in force", 13, 1))
     for o in options_in_force(d, options):
-        out.append((f"{o['name']}={cli_value(o['value'])} ({o['allowed']}; default {cli_value(o['default'])}, from {o['from']})"
+        out.append((f"{o['name']}={cli_value(o['value'])} ({o['allowed']}; default {cli_value(o['default'])}, from {from_words(o)})"
                     f" {refs(o['sentences'])}: {o['doc']}", 9, 1.5))
     for s in d["sources"]:
         for n in s["notes"]:

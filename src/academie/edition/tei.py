@@ -14,7 +14,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from academie.edition.view import game_edition
+from academie.edition.view import from_words, game_edition
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
@@ -88,7 +88,7 @@ def tei(game_id: str) -> ET.Element:
         el(notes, "note", r["text"], type="rule", n=r["id"], target=_targets(r["sentences"]), resp="#academie")
     opts = el(back, "div", type="options")
     for o in d["options"]:
-        el(opts, "note", f"{o['name']}={o['value']} ({o['allowed']}; default from {o['from']}): {o['doc']}", type="option", n=o["name"],
+        el(opts, "note", f"{o['name']}={o['value']} ({o['allowed']}; default from {from_words(o)}): {o['doc']}", type="option", n=o["name"],
            target=_targets(o["sentences"]), resp="#academie")
     readings = el(back, "div", type="readings")
     for src in d["sources"]:

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from academie.edition import SIGLA, edition, game_sigla, rule_ids, sentences_of
-from academie.sources import bibliography, source
+from academie.sources import bibliography, later_sources, source
 
 
 def sentence_ref(siglum: str, n: int) -> str:
@@ -107,6 +107,12 @@ def plain_doc(text: str) -> str:
     return untagged(re.sub(r"``([^`]+)``|`([^`]+)`", lambda m: m.group(1) or m.group(2), text))
 
 
+def from_words(o: dict[str, Any]) -> str:
+    """Where an option's default comes from, as the views write it: ``the source text``, ``our
+    proposal``, or ``a later source: Hoyle's Games Improved, « Reversis »`` (named)."""
+    return f"{o['from']}: {o['later']}" if o.get("later") else o["from"]
+
+
 PROVENANCE = {"source text": "the source text", "later source": "a later source", "our proposal": "our proposal"}
 """How each provenance of an option is said: where its default comes from."""
 
@@ -157,7 +163,8 @@ def game_edition(game_id: str) -> dict[str, Any]:
     "options" (the options it names), "sentences": {siglum: [n]}}], "options": [{"name",
     "default", "value" (the default as the command line writes it, :func:`cli_value`), "allowed"
     (likewise), "doc" (plain text, :func:`plain_doc`), "provenance", "from" (where the default
-    comes from, in words), "sentences"}]}``. ``code`` lists the places of the package that
+    comes from, in words), "later" (the later sources it comes from, by name, :func:`academie.sources.later_sources`;
+    empty for the others), "sentences"}]}``. ``code`` lists the places of the package that
     cite a sentence (for developers; no view prints them: a sentence shows its rules and options,
     else the other games that play it, else why it is not played). Raises :class:`~academie.core.errors.UnknownGameError`
     (from :func:`academie.games.get_game`) for an unknown game."""
@@ -178,7 +185,7 @@ def game_edition(game_id: str) -> dict[str, Any]:
     options = {o.name: {"name": o.name, "default": o.default, "value": cli_value(o.default),
                         "allowed": cli_allowed(o.allowed), "doc": plain_doc(o.doc),
                         "provenance": str(o.provenance), "from": PROVENANCE.get(str(o.provenance), str(o.provenance)),
-                        "sentences": {}}
+                        "later": later_sources(game_id, o.name), "sentences": {}}
                for o in g.describe_options()}
     # the options a rule names read every sentence the rule plays (by construction, both ways)
     rule_options = {rid: [x.strip() for x in rule.option.split(",") if x.strip() in options]
