@@ -98,6 +98,7 @@ def generated(game: str) -> str:
         where = refs(o["sentences"])
         out.append(f"| `{o['name']}` | `{_cell(_default(o['default']))}` | {_cell(o['allowed'])}"
                    f" | {_cell(o['provenance'] + (': ' + o['later'] if o.get('later') else ''))} | {_cell(plain_doc(o['doc']))}"
+                   f"{_cell(' *Why this default:* ' + o['why']) if o.get('why') else ''}"
                    f"{_cell(' → ' + where) if where else ''} |")
     out += ["", END]
     return "\n".join(out) + "\n"

@@ -598,3 +598,67 @@ def test_an_option_from_a_later_source_names_it_wherever_its_provenance_is_shown
     assert first in tei_bytes(game).decode("utf-8")
     docs = (Path(__file__).resolve().parents[1] / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
     assert f"later source: {first}" in docs
+
+
+def quotations_out_of_their_sources():
+    """Every « … » of the option docs, our reasons and the guide's rules that no sentence of its
+    game's sources holds, unless it is marked as from elsewhere: ``[Siglum] « … »`` names a later
+    source (or another edited text, which must then hold it)."""
+    from academie.edition.citations import _QUOTE
+    from academie.edition.view import proposal_reason
+    from academie.sources import LATER_SOURCES
+
+    bad = []
+    for gid, g in GAMES.items():
+        texts = [(f"option {o.name}", o.doc) for o in g.describe_options()]
+        texts += [(f"why {o.name}", proposal_reason(gid, o.name)) for o in g.describe_options()]
+        texts += [(f"rule {rid}", r.text) for rid, r in rule_ids(g)]
+        for where, text in texts:
+            for m in _QUOTE.finditer(text):
+                mark = re.search(r"\[([\w-]+)\]\s*$", text[:m.start()])
+                if mark and mark.group(1) in LATER_SOURCES:
+                    continue
+                sigla = [mark.group(1)] if mark and mark.group(1) in SIGLA else game_sigla(gid)
+                if not any(edition(s).holds(m.group(1)) for s in sigla):
+                    bad.append(f"{gid} {where}: «{m.group(1)}»")
+        for rid, r in rule_ids(g):
+            if r.words and r.source in SIGLA and not edition(r.source).holds(r.words):
+                bad.append(f"{gid} {rid}: [{r.source}] «{r.words}»")
+    return bad
+
+
+def test_every_quotation_of_an_option_or_rule_is_in_its_games_sources_or_marked_from_elsewhere():
+    assert quotations_out_of_their_sources() == []
+
+
+def test_a_quotation_that_no_source_holds_is_caught(monkeypatch):
+    from academie.edition import view
+
+    monkeypatch.setattr(view, "_PROPOSALS", {"belle-flux-trente-un": {"stand_is_final": "A player says « je m'y tiens »."}})
+    assert quotations_out_of_their_sources() == ["belle-flux-trente-un why stand_is_final: « je m'y tiens »"]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_default_of_our_proposal_states_its_reason_where_it_is_shown(game):
+    from academie.edition.view import proposal_reason
+
+    ours = [o.name for o in GAMES[game].describe_options() if o.provenance == "our proposal"]
+    games = " ".join(runner.invoke(app, ["games", game]).output.split())
+    rules = " ".join(runner.invoke(app, ["rules", game]).output.split())
+    source = runner.invoke(app, ["source", game]).output
+    booklet = " ".join(__import__("academie.edition.booklet", fromlist=["x"]).booklet_html(game).split())
+    for name in ours:
+        why = proposal_reason(game, name)
+        assert why and why.count(". ") == 0 and why.endswith("."), (name, why)  # one sentence
+        flat = " ".join(why.split())
+        assert f"Why this default: {flat}" in games and f"Why this default: {flat}" in rules, name
+        assert f"option {name} (default " in source and why in source, name
+        assert html_escape(flat, quote=True) in booklet, name
+    others = [o.name for o in GAMES[game].describe_options() if o.provenance != "our proposal"]
+    assert not any(proposal_reason(game, name) for name in others)
+
+
+def test_belle_flux_reviews_the_stand_reading():
+    notes = [n for s in game_edition("belle-flux-trente-un")["sources"] for n in s["notes"]]
+    stand = [n for n in notes if n["option"] == "stand_is_final"]
+    assert stand and 22 in stand[0]["sentences"] and "s'y tient" in stand[0]["text"]

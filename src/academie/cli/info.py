@@ -196,6 +196,15 @@ def option_json(o: Any) -> dict[str, Any]:
     return {k: (untagged(v) if k == "doc" else v) for k, v in o.__dict__.items() if k != "ref"}
 
 
+def option_data(g: Game, o: Any) -> dict[str, Any]:
+    """An option as ``games --json`` and ``rules --json`` give it: :func:`option_json`, with
+    ``later`` (the later sources its default comes from, by name) and ``why`` (why our
+    proposal is the default), empty where they do not apply."""
+    from academie.edition.view import proposal_reason
+
+    return dict(option_json(o), later=later_sources(g.info.id, o.name), why=proposal_reason(g.info.id, o.name))
+
+
 def reconstructed_json(g: Game) -> list[str]:
     """A reconstruction's rules no source gives, without reading tags."""
     from academie.edition.view import untagged
@@ -221,7 +230,7 @@ def _game_json(g: Game) -> dict[str, Any]:
         "sources": list(info.sources),
         "bots": bot_names(info.id),
         "reconstructed": reconstructed_json(g),
-        "options": [dict(option_json(o), later=later_sources(info.id, o.name)) for o in g.describe_options()],
+        "options": [option_data(g, o) for o in g.describe_options()],
     }
 
 
@@ -284,8 +293,7 @@ def _rules_json(g: Game) -> dict[str, Any]:
         ],
         "how_to_win": list(guide.how_to_win),
         "reconstructed": reconstructed_json(g),
-        "options": [dict(option_json(o), later=later_sources(g.info.id, o.name), sentences=where.get(o.name, {}))
-                    for o in g.describe_options()],
+        "options": [dict(option_data(g, o), sentences=where.get(o.name, {})) for o in g.describe_options()],
     }
 
 

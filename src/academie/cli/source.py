@@ -123,6 +123,27 @@ def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
                 out.print(Padding(Text(_note_title(n, src, options), style="bold").append("\n" + n["text"], style=""),
                                   (0, 0, 0, 2)))
         out.print()
+    print_proposals(d, out, terminal)
+
+
+def print_proposals(d: dict[str, Any], out: Any, terminal: bool) -> None:
+    """The options whose default is our proposal, each with why it is played (once, after the
+    sources)."""
+    ours = [o for o in d["options"] if o["why"]]
+    if not ours:
+        return
+    title = "Defaults of our proposal, and why"
+    if not terminal:
+        _plain(out, title)
+        for o in ours:
+            _plain(out, f"  option {o['name']} (default {o['value']}): {o['why']}")
+        _plain(out, "")
+        return
+    out.print(Text(title, style="bold"))
+    for o in ours:
+        out.print(Padding(Text(f"option {o['name']} (default {o['value']})", style="bold").append(": " + o["why"], style=""),
+                          (0, 0, 0, 2)))
+    out.print()
 
 
 def _note_title(n: dict[str, Any], src: dict[str, Any], options: dict[str, Any]) -> str:

@@ -80,7 +80,8 @@ def booklet_html(game_id: str, options: dict[str, Any] | None = None) -> str:
     for o in options_in_force(d, options):
         h.append(f"<li><b>{escape(o['name'])}={escape(cli_value(o['value']))}</b> <span class='n'>({escape(o['allowed'])};"
                  f" default {escape(cli_value(o['default']))}, from"
-                 f" {escape(from_words(o))}) {escape(refs(o['sentences']))}</span><br>{escape(o['doc'])}</li>")
+                 f" {escape(from_words(o))}) {escape(refs(o['sentences']))}</span><br>{escape(o['doc'])}"
+                 + (f" <i>Why this default:</i> {escape(o['why'])}" if o["why"] else "") + "</li>")
     h.append("</ul>")
     notes = [(s["siglum"], n) for s in d["sources"] for n in s["notes"]]
     if notes:
@@ -120,7 +121,7 @@ def pdf_paragraphs(game_id: str, options: dict[str, Any] | None = None) -> list[
     out.append(("Options in force", 13, 1))
     for o in options_in_force(d, options):
         out.append((f"{o['name']}={cli_value(o['value'])} ({o['allowed']}; default {cli_value(o['default'])}, from {from_words(o)})"
-                    f" {refs(o['sentences'])}: {o['doc']}", 9, 1.5))
+                    f" {refs(o['sentences'])}: {o['doc']}" + (f" Why this default: {o['why']}" if o["why"] else ""), 9, 1.5))
     for s in d["sources"]:
         for n in s["notes"]:
             out.append((f"Reading: {n['title']} {refs({s['siglum']: n['sentences']})}. {n['text']}", 9, 1.5))

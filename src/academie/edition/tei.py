@@ -88,7 +88,7 @@ def tei(game_id: str) -> ET.Element:
         el(notes, "note", r["text"], type="rule", n=r["id"], target=_targets(r["sentences"]), resp="#academie")
     opts = el(back, "div", type="options")
     for o in d["options"]:
-        el(opts, "note", f"{o['name']}={o['value']} ({o['allowed']}; default from {from_words(o)}): {o['doc']}", type="option", n=o["name"],
+        el(opts, "note", f"{o['name']}={o['value']} ({o['allowed']}; default from {from_words(o)}): {o['doc']}" + (f" Why this default: {o['why']}" if o["why"] else ""), type="option", n=o["name"],
            target=_targets(o["sentences"]), resp="#academie")
     readings = el(back, "div", type="readings")
     for src in d["sources"]:

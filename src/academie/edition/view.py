@@ -107,6 +107,26 @@ def plain_doc(text: str) -> str:
     return untagged(re.sub(r"``([^`]+)``|`([^`]+)`", lambda m: m.group(1) or m.group(2), text))
 
 
+def proposal_reason(game_id: str, option: str) -> str:
+    """Why an option's default that is our proposal is the one played, in one sentence
+    (``texts/proposals.toml``); empty for an option that has none."""
+    return _proposals().get(game_id, {}).get(option, "")
+
+
+def _proposals() -> dict[str, dict[str, str]]:
+    global _PROPOSALS
+    if _PROPOSALS is None:
+        import tomllib
+        from importlib import resources
+
+        _PROPOSALS = tomllib.loads(resources.files("academie.edition").joinpath("texts/proposals.toml")
+                                   .read_text(encoding="utf-8"))
+    return _PROPOSALS
+
+
+_PROPOSALS: dict[str, dict[str, str]] | None = None
+
+
 def from_words(o: dict[str, Any]) -> str:
     """Where an option's default comes from, as the views write it: ``the source text``, ``our
     proposal``, or ``a later source: Hoyle's Games Improved, « Reversis »`` (named)."""
@@ -164,6 +184,7 @@ def game_edition(game_id: str) -> dict[str, Any]:
     "default", "value" (the default as the command line writes it, :func:`cli_value`), "allowed"
     (likewise), "doc" (plain text, :func:`plain_doc`), "provenance", "from" (where the default
     comes from, in words), "later" (the later sources it comes from, by name, :func:`academie.sources.later_sources`;
+    empty for the others), "why" (for our proposal, why it is the default: :func:`proposal_reason`;
     empty for the others), "sentences"}]}``. ``code`` lists the places of the package that
     cite a sentence (for developers; no view prints them: a sentence shows its rules and options,
     else the other games that play it, else why it is not played). Raises :class:`~academie.core.errors.UnknownGameError`
@@ -185,7 +206,8 @@ def game_edition(game_id: str) -> dict[str, Any]:
     options = {o.name: {"name": o.name, "default": o.default, "value": cli_value(o.default),
                         "allowed": cli_allowed(o.allowed), "doc": plain_doc(o.doc),
                         "provenance": str(o.provenance), "from": PROVENANCE.get(str(o.provenance), str(o.provenance)),
-                        "later": later_sources(game_id, o.name), "sentences": {}}
+                        "later": later_sources(game_id, o.name), "why": proposal_reason(game_id, o.name),
+                        "sentences": {}}
                for o in g.describe_options()}
     # the options a rule names read every sentence the rule plays (by construction, both ways)
     rule_options = {rid: [x.strip() for x in rule.option.split(",") if x.strip() in options]

@@ -36,12 +36,18 @@ def option_line(o: OptionDoc, game: str = "") -> Joined:
 
 
 def print_option(o: OptionDoc, out: Any, sentences: str = "", game: str = "") -> None:
-    """One option: ``-o name=default``, its provenance, allowed values, doc (without its markup);
+    """One option: ``-o name=default``, its provenance, allowed values, doc (without its markup),
+    why its default is played when it is our proposal (of ``game``);
     and ``sentences``, the source sentences it reads (``"[002] §12, §15"``), when given."""
     out.print(option_line(o, game))
     from academie.edition.view import plain_doc
 
-    out.print(Padding(Text(plain_doc(o.doc)).append(f" → {sentences}" if sentences else "", style="dim cyan"), (0, 0, 0, 6)))
+    from academie.edition.view import proposal_reason
+
+    text = Text(plain_doc(o.doc))
+    if why := proposal_reason(game, o.name):
+        text.append(" Why this default: ", style="italic").append(why)
+    out.print(Padding(text.append(f" → {sentences}" if sentences else "", style="dim cyan"), (0, 0, 0, 6)))
 
 
 def print_reconstructed(g: Game, out: Any) -> None:
