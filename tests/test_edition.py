@@ -662,3 +662,21 @@ def test_belle_flux_reviews_the_stand_reading():
     notes = [n for s in game_edition("belle-flux-trente-un")["sources"] for n in s["notes"]]
     stand = [n for n in notes if n["option"] == "stand_is_final"]
     assert stand and 22 in stand[0]["sentences"] and "s'y tient" in stand[0]["text"]
+
+
+def test_the_booklet_prints_rule_ids_linked_numbers_and_the_reading_in_force(tmp_path):
+    from academie.edition.booklet import booklet_html, pdf_paragraphs
+
+    html = booklet_html("blason")
+    assert "<span class='n'>turn.7</span>" in html and "<a href='#s002-15'>§15</a>" in html
+    assert "id='s002-15'" in html  # the link's target, in the appendix
+    assert "In force:" not in html
+    path = tmp_path / "b.html"
+    ok = runner.invoke(app, ["source", "blason", "--booklet", str(path), "-o", "rest_reading=others_throw_twice"])
+    assert ok.exit_code == 0, ok.output
+    chosen = path.read_text(encoding="utf-8")
+    line = [x for x in chosen.split("<li") if "turn.4" in x.split("</span>")[0]][0]
+    assert "In force: rest_reading=others_throw_twice" in line and "missing one turn" in line
+    pdf = [p[0] for p in pdf_paragraphs("blason", {"rest_reading": "others_throw_twice"}) if p]
+    assert any(p.startswith("• turn.7") for p in pdf)
+    assert any(p.startswith("In force: rest_reading=others_throw_twice") for p in pdf)
