@@ -680,3 +680,17 @@ def test_the_booklet_prints_rule_ids_linked_numbers_and_the_reading_in_force(tmp
     pdf = [p[0] for p in pdf_paragraphs("blason", {"rest_reading": "others_throw_twice"}) if p]
     assert any(p.startswith("• turn.7") for p in pdf)
     assert any(p.startswith("In force: rest_reading=others_throw_twice") for p in pdf)
+
+
+def test_the_tei_keeps_each_conjecture_note_in_its_correction():
+    root = ET.fromstring(tei_bytes("blason"))
+    ns = {"t": TEI_NS}
+    s12 = [s for s in root.iter(f"{{{TEI_NS}}}s") if s.get(XML_ID) == "s002-12"][0]
+    notes = s12.findall(".//t:choice/t:corr/t:note", ns)
+    assert notes and "écus à l'antique" in notes[0].text and notes[0].get("type") == "conjecture"
+    for game in GAME_IDS:  # every reason we give for a reading is in the TEI
+        text = tei_bytes(game).decode("utf-8")
+        for src in game_edition(game)["sources"]:
+            for s in src["sentences"]:
+                if s["corr_note"]:
+                    assert html_escape(s["corr_note"], quote=False) in text, (game, s["n"])
