@@ -694,3 +694,22 @@ def test_the_tei_keeps_each_conjecture_note_in_its_correction():
             for s in src["sentences"]:
                 if s["corr_note"]:
                     assert html_escape(s["corr_note"], quote=False) in text, (game, s["n"])
+
+
+@pytest.mark.parametrize("game,siglum,n,words", [
+    ("reversis", "001", 16, "the dealer first"),
+    ("reversis", "001", 32, "our reading"),
+    ("trente-et-un", "003", 38, "The alternative"),
+])
+def test_the_historians_questions_are_answered_beside_their_sentence(game, siglum, n, words):
+    out = runner.invoke(app, ["source", game]).output
+    notes = [x for src in game_edition(game)["sources"] if src["siglum"] == siglum for x in src["notes"] if n in x["sentences"]]
+    assert any(words in x["text"] for x in notes), [x["title"] for x in notes]
+    assert any(x["title"] in out for x in notes)
+
+
+def test_the_reversis_ante_is_marked_our_reading_where_the_rule_is_shown():
+    rule = {r["id"]: r for r in game_edition("reversis")["rules"]}["reversis:deal.2"]
+    assert "our reading" in rule["text"] and "our reading: option pool_ante" in rule["citation"]
+    rules = runner.invoke(app, ["rules", "reversis"]).output
+    assert "each player puts two counters in it (our reading of §32" in rules

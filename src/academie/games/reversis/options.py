@@ -82,7 +82,7 @@ class ReversisOptions(GameOptions):
         " points the fewer tricks wins, then the nearest the dealer on his left (the later sources,"
         " Pierer 1857 and Hoyle: kept as the default because the source's own exception already"
         " prefers fewer tricks, none, to more); 'nearest_left', the literal reading: equal points"
-        " are parted only by the place, the dealer first, then the nearest on his left, whatever"
+        " are parted only by the place, the dealer first (the nearest to himself), then the nearest on his left, whatever"
         " the tricks.", provenance=Provenance.LATER, ref="R6")
     refresh: Literal["ecarte_or_forced", "every_bete"] = option(
         "ecarte_or_forced", doc="When nobody wins the pool, it is refreshed (« chacun remet deux"
