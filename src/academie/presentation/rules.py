@@ -28,8 +28,12 @@ def option_line(o: OptionDoc, game: str = "") -> Joined:
     terminal it breaks between values, after the comma, with the doc's indent, never inside a
     value nor between ``allowed:`` and the first."""
     values = o.allowed.split(", ")
-    atoms = [Text("  -o ").append(f"{o.name}={_default_text(o)}  ", style="bold cyan"),
-             Text(f"[{o.provenance}{': ' + later if (later := later_sources(game, o.name)) else ''}]", style="dim")]
+    later = later_sources(game, o.name).split("; ") if later_sources(game, o.name) else []
+    # the provenance, and each later source's name, as atoms of their own: a narrow terminal
+    # breaks between two names, never inside one
+    names = [f"[{o.provenance}" + (f": {later[0]}" if later else "")] + later[1:]
+    atoms = [Text("  -o ").append(f"{o.name}={_default_text(o)}  ", style="bold cyan")]
+    atoms += [Text(name + (";" if i < len(names) - 1 else "]"), style="dim") for i, name in enumerate(names)]
     for i, value in enumerate(values):
         atoms.append(Text(("allowed: " if i == 0 else "") + value + ("," if i < len(values) - 1 else ""), style="dim"))
     return Joined(atoms, indent=6)
