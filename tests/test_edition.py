@@ -712,4 +712,4 @@ def test_the_reversis_ante_is_marked_our_reading_where_the_rule_is_shown():
     rule = {r["id"]: r for r in game_edition("reversis")["rules"]}["reversis:deal.2"]
     assert "our reading" in rule["text"] and "our reading: option pool_ante" in rule["citation"]
     rules = runner.invoke(app, ["rules", "reversis"]).output
-    assert "each player puts two counters in it (our reading of §32" in rules
+    assert "each player puts two counters in it (our reading of [001] §32" in rules

@@ -288,3 +288,16 @@ def test_the_booklet_prints_the_options_of_its_query_and_refuses_an_unknown_valu
         assert bad.status_code == 422, query
         message = bad.json()["error"]
         assert words in message and "Traceback" not in message, message
+
+
+def test_the_source_page_names_later_sources_and_gives_the_reasons_for_our_defaults(client):
+    from html import unescape
+
+    from academie.edition.view import proposal_reason
+    from academie.sources import later_sources
+
+    page = unescape(client.get("/source/reversis").text)
+    assert f"<cite>{later_sources('reversis', 'talon_payer')}</cite>" in page
+    assert f"<i>Why this default:</i> {proposal_reason('reversis', 'pool_ante')}" in page
+    page = unescape(client.get("/source/belle-flux-trente-un").text)
+    assert proposal_reason("belle-flux-trente-un", "stand_is_final") in page
