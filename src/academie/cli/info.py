@@ -237,18 +237,18 @@ def _game_json(g: Game) -> dict[str, Any]:
 def print_game(g: Game, out: Any = None) -> None:
     """One game as ``academie games`` lists it, on ``out`` (standard output's console)."""
     info = g.info
-    console = out if out is not None else globals()["console"]
-    console.print(
+    out = out if out is not None else console
+    out.print(
         Text(info.id, style="bold").append(
             f" — {info.name} (v{info.version}), {info.min_players}–{info.max_players} players;"
             f" bots: {', '.join(bot_names(info.id))}", style=""
         )
     )
-    console.print(Padding(Text(info.summary), (0, 0, 0, 2)))
-    console.print(Padding(Text(("Sources: " if len(info.sources) > 1 else "Source: ") + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
-    print_reconstructed(g, console)
+    out.print(Padding(Text(info.summary), (0, 0, 0, 2)))
+    out.print(Padding(Text(("Sources: " if len(info.sources) > 1 else "Source: ") + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
+    print_reconstructed(g, out)
     for o in g.describe_options():
-        print_option(o, console, game=info.id)
+        print_option(o, out, game=info.id)
 
 
 def games(
