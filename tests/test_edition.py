@@ -669,6 +669,8 @@ def test_the_booklet_prints_rule_ids_linked_numbers_and_the_reading_in_force(tmp
     html = booklet_html("blason")
     assert "<span class='n'>turn.7</span>" in html and "<a href='#s002-15'>§15</a>" in html
     assert "id='s002-15'" in html  # the link's target, in the appendix
+    plain = re.sub(r"<a href='#s\d{3}-\d+'>§\d+</a>", "", html.split("<h2>")[0])
+    assert "§" not in plain.replace("(§ numbers", "")  # every § number before the appendix is a link
     assert "In force:" not in html
     path = tmp_path / "b.html"
     ok = runner.invoke(app, ["source", "blason", "--booklet", str(path), "-o", "rest_reading=others_throw_twice"])

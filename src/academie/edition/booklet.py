@@ -113,14 +113,14 @@ def booklet_html(game_id: str, options: dict[str, Any] | None = None) -> str:
     for o in options_in_force(d, options):
         h.append(f"<li><b>{escape(o['name'])}={escape(cli_value(o['value']))}</b> <span class='n'>({escape(o['allowed'])};"
                  f" default {escape(cli_value(o['default']))}, from"
-                 f" {escape(from_words(o))}) {escape(refs(o['sentences']))}</span><br>{escape(o['doc'])}"
+                 f" {escape(from_words(o))}) {linked_refs(o['sentences'])}</span><br>{escape(o['doc'])}"
                  + (f" <i>Why this default:</i> {escape(o['why'])}" if o["why"] else "") + "</li>")
     h.append("</ul>")
     notes = [(s["siglum"], n) for s in d["sources"] for n in s["notes"]]
     if notes:
         h.append("<h3>Readings reviewed</h3><ul>")
         for siglum, n in notes:
-            h.append(f"<li><b>{escape(n['title'])}</b> <span class='n'>{escape(refs({siglum: n['sentences']}))}</span><br>{escape(n['text'])}</li>")
+            h.append(f"<li><b>{escape(n['title'])}</b> <span class='n'>{linked_refs({siglum: n['sentences']})}</span><br>{escape(n['text'])}</li>")
         h.append("</ul>")
     for s in d["sources"]:
         h.append(f"<h2>Appendix: [{s['siglum']}] {escape(s['title'])}</h2><p class='ours'>{escape(APPENDIX)}</p><table>")
