@@ -71,8 +71,7 @@ def generated(game: str) -> str:
     ]
     if data["reconstructed"]:
         out += ["!!! warning \"A reconstruction: the sources stop short\"", "",
-                "    Not in any source (our reconstruction, each rule tagged and, where readings"
-                " differ, an option):", ""]
+                "    Not in any source (our reconstruction; where readings differ, an option):", ""]
         out += [f"    - {_text(rule)}" for rule in data["reconstructed"]]
         out.append("")
     out += ["## Sources", ""]
@@ -98,7 +97,8 @@ def generated(game: str) -> str:
     for o in data["options"]:
         where = refs(o["sentences"])
         out.append(f"| `{o['name']}` | `{_cell(_default(o['default']))}` | {_cell(o['allowed'])}"
-                   f" | {_cell(o['provenance'])} | {_cell(plain_doc(o['doc']))}"
+                   f" | {_cell(o['provenance'] + (': ' + o['later'] if o.get('later') else ''))} | {_cell(plain_doc(o['doc']))}"
+                   f"{_cell(' *Why this default:* ' + o['why']) if o.get('why') else ''}"
                    f"{_cell(' → ' + where) if where else ''} |")
     out += ["", END]
     return "\n".join(out) + "\n"

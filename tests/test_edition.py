@@ -287,7 +287,7 @@ def test_an_export_never_replaces_a_file_without_force(tmp_path):
     bad = runner.invoke(app, ["source", "reversis", "--tei", str(tmp_path)])
     assert bad.exit_code == 2 and "is a folder" in bad.output
     bad = runner.invoke(app, ["source", "reversis", "--tei", str(tmp_path / "no" / "r.xml")])
-    assert bad.exit_code == 2 and "no folder" in bad.output
+    assert bad.exit_code == 2 and "does not exist" in bad.output
     ok = runner.invoke(app, ["source", "reversis", "--tei", str(path), "--force"])
     assert ok.exit_code == 0 and path.read_bytes() == tei_bytes("reversis")
 
@@ -475,7 +475,37 @@ def test_source_on_an_ascii_output_says_the_accents_are_dropped():
                           env=env, capture_output=True)
     assert done.returncode == 0 and b"Traceback" not in done.stderr
     assert done.stderr.decode().count("accents") == 1 and b"PYTHONIOENCODING=utf-8" in done.stderr
+    note = done.stderr.decode("ascii")  # written in plain ASCII: no escape, nothing it says cannot be shown
     assert b"geographe" in done.stdout
+    assert "\\x" not in note and "(e as e)" not in note
+
+
+def test_the_ascii_note_is_plain_ascii_whatever_the_output():
+    from academie.cli.source import warn_ascii
+    import inspect
+
+    assert inspect.getsource(warn_ascii).isascii()
+
+
+@pytest.mark.parametrize("args", [
+    ["--tei", "a" * 300 + ".xml"],
+    ["--booklet", "a" * 300 + ".html"],
+    ["--booklet", "a" * 300 + ".pdf"],
+])
+def test_a_name_too_long_is_one_error_line(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    bad = runner.invoke(app, ["source", "blason", *args])
+    assert bad.exit_code == 2 and "too long" in bad.output and "Traceback" not in bad.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_output_is_tried_before_any_is_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    bad = runner.invoke(app, ["source", "blason", "--tei", "new1.xml", "--booklet", "/proc/x.html"])
+    assert bad.exit_code == 2 and "/proc/x.html" in bad.output
+    assert list(tmp_path.iterdir()) == []  # new1.xml was not written
+    bad = runner.invoke(app, ["source", "blason", "--booklet", "new1.html", "--tei", "/proc/x.xml"])
+    assert bad.exit_code == 2 and list(tmp_path.iterdir()) == []
 
 
 def test_no_stray_ocr_quote_is_kept_in_our_reading_or_translation():
@@ -504,3 +534,183 @@ def test_a_rule_names_its_reading_by_the_option_that_chooses_it():
     assert Rule("x", "002", "mots", reading="L7", option="rest_reading").citation() == \
         "[002] « mots »; our reading: option rest_reading"
     assert Rule("x", reading="L13").citation() == "our reading"
+
+
+TAG = re.compile(r"\b(?:GU|[BGLRT])\d{1,2}\b|\b\d\([a-z]\)\d*")
+"""A reading tag of the working notes (B7, GU12, 1(c)): no catalogue ships to look it up in."""
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_no_reading_tag_is_shown_to_people(game, tmp_path):
+    from academie.edition.booklet import booklet_html
+
+    from pathlib import Path
+
+    shown = {
+        "rules": runner.invoke(app, ["rules", game], terminal_width=200).output,
+        "rules --json": runner.invoke(app, ["rules", game, "--json"]).output,
+        "games": runner.invoke(app, ["games", game], terminal_width=200).output,
+        "games --json": runner.invoke(app, ["games", game, "--json"]).output,
+        "source": runner.invoke(app, ["source", game]).output,
+        "source --json": runner.invoke(app, ["source", game, "--json"]).output,
+        "booklet": booklet_html(game),
+        "tei": tei_bytes(game).decode("utf-8"),
+        "docs": (Path(__file__).resolve().parents[1] / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8"),
+    }
+    for where, text in shown.items():
+        assert not TAG.findall(text), (where, TAG.findall(text)[:5])
+    assert '"ref"' not in shown["games --json"] and '"ref"' not in shown["source --json"]
+
+
+def test_games_names_no_catalogue_that_is_not_shipped():
+    out = runner.invoke(app, ["games"], terminal_width=200).output
+    assert "catalogue" not in out and "Tags such as" not in out
+
+
+def option_value(game, name):
+    return [o for o in game_edition(game)["options"] if o["name"] == name][0]["value"]
+
+
+def later_options():
+    return [(gid, o.name) for gid, g in GAMES.items() for o in g.describe_options() if o.provenance == "later source"]
+
+
+@pytest.mark.parametrize("game,name", later_options())
+def test_an_option_from_a_later_source_names_it_wherever_its_provenance_is_shown(game, name):
+    from pathlib import Path
+
+    from academie.edition.booklet import booklet_html
+    from academie.sources import LATER_SOURCES, OPTION_SOURCES, later_sources
+
+    sigla = OPTION_SOURCES.get(game, {}).get(name, ())
+    assert sigla and all(s in LATER_SOURCES for s in sigla), (game, name)
+    named = later_sources(game, name)
+    first = LATER_SOURCES[sigla[0]].short
+    games = runner.invoke(app, ["games", game]).output
+    assert any(name in line and f"[later source: {named}]" in line for line in games.splitlines())
+    source = runner.invoke(app, ["source", game]).output
+    if f"option {name} (default " in source:  # an option that reads a sentence is shown beside it
+        assert f"option {name} (default {option_value(game, name)}, from a later source: {named})" in source
+    option = [o for o in json.loads(runner.invoke(app, ["games", game, "--json"]).output)["options"] if o["name"] == name][0]
+    assert option["later"] == named
+    assert html_escape(first, quote=True) in booklet_html(game) or first in booklet_html(game)
+    assert first in tei_bytes(game).decode("utf-8")
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    assert f"later source: {first}" in docs
+
+
+def quotations_out_of_their_sources():
+    """Every « … » of the option docs, our reasons and the guide's rules that no sentence of its
+    game's sources holds, unless it is marked as from elsewhere: ``[Siglum] « … »`` names a later
+    source (or another edited text, which must then hold it)."""
+    from academie.edition.citations import _QUOTE
+    from academie.edition.view import proposal_reason
+    from academie.sources import LATER_SOURCES
+
+    bad = []
+    for gid, g in GAMES.items():
+        texts = [(f"option {o.name}", o.doc) for o in g.describe_options()]
+        texts += [(f"why {o.name}", proposal_reason(gid, o.name)) for o in g.describe_options()]
+        texts += [(f"rule {rid}", r.text) for rid, r in rule_ids(g)]
+        for where, text in texts:
+            for m in _QUOTE.finditer(text):
+                mark = re.search(r"\[([\w-]+)\]\s*$", text[:m.start()])
+                if mark and mark.group(1) in LATER_SOURCES:
+                    continue
+                sigla = [mark.group(1)] if mark and mark.group(1) in SIGLA else game_sigla(gid)
+                if not any(edition(s).holds(m.group(1)) for s in sigla):
+                    bad.append(f"{gid} {where}: «{m.group(1)}»")
+        for rid, r in rule_ids(g):
+            if r.words and r.source in SIGLA and not edition(r.source).holds(r.words):
+                bad.append(f"{gid} {rid}: [{r.source}] «{r.words}»")
+    return bad
+
+
+def test_every_quotation_of_an_option_or_rule_is_in_its_games_sources_or_marked_from_elsewhere():
+    assert quotations_out_of_their_sources() == []
+
+
+def test_a_quotation_that_no_source_holds_is_caught(monkeypatch):
+    from academie.edition import view
+
+    monkeypatch.setattr(view, "_PROPOSALS", {"belle-flux-trente-un": {"stand_is_final": "A player says « je m'y tiens »."}})
+    assert quotations_out_of_their_sources() == ["belle-flux-trente-un why stand_is_final: « je m'y tiens »"]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_default_of_our_proposal_states_its_reason_where_it_is_shown(game):
+    from academie.edition.view import proposal_reason
+
+    ours = [o.name for o in GAMES[game].describe_options() if o.provenance == "our proposal"]
+    games = " ".join(runner.invoke(app, ["games", game]).output.split())
+    rules = " ".join(runner.invoke(app, ["rules", game]).output.split())
+    source = runner.invoke(app, ["source", game]).output
+    booklet = " ".join(__import__("academie.edition.booklet", fromlist=["x"]).booklet_html(game).split())
+    for name in ours:
+        why = proposal_reason(game, name)
+        assert why and why.count(". ") == 0 and why.endswith("."), (name, why)  # one sentence
+        flat = " ".join(why.split())
+        assert f"Why this default: {flat}" in games and f"Why this default: {flat}" in rules, name
+        assert f"option {name} (default " in source and why in source, name
+        assert html_escape(flat, quote=True) in booklet, name
+    others = [o.name for o in GAMES[game].describe_options() if o.provenance != "our proposal"]
+    assert not any(proposal_reason(game, name) for name in others)
+
+
+def test_belle_flux_reviews_the_stand_reading():
+    notes = [n for s in game_edition("belle-flux-trente-un")["sources"] for n in s["notes"]]
+    stand = [n for n in notes if n["option"] == "stand_is_final"]
+    assert stand and 22 in stand[0]["sentences"] and "s'y tient" in stand[0]["text"]
+
+
+def test_the_booklet_prints_rule_ids_linked_numbers_and_the_reading_in_force(tmp_path):
+    from academie.edition.booklet import booklet_html, pdf_paragraphs
+
+    html = booklet_html("blason")
+    assert "<span class='n'>turn.7</span>" in html and "<a href='#s002-15'>§15</a>" in html
+    assert "id='s002-15'" in html  # the link's target, in the appendix
+    plain = re.sub(r"<a href='#s\d{3}-\d+'>§\d+</a>", "", html.split("<h2>")[0])
+    assert "§" not in plain.replace("(§ numbers", "")  # every § number before the appendix is a link
+    assert "In force:" not in html
+    path = tmp_path / "b.html"
+    ok = runner.invoke(app, ["source", "blason", "--booklet", str(path), "-o", "rest_reading=others_throw_twice"])
+    assert ok.exit_code == 0, ok.output
+    chosen = path.read_text(encoding="utf-8")
+    line = [x for x in chosen.split("<li") if "turn.4" in x.split("</span>")[0]][0]
+    assert "In force: rest_reading=others_throw_twice" in line and "missing one turn" in line
+    pdf = [p[0] for p in pdf_paragraphs("blason", {"rest_reading": "others_throw_twice"}) if p]
+    assert any(p.startswith("• turn.7") for p in pdf)
+    assert any(p.startswith("In force: rest_reading=others_throw_twice") for p in pdf)
+
+
+def test_the_tei_keeps_each_conjecture_note_in_its_correction():
+    root = ET.fromstring(tei_bytes("blason"))
+    ns = {"t": TEI_NS}
+    s12 = [s for s in root.iter(f"{{{TEI_NS}}}s") if s.get(XML_ID) == "s002-12"][0]
+    notes = s12.findall(".//t:choice/t:corr/t:note", ns)
+    assert notes and "écus à l'antique" in notes[0].text and notes[0].get("type") == "conjecture"
+    for game in GAME_IDS:  # every reason we give for a reading is in the TEI
+        text = tei_bytes(game).decode("utf-8")
+        for src in game_edition(game)["sources"]:
+            for s in src["sentences"]:
+                if s["corr_note"]:
+                    assert html_escape(s["corr_note"], quote=False) in text, (game, s["n"])
+
+
+@pytest.mark.parametrize("game,siglum,n,words", [
+    ("reversis", "001", 16, "the dealer first"),
+    ("reversis", "001", 32, "our reading"),
+    ("trente-et-un", "003", 38, "The alternative"),
+])
+def test_the_historians_questions_are_answered_beside_their_sentence(game, siglum, n, words):
+    out = runner.invoke(app, ["source", game]).output
+    notes = [x for src in game_edition(game)["sources"] if src["siglum"] == siglum for x in src["notes"] if n in x["sentences"]]
+    assert any(words in x["text"] for x in notes), [x["title"] for x in notes]
+    assert any(x["title"] in out for x in notes)
+
+
+def test_the_reversis_ante_is_marked_our_reading_where_the_rule_is_shown():
+    rule = {r["id"]: r for r in game_edition("reversis")["rules"]}["reversis:deal.2"]
+    assert "our reading" in rule["text"] and "our reading: option pool_ante" in rule["citation"]
+    rules = runner.invoke(app, ["rules", "reversis"]).output
+    assert "each player puts two counters in it (our reading of [001] §32" in rules

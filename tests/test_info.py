@@ -181,3 +181,18 @@ def test_every_siglum_the_code_cites_is_in_the_bibliography():
     assert "Règles de Trente et un" in bibliography("003")
     assert "Larousse" in bibliography("004") and "Guimbarde" in bibliography("004")
     assert set(SOURCES).isdisjoint(LATER_SOURCES)
+
+
+@pytest.mark.parametrize("args", [["rules", "belle-flux-trente-un"], ["rules", "reversis"], ["games"], ["games", "blason"]])
+def test_rules_and_games_print_whole_lines_off_a_terminal(args):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "academie.cli.app", *args], capture_output=True,
+                          env={**__import__("os").environ, "COLUMNS": "80", "PYTHONIOENCODING": "utf-8"})
+    out = done.stdout.decode()
+    assert done.returncode == 0 and out
+    assert all(line == line.rstrip() for line in out.splitlines())  # no padding at the ends
+    assert max(len(line) for line in out.splitlines()) > 120  # a long rule or doc is one line
+    if args == ["rules", "belle-flux-trente-un"]:
+        assert "donner carte encore à ceux qui veulent" in out  # grep finds a quotation

@@ -3,9 +3,10 @@
 The code cites the texts each game implements as ``[000] «…»`` … ``[004] «…»``: the siglum
 between brackets names an entry of :data:`SOURCES`, the words between guillemets are the source's
 own French. Later or corroborating sources, which fill a gap or give another reading, are in
-:data:`LATER_SOURCES` under a short name (``[Parlett]``). Tags such as ``T1``, ``R12`` or ``B7``
-name a reading in our catalogue of the sources' ambiguities (:data:`READINGS`): each ambiguous
-point is an option of its game, documented with the tag and where its default comes from.
+:data:`LATER_SOURCES` under a short name (``[Parlett]``); :data:`OPTION_SOURCES` names those an
+option's default comes from. Each ambiguous point is an option of its game, documented with
+where its default comes from and why; the tags of the code (``T1``, ``R12``, an option's ``ref``)
+are never shown.
 
 >>> SOURCES["001"].title
 "Diderot & d'Alembert, Encyclopédie, ou Dictionnaire raisonné des sciences, des arts et des métiers, 1st edition, t. XIV (1765), art. « Reversis (le jeu du) »"
@@ -16,7 +17,7 @@ point is an option of its game, documented with the tag and where its default co
 >>> bibliography("999")
 Traceback (most recent call last):
 ...
-KeyError: "no source '999'; the sources are: 000, 001, 002, 003, 004, Adpoker, Almanach, Goose, Hague, Hoyle, Parlett, Pierer, Wikipedia-de"
+KeyError: "no source '999'; the sources are: 000, 001, 002, 003, 004, Adpoker, Almanach, Goose, Hague, Hoyle, Pagat, Parlett, Pierer, Rummyrulebook, Universalis, Wikipedia-de"
 """
 
 from __future__ import annotations
@@ -143,13 +144,59 @@ LATER_SOURCES: dict[str, Source] = {
             "Encyclopédie méthodique, Dictionnaire des jeux, Paris, 1792, art. « Oie (le jeu de l') »",
             "blason",
         ),
+        Source(
+            "Universalis",
+            "Encyclopædia Universalis, « Jeu de l'oie »",
+            "Encyclopædia Universalis, « Jeu de l'oie » (the player met goes to the square the"
+            " arrival left free, as the Goose games' rules have it)",
+            "blason",
+        ),
+        Source(
+            "Pagat",
+            "Pagat, « 31 / Scat »",
+            "John McLeod, pagat.com, « 31 / Scat / Ride the Bus / Cadillac » (its variations)",
+            "trente-et-un",
+        ),
+        Source(
+            "Rummyrulebook",
+            "The Rummy Rulebook, « Stock depleted »",
+            "The Rummy Rulebook (rummyrulebook.com), « Stock depleted » (the draw games' convention"
+            " of a new stock from the discards)",
+            "trente-et-un",
+        ),
     )
 }
 """Later or corroborating sources: they fill a gap of a game's own text or give another reading."""
 
-READINGS = "our catalogue of the sources' ambiguities"
-"""What a tag such as ``T1``, ``R12`` or ``B7`` refers to: one reading of an ambiguous or silent
-passage, chosen as an option's default or offered as its alternative."""
+OPTION_SOURCES: dict[str, dict[str, tuple[str, ...]]] = {
+    "reversis": {
+        "direction": ("Hague",),
+        "trick_points": ("Hague", "Hoyle"),
+        "talon_payer": ("Hoyle",),
+        "talon_tie": ("Pierer", "Hoyle"),
+        "ruleset": ("Hague", "Hoyle"),
+        "broken_fee": ("Hoyle",),
+    },
+    "blason": {"meeting_destination": ("Universalis",)},
+    "trente-et-un": {"bus": ("Pagat",), "stock_exhausted": ("Rummyrulebook",)},
+    "guinguette": {"guinguette_stake": ("Adpoker",)},
+}
+"""The later sources each option of provenance « later source » takes its default from, by game
+and option: sigla of :data:`LATER_SOURCES`."""
+
+
+def later_sources(game: str, option: str) -> str:
+    """The short names of the later sources an option's default comes from, ``; ``-separated
+    (empty when it names none).
+
+    >>> later_sources("reversis", "talon_payer")
+    "Hoyle's Games Improved, « Reversis »"
+    """
+    return "; ".join(LATER_SOURCES[s].short for s in OPTION_SOURCES.get(game, {}).get(option, ()))
+
+READINGS = "our working notes on the sources' ambiguities"
+"""What a tag such as ``T1``, ``R12`` or ``B7`` (an option's ``ref``) refers to: a note of the
+project's working notes, which do not ship; the tags are for the code only and shown to nobody."""
 
 
 def source(siglum: str) -> Source:

@@ -244,3 +244,60 @@ def test_the_guinguettes_rows_played_by_the_guimbarde_say_so_and_show_no_code(cl
         row = re.search(rf'<tr id="s004-{n}">(.*?)</tr>', html, re.S).group(1)
         assert 'played by <a href="/source/guimbarde">Guimbarde</a>' in row, n
     assert ".py" not in html and "the code:" not in html
+
+
+def test_every_get_page_answers_head_as_get(sqlite_url):
+    """``curl -I``: a HEAD request gets the GET's status and headers, and no body."""
+    from fastapi.testclient import TestClient
+
+    from academie.web.app import create_app
+
+    with TestClient(create_app(sqlite_url)) as c:
+        for path in ("/", "/rules/blason", "/new/blason", "/source/blason", "/source/blason/tei.xml",
+                     "/source/blason/booklet", "/api/source/blason", "/api/games", "/source/piquet"):
+            get, head = c.get(path), c.head(path)
+            assert head.status_code == get.status_code and head.status_code != 405, path
+            assert head.content == b"", path
+            assert head.headers["content-type"] == get.headers["content-type"], path
+            assert head.headers.get("content-length") == get.headers.get("content-length"), path
+
+
+def test_the_french_404_of_the_source_page_is_french(sqlite_url):
+    from html import unescape
+
+    from fastapi.testclient import TestClient
+
+    from academie.web import i18n
+    from academie.web.app import create_app
+
+    with TestClient(create_app(sqlite_url)) as c:
+        c.cookies.set(i18n.LANG_COOKIE, "fr")
+        for path in ("/source/piquet", "/source/piquet/tei.xml", "/source/piquet/booklet"):
+            r = c.get(path)
+            text = unescape(r.text)
+            assert r.status_code == 404 and "jeu inconnu 'piquet'" in text and "unknown game" not in text, path
+        c.cookies.set(i18n.LANG_COOKIE, "en")
+        assert "unknown game 'piquet'" in unescape(c.get("/source/piquet").text)
+
+
+def test_the_booklet_prints_the_options_of_its_query_and_refuses_an_unknown_value(client):
+    ok = client.get("/source/blason/booklet?rest_reading=others_throw_twice")
+    assert ok.status_code == 200 and "<b>rest_reading=others_throw_twice</b>" in ok.text
+    for query, words in (("rest_reading=bogus", "miss_two_turns"), ("no_such_option=1", "rest_reading")):
+        bad = client.get(f"/source/blason/booklet?{query}")
+        assert bad.status_code == 422, query
+        message = bad.json()["error"]
+        assert words in message and "Traceback" not in message, message
+
+
+def test_the_source_page_names_later_sources_and_gives_the_reasons_for_our_defaults(client):
+    from html import unescape
+
+    from academie.edition.view import proposal_reason
+    from academie.sources import later_sources
+
+    page = unescape(client.get("/source/reversis").text)
+    assert f"<cite>{later_sources('reversis', 'talon_payer')}</cite>" in page
+    assert f"<i>Why this default:</i> {proposal_reason('reversis', 'pool_ante')}" in page
+    page = unescape(client.get("/source/belle-flux-trente-un").text)
+    assert proposal_reason("belle-flux-trente-un", "stand_is_final") in page

@@ -33,7 +33,7 @@ from academie.core.game import Game
 from academie.core.guide import guide_of
 from academie.games import GAMES, get_game
 from academie.presentation.rules import print_option, print_reconstructed, print_rules, sigla
-from academie.sources import READINGS, bibliography
+from academie.sources import bibliography, later_sources
 
 class _Stdout:
     """The console on standard output as it is when a line is printed: Unicode, or ASCII where
@@ -46,6 +46,27 @@ class _Stdout:
 
 console: Any = _Stdout()
 err_console = Console(stderr=True, highlight=False)
+
+
+WHOLE_WIDTH = 4000
+"""The width ``academie rules`` and ``games`` draw at off a terminal: wide enough that no line
+is wrapped."""
+
+
+@contextmanager
+def whole_lines() -> Iterator[Any]:
+    """The console to print on: standard output's on a terminal (wrapped to its width); off a
+    terminal (a file, a pipe) a buffer drawn :data:`WHOLE_WIDTH` wide whose lines are then
+    written whole, without the padding at their ends, so that ``grep`` finds a phrase."""
+    import io
+
+    out = console
+    if out.is_terminal:
+        yield out
+        return
+    buffer = io.StringIO()
+    yield Console(file=buffer, width=WHOLE_WIDTH, highlight=False, markup=False, color_system=None)
+    out.file.write("".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines()))
 
 
 def _print_json(data: Any) -> None:
@@ -167,6 +188,38 @@ def _user_errors() -> Iterator[None]:
 
 
 # --- academie games ----------------------------------------------------------------------------
+def option_json(o: Any) -> dict[str, Any]:
+    """An option as the JSON outputs give it: its fields, the doc without reading tags (people
+    have no catalogue to look them up in), no ``ref``."""
+    from academie.edition.view import untagged
+
+    return {k: (untagged(v) if k == "doc" else v) for k, v in o.__dict__.items() if k != "ref"}
+
+
+def option_data(g: Game, o: Any) -> dict[str, Any]:
+    """An option as ``games --json`` and ``rules --json`` give it: :func:`option_json`, with
+    ``later`` (the later sources its default comes from, by name) and ``why`` (why our
+    proposal is the default), empty where they do not apply."""
+    from academie.edition.view import proposal_reason
+
+    return dict(option_json(o), later=later_sources(g.info.id, o.name), why=proposal_reason(g.info.id, o.name))
+
+
+def reconstructed_json(g: Game) -> list[str]:
+    """A reconstruction's rules no source gives, without reading tags."""
+    from academie.edition.view import untagged
+
+    return [untagged(r) for r in g.info.reconstructed]
+
+
+def rule_json(r: Any) -> dict[str, Any]:
+    """A guide rule's fields as ``academie rules --json`` gives them: its reading tag left out
+    (the option that chooses the reading is named), its text without tags."""
+    from academie.edition.view import untagged
+
+    return {k: (untagged(v) if k == "text" else v) for k, v in asdict(r).items() if k != "reading"}
+
+
 def _game_json(g: Game) -> dict[str, Any]:
     info = g.info
     return {
@@ -176,25 +229,26 @@ def _game_json(g: Game) -> dict[str, Any]:
         "players": [info.min_players, info.max_players],
         "sources": list(info.sources),
         "bots": bot_names(info.id),
-        "reconstructed": list(info.reconstructed),
-        "options": [o.__dict__ for o in g.describe_options()],
+        "reconstructed": reconstructed_json(g),
+        "options": [option_data(g, o) for o in g.describe_options()],
     }
 
 
-def print_game(g: Game) -> None:
-    """One game as ``academie games`` lists it."""
+def print_game(g: Game, out: Any = None) -> None:
+    """One game as ``academie games`` lists it, on ``out`` (standard output's console)."""
     info = g.info
-    console.print(
+    out = out if out is not None else console
+    out.print(
         Text(info.id, style="bold").append(
             f" — {info.name} (v{info.version}), {info.min_players}–{info.max_players} players;"
             f" bots: {', '.join(bot_names(info.id))}", style=""
         )
     )
-    console.print(Padding(Text(info.summary), (0, 0, 0, 2)))
-    console.print(Padding(Text(("Sources: " if len(info.sources) > 1 else "Source: ") + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
-    print_reconstructed(g, console)
+    out.print(Padding(Text(info.summary), (0, 0, 0, 2)))
+    out.print(Padding(Text(("Sources: " if len(info.sources) > 1 else "Source: ") + "; ".join(info.sources), style="italic"), (0, 0, 0, 2)))
+    print_reconstructed(g, out)
     for o in g.describe_options():
-        print_option(o, console)
+        print_option(o, out, game=info.id)
 
 
 def games(
@@ -211,13 +265,14 @@ def games(
         data: Any = _game_json(chosen[0]) if game is not None else [_game_json(g) for g in chosen]
         _print_json(data)
         return
-    for g in chosen:
-        print_game(g)
-        console.print()
-    console.print(
-        Text(f"Tags such as T1 or R12 name a reading in {READINGS}. `academie rules GAME` explains"
-             " a game's rules.", style="dim")
-    )
+    with whole_lines() as out:
+        for g in chosen:
+            print_game(g, out)
+            out.print()
+        out.print(
+            Text("`academie rules GAME` explains a game's rules; `academie source GAME` shows each"
+                 " option beside the sentences of the source it reads.", style="dim")
+        )
 
 
 # --- academie rules ----------------------------------------------------------------------------
@@ -233,12 +288,12 @@ def _rules_json(g: Game) -> dict[str, Any]:
         "name": g.info.name,
         "sources": {s: bibliography(s) for s in sigla(g)},
         "sections": [
-            {"title": title, "rules": [dict(asdict(r), citation=r.citation(), sentences=next(at)["sentences"]) for r in rules]}
+            {"title": title, "rules": [dict(rule_json(r), citation=r.citation(), sentences=next(at)["sentences"]) for r in rules]}
             for title, rules in guide.sections()
         ],
         "how_to_win": list(guide.how_to_win),
-        "reconstructed": list(g.info.reconstructed),
-        "options": [dict(o.__dict__, sentences=where.get(o.name, {})) for o in g.describe_options()],
+        "reconstructed": reconstructed_json(g),
+        "options": [dict(option_data(g, o), sentences=where.get(o.name, {})) for o in g.describe_options()],
     }
 
 
@@ -252,4 +307,5 @@ def rules(
     if as_json:
         _print_json(_rules_json(g))
         return
-    print_rules(g, console)
+    with whole_lines() as out:
+        print_rules(g, out)

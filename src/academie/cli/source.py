@@ -44,7 +44,9 @@ HEADERS = {
 def option_words(o: dict[str, Any]) -> str:
     """An option as a sentence names it: ``option rest_reading (default miss_two_turns, from our
     proposal)``."""
-    return f"option {o['name']} (default {o['value']}, from {o['from']})"
+    from academie.edition.view import from_words
+
+    return f"option {o['name']} (default {o['value']}, from {from_words(o)})"
 
 
 def sentence_lines(s: dict[str, Any], lang: str, rules: dict[str, Any], options: dict[str, Any]) -> tuple[Text, Text, Text]:
@@ -121,6 +123,27 @@ def print_source(d: dict[str, Any], lang: str, out: Any) -> None:
                 out.print(Padding(Text(_note_title(n, src, options), style="bold").append("\n" + n["text"], style=""),
                                   (0, 0, 0, 2)))
         out.print()
+    print_proposals(d, out, terminal)
+
+
+def print_proposals(d: dict[str, Any], out: Any, terminal: bool) -> None:
+    """The options whose default is our proposal, each with why it is played (once, after the
+    sources)."""
+    ours = [o for o in d["options"] if o["why"]]
+    if not ours:
+        return
+    title = "Defaults of our proposal, and why"
+    if not terminal:
+        _plain(out, title)
+        for o in ours:
+            _plain(out, f"  option {o['name']} (default {o['value']}): {o['why']}")
+        _plain(out, "")
+        return
+    out.print(Text(title, style="bold"))
+    for o in ours:
+        out.print(Padding(Text(f"option {o['name']} (default {o['value']})", style="bold").append(": " + o["why"], style=""),
+                          (0, 0, 0, 2)))
+    out.print()
 
 
 def _note_title(n: dict[str, Any], src: dict[str, Any], options: dict[str, Any]) -> str:
@@ -150,7 +173,8 @@ def warn_ascii() -> None:
 
     if not prints_unicode(sys.stdout):
         err_console.print(Text(
-            "note: this output cannot print the French text's accents and « »: printed as ASCII (é as e);"
+            "note: this output cannot print the French text's accented letters and quotation marks: printed as"
+            " ASCII (letters without their accents, the French quotation marks as \");"
             " a UTF-8 output keeps them (PYTHONIOENCODING=utf-8, or a UTF-8 locale), as do --json and --tei."))
 
 
@@ -180,17 +204,15 @@ def source_cmd(
             raise OptionError("--tei and --booklet write the French and our translation both: leave out --lang")
         if booklet is not None and booklet.suffix.lower() not in (".html", ".htm", ".pdf"):
             raise OptionError(f"--booklet writes FILE.html or FILE.pdf, not {booklet.name!r}")
-        if tei is not None and booklet is not None and tei.resolve() == booklet.resolve():
+        if tei is not None and booklet is not None and _same_file(tei, booklet):
             raise OptionError("--tei and --booklet name the same file: give each its own")
-        for path in (tei, booklet):
-            if path is None:
-                continue
-            if not path.parent.is_dir():
-                raise OptionError(f"no folder {str(path.parent)!r} to write {path.name!r} in")
-            if path.is_dir():
-                raise OptionError(f"{str(path)!r} is a folder: give a file name")
-            if path.exists() and not force:
-                raise OptionError(f"{str(path)!r} exists: give a new file, or --force to replace it")
+        # every output is tried (made and removed) before any is written: a refused second file
+        # leaves no first one behind, and a name too long is one error line, never a traceback
+        from academie.outputs import check_output_file
+
+        for path, flag in ((tei, "--tei"), (booklet, "--booklet")):
+            if path is not None:
+                check_output_file(path, flag, force=force)
         from academie.cli.base import parse_kv
 
         chosen = g.parse_options(parse_kv(option)).model_dump() if option else None
@@ -221,6 +243,14 @@ def source_cmd(
         return
     warn_ascii()
     print_source(d, lang, console)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two names are one file; a name the system refuses (too long…) is its own."""
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return str(a) == str(b)
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from academie.core.errors import AcademieError
-from academie.edition.view import cli_value, game_edition
+from academie.edition.view import cli_value, from_words, game_edition
 
 FONTS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -54,6 +54,36 @@ def refs(sentences: dict[str, list[int]]) -> str:
     return "; ".join(f"[{s}] " + ", ".join(f"§{n}" for n in numbers) for s, numbers in sentences.items() if numbers)
 
 
+def linked_refs(sentences: dict[str, list[int]]) -> str:
+    """:func:`refs` as HTML, each § number a link to its sentence in the appendix (``#s002-12``)."""
+    return "; ".join(f"[{escape(s)}] " + ", ".join(f"<a href='#s{escape(s)}-{n}'>§{n}</a>" for n in numbers)
+                     for s, numbers in sentences.items() if numbers)
+
+
+def readings_in_force(rule: dict[str, Any], d: dict[str, Any], chosen: dict[str, Any] | None) -> list[str]:
+    """For a rule whose reading an option chooses, each option of it set otherwise than its
+    default: ``In force: rest_reading=others_throw_twice, not the default miss_two_turns: <the
+    option's doc>`` (the rule's words are the default's), or the reading of that value in our
+    words where ``texts/readings.toml`` gives it; empty when all are defaults."""
+    by_name = {o["name"]: o for o in options_in_force(d, chosen)}
+    out = []
+    for name in rule.get("options", []):
+        o = by_name.get(name)
+        if o is not None and cli_value(o["value"]) != cli_value(o["default"]):
+            value = cli_value(o["value"])
+            words = _readings().get(d["game"], {}).get(name, {}).get(value) or o["doc"]
+            out.append(f"In force: {name}={value}, not the default {cli_value(o['default'])}"
+                       f" that the rule above describes: {words}")
+    return out
+
+
+def _readings() -> dict[str, Any]:
+    import tomllib
+    from importlib import resources
+
+    return tomllib.loads(resources.files("academie.edition").joinpath("texts/readings.toml").read_text(encoding="utf-8"))
+
+
 def options_in_force(d: dict[str, Any], chosen: dict[str, Any] | None) -> list[dict[str, Any]]:
     """The options with the value in force (``chosen`` overrides the defaults)."""
     chosen = chosen or {}
@@ -75,18 +105,22 @@ def booklet_html(game_id: str, options: dict[str, Any] | None = None) -> str:
         if r["section"] != section:
             h.append(("</ul>" if section else "") + f"<h3>{escape(r['section'])}</h3><ul>")
             section = r["section"]
-        h.append(f"<li>{escape(r['text'])} <span class='n'>{escape(refs(r['sentences']) or r['citation'])}</span></li>")
+        where = linked_refs(r["sentences"]) or escape(r["citation"])
+        force = "".join(f"<br><b>{escape(line)}</b>" for line in readings_in_force(r, d, options))
+        h.append(f"<li id='rule-{escape(r['id'].split(':', 1)[1])}'><span class='n'>{escape(r['id'].split(':', 1)[1])}</span>"
+                 f" {escape(r['text'])} <span class='n'>{where}</span>{force}</li>")
     h.append("</ul><h3>Options in force</h3><ul>")
     for o in options_in_force(d, options):
         h.append(f"<li><b>{escape(o['name'])}={escape(cli_value(o['value']))}</b> <span class='n'>({escape(o['allowed'])};"
                  f" default {escape(cli_value(o['default']))}, from"
-                 f" {escape(o['from'])}) {escape(refs(o['sentences']))}</span><br>{escape(o['doc'])}</li>")
+                 f" {escape(from_words(o))}) {linked_refs(o['sentences'])}</span><br>{escape(o['doc'])}"
+                 + (f" <i>Why this default:</i> {escape(o['why'])}" if o["why"] else "") + "</li>")
     h.append("</ul>")
     notes = [(s["siglum"], n) for s in d["sources"] for n in s["notes"]]
     if notes:
         h.append("<h3>Readings reviewed</h3><ul>")
         for siglum, n in notes:
-            h.append(f"<li><b>{escape(n['title'])}</b> <span class='n'>{escape(refs({siglum: n['sentences']}))}</span><br>{escape(n['text'])}</li>")
+            h.append(f"<li><b>{escape(n['title'])}</b> <span class='n'>{linked_refs({siglum: n['sentences']})}</span><br>{escape(n['text'])}</li>")
         h.append("</ul>")
     for s in d["sources"]:
         h.append(f"<h2>Appendix: [{s['siglum']}] {escape(s['title'])}</h2><p class='ours'>{escape(APPENDIX)}</p><table>")
@@ -116,11 +150,12 @@ def pdf_paragraphs(game_id: str, options: dict[str, Any] | None = None) -> list[
         if r["section"] != section:
             out.append((r["section"], 13, 1))
             section = r["section"]
-        out.append((f"• {r['text']}  {refs(r['sentences']) or r['citation']}", 10, 1.5))
+        out.append((f"• {r['id'].split(':', 1)[1]}  {r['text']}  {refs(r['sentences']) or r['citation']}", 10, 1.5))
+        out += [(line, 9, 1.5) for line in readings_in_force(r, d, options)]
     out.append(("Options in force", 13, 1))
     for o in options_in_force(d, options):
-        out.append((f"{o['name']}={cli_value(o['value'])} ({o['allowed']}; default {cli_value(o['default'])}, from {o['from']})"
-                    f" {refs(o['sentences'])}: {o['doc']}", 9, 1.5))
+        out.append((f"{o['name']}={cli_value(o['value'])} ({o['allowed']}; default {cli_value(o['default'])}, from {from_words(o)})"
+                    f" {refs(o['sentences'])}: {o['doc']}" + (f" Why this default: {o['why']}" if o["why"] else ""), 9, 1.5))
     for s in d["sources"]:
         for n in s["notes"]:
             out.append((f"Reading: {n['title']} {refs({s['siglum']: n['sentences']})}. {n['text']}", 9, 1.5))

@@ -2,7 +2,8 @@
 
 Each source is a ``<div type="source" xml:lang="fr">`` of ``<s xml:id="s002-15">`` sentences; an
 OCR correction is ``<choice><sic>as found</sic><corr resp="#academie">ours</corr></choice>``
-around the words it changes; our translation is a parallel ``<div xml:lang="en">`` whose ``<s>``
+around the words it changes, the last one holding our reason as a ``<note type="conjecture">`` (or
+``type="correction"``) where we give one, its ``cert="low"`` marking a conjecture; our translation is a parallel ``<div xml:lang="en">`` whose ``<s>``
 point back with ``corresp``; each rule and each option is a ``<note type="rule"|"option">``
 whose ``target`` lists the sentences it plays, and a sentence not played carries
 ``<note type="not-played">``, one that only another game sharing the source plays
@@ -14,7 +15,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from academie.edition.view import game_edition
+from academie.edition.view import from_words, game_edition
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
@@ -63,16 +64,20 @@ def tei(game_id: str) -> ET.Element:
             p = el(fr, "s", n=str(s["n"]), **{XML_ID: sentence_id(src["siglum"], s["n"])})
             if s["corr"]:
                 last: ET.Element | None = None
+                corr: ET.Element | None = None
                 for reading, changed, found in s["changes"]:
                     if changed:
                         last = el(p, "choice")
                         el(last, "sic", found)
-                        el(last, "corr", reading, resp="#academie", cert="low" if s["corr_note"] else "")
+                        corr = el(last, "corr", reading, resp="#academie", cert="low" if s["corr_note"] else "")
                         last.tail = ""
                     elif last is None:
                         p.text = (p.text or "") + reading
                     else:
                         last.tail = (last.tail or "") + reading
+                if s["corr_note"]:  # why we read so (a conjecture, an OCR slip): a note in the last correction
+                    el(corr if corr is not None else p, "note", s["corr_note"], type="conjecture"
+                       if "conjecture" in s["corr_note"] else "correction", resp="#academie")
             else:
                 p.text = s["fr"]
             if s["not_played"]:
@@ -88,7 +93,7 @@ def tei(game_id: str) -> ET.Element:
         el(notes, "note", r["text"], type="rule", n=r["id"], target=_targets(r["sentences"]), resp="#academie")
     opts = el(back, "div", type="options")
     for o in d["options"]:
-        el(opts, "note", f"{o['name']}={o['value']} ({o['allowed']}; default from {o['from']}): {o['doc']}", type="option", n=o["name"],
+        el(opts, "note", f"{o['name']}={o['value']} ({o['allowed']}; default from {from_words(o)}): {o['doc']}" + (f" Why this default: {o['why']}" if o["why"] else ""), type="option", n=o["name"],
            target=_targets(o["sentences"]), resp="#academie")
     readings = el(back, "div", type="readings")
     for src in d["sources"]:

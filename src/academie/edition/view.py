@@ -11,10 +11,11 @@ the browser's source page, the TEI export and the booklet are all drawn from :fu
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from academie.edition import SIGLA, edition, game_sigla, rule_ids, sentences_of
-from academie.sources import bibliography, source
+from academie.sources import bibliography, later_sources, source
 
 
 def sentence_ref(siglum: str, n: int) -> str:
@@ -74,17 +75,62 @@ def cli_allowed(allowed: str) -> str:
     return re.sub(r"'([^',]*)'", r"\1", allowed)
 
 
+_TAG = r"(?:GU|[BGLRT])\d{1,2}|\d\([a-z]\)\d*"
+_TAGS = rf"(?:{_TAG})(?:\s*(?:[,/–-]|and)\s*(?:{_TAG}))*"
+TAG = re.compile(rf"\b(?:{_TAG})(?![\w(])")
+"""A reading tag of the project's working notes (``B7``, ``GU12``, ``1(c)``): kept in the code
+(an option's ``ref``), never shown to people, who have no catalogue to look it up in."""
+
+
+def untagged(text: str) -> str:
+    """``text`` without its reading tags: a bracket of tags dropped whole, a tag ending a
+    bracket dropped with its comma.
+
+    >>> untagged("passes to the right (B10); or clockwise (R7, R13), as at Brelan (GU5, GU8–GU10).")
+    'passes to the right; or clockwise, as at Brelan.'
+    >>> untagged("Counters (option out_of_counters, GU14); A4 K3 Q2 J1")
+    'Counters (option out_of_counters); A4 K3 Q2 J1'
+    """
+    text = re.sub(rf"\s*\({_TAGS}\)", "", text)
+    text = re.sub(rf"[,;]\s*{_TAGS}(?=\))", "", text)
+    return re.sub(rf"\s*\((?:{_TAGS});\s*", " (", text)
+
+
 def plain_doc(text: str) -> str:
     """An option's doc for people to read: its reStructuredText markup (````name````,
-    ``:class:`x```, ```x```) dropped, the words kept.
+    ``:class:`x```, ```x```) and reading tags (:func:`untagged`) dropped, the words kept.
 
     >>> plain_doc("ends at ``out_of_counters`` (see :mod:`academie.games`)")
     'ends at out_of_counters (see academie.games)'
     """
-    import re
-
     text = re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", text)
-    return re.sub(r"``([^`]+)``|`([^`]+)`", lambda m: m.group(1) or m.group(2), text)
+    return untagged(re.sub(r"``([^`]+)``|`([^`]+)`", lambda m: m.group(1) or m.group(2), text))
+
+
+def proposal_reason(game_id: str, option: str) -> str:
+    """Why an option's default that is our proposal is the one played, in one sentence
+    (``texts/proposals.toml``); empty for an option that has none."""
+    return _proposals().get(game_id, {}).get(option, "")
+
+
+def _proposals() -> dict[str, dict[str, str]]:
+    global _PROPOSALS
+    if _PROPOSALS is None:
+        import tomllib
+        from importlib import resources
+
+        _PROPOSALS = tomllib.loads(resources.files("academie.edition").joinpath("texts/proposals.toml")
+                                   .read_text(encoding="utf-8"))
+    return _PROPOSALS
+
+
+_PROPOSALS: dict[str, dict[str, str]] | None = None
+
+
+def from_words(o: dict[str, Any]) -> str:
+    """Where an option's default comes from, as the views write it: ``the source text``, ``our
+    proposal``, or ``a later source: Hoyle's Games Improved, « Reversis »`` (named)."""
+    return f"{o['from']}: {o['later']}" if o.get("later") else o["from"]
 
 
 PROVENANCE = {"source text": "the source text", "later source": "a later source", "our proposal": "our proposal"}
@@ -137,7 +183,9 @@ def game_edition(game_id: str) -> dict[str, Any]:
     "options" (the options it names), "sentences": {siglum: [n]}}], "options": [{"name",
     "default", "value" (the default as the command line writes it, :func:`cli_value`), "allowed"
     (likewise), "doc" (plain text, :func:`plain_doc`), "provenance", "from" (where the default
-    comes from, in words), "ref", "sentences"}]}``. ``code`` lists the places of the package that
+    comes from, in words), "later" (the later sources it comes from, by name, :func:`academie.sources.later_sources`;
+    empty for the others), "why" (for our proposal, why it is the default: :func:`proposal_reason`;
+    empty for the others), "sentences"}]}``. ``code`` lists the places of the package that
     cite a sentence (for developers; no view prints them: a sentence shows its rules and options,
     else the other games that play it, else why it is not played). Raises :class:`~academie.core.errors.UnknownGameError`
     (from :func:`academie.games.get_game`) for an unknown game."""
@@ -158,7 +206,8 @@ def game_edition(game_id: str) -> dict[str, Any]:
     options = {o.name: {"name": o.name, "default": o.default, "value": cli_value(o.default),
                         "allowed": cli_allowed(o.allowed), "doc": plain_doc(o.doc),
                         "provenance": str(o.provenance), "from": PROVENANCE.get(str(o.provenance), str(o.provenance)),
-                        "ref": o.ref, "sentences": {}}
+                        "later": later_sources(game_id, o.name), "why": proposal_reason(game_id, o.name),
+                        "sentences": {}}
                for o in g.describe_options()}
     # the options a rule names read every sentence the rule plays (by construction, both ways)
     rule_options = {rid: [x.strip() for x in rule.option.split(",") if x.strip() in options]

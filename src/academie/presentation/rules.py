@@ -15,32 +15,43 @@ from academie.core.game import Game
 from academie.core.guide import SECTIONS, guide_of
 from academie.core.options import OptionDoc
 from academie.presentation.render.common import Joined
-from academie.sources import bibliography, game_sources
+from academie.sources import bibliography, game_sources, later_sources
 
 
 def _default_text(o: OptionDoc) -> str:
     return str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
 
 
-def option_line(o: OptionDoc) -> Joined:
-    """``-o name=default``, its provenance, and the allowed values: on a narrow
+def option_line(o: OptionDoc, game: str = "") -> Joined:
+    """``-o name=default``, its provenance (with the later sources of ``game`` it comes from,
+    :func:`academie.sources.later_sources`, by name), and the allowed values: on a narrow
     terminal it breaks between values, after the comma, with the doc's indent, never inside a
     value nor between ``allowed:`` and the first."""
     values = o.allowed.split(", ")
-    atoms = [Text("  -o ").append(f"{o.name}={_default_text(o)}  ", style="bold cyan"),
-             Text(f"[{o.provenance}]", style="dim")]
+    later = later_sources(game, o.name).split("; ") if later_sources(game, o.name) else []
+    # the provenance, and each later source's name, as atoms of their own: a narrow terminal
+    # breaks between two names, never inside one
+    names = [f"[{o.provenance}" + (f": {later[0]}" if later else "")] + later[1:]
+    atoms = [Text("  -o ").append(f"{o.name}={_default_text(o)}  ", style="bold cyan")]
+    atoms += [Text(name + (";" if i < len(names) - 1 else "]"), style="dim") for i, name in enumerate(names)]
     for i, value in enumerate(values):
         atoms.append(Text(("allowed: " if i == 0 else "") + value + ("," if i < len(values) - 1 else ""), style="dim"))
     return Joined(atoms, indent=6)
 
 
-def print_option(o: OptionDoc, out: Any, sentences: str = "") -> None:
-    """One option: ``-o name=default``, its provenance, allowed values, doc (without its markup);
+def print_option(o: OptionDoc, out: Any, sentences: str = "", game: str = "") -> None:
+    """One option: ``-o name=default``, its provenance, allowed values, doc (without its markup),
+    why its default is played when it is our proposal (of ``game``);
     and ``sentences``, the source sentences it reads (``"[002] §12, §15"``), when given."""
-    out.print(option_line(o))
+    out.print(option_line(o, game))
     from academie.edition.view import plain_doc
 
-    out.print(Padding(Text(plain_doc(o.doc)).append(f" → {sentences}" if sentences else "", style="dim cyan"), (0, 0, 0, 6)))
+    from academie.edition.view import proposal_reason
+
+    text = Text(plain_doc(o.doc))
+    if why := proposal_reason(game, o.name):
+        text.append(" Why this default: ", style="italic").append(why)
+    out.print(Padding(text.append(f" → {sentences}" if sentences else "", style="dim cyan"), (0, 0, 0, 6)))
 
 
 def print_reconstructed(g: Game, out: Any) -> None:
@@ -49,10 +60,12 @@ def print_reconstructed(g: Game, out: Any) -> None:
     if not g.info.reconstructed:
         return
     out.print(Padding(Text("A RECONSTRUCTION: the sources stop short. Not in any source (our"
-                           " reconstruction, each rule tagged and, where readings differ, an option):",
+                           " reconstruction; where readings differ, an option):",
                            style="bold yellow"), (0, 0, 0, 2)))
+    from academie.edition.view import untagged
+
     for rule in g.info.reconstructed:
-        out.print(Padding(Text(f"• {rule}"), (0, 0, 0, 4)))
+        out.print(Padding(Text(f"• {untagged(rule)}"), (0, 0, 0, 4)))
 
 
 def sigla(g: Game) -> list[str]:
@@ -105,7 +118,7 @@ def print_rules(g: Game, out: Any) -> None:
     out.print()
     out.print(Text("Options (-o name=value; the default is the reading played unless you choose another)", style="bold"))
     for o in g.describe_options():
-        print_option(o, out, where.get(o.name, ""))
+        print_option(o, out, where.get(o.name, ""), g.info.id)
     out.print()
     out.print(Text(f"→ [00N] §n: the sentences of the source text that a rule or option plays (`academie source"
                    f" {g.info.id}` prints them with their translation).", style="dim"))

@@ -425,6 +425,9 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     app = FastAPI(title="academie", lifespan=lifespan)
     app.add_middleware(i18n.Language)
     app.add_middleware(SecurityHeaders)
+    from academie.web.head import HeadAsGet  # HEAD answered as GET on every page (curl -I, link checkers)
+
+    app.add_middleware(HeadAsGet)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     from academie.web import edition  # the sources beside their translations (/source/GAME)

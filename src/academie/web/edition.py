@@ -8,7 +8,10 @@ An :class:`fastapi.APIRouter`, included in the app with ``app.include_router(edi
 - ``GET /source/{game_id}/tei.xml``: the TEI P5 export; ``GET /source/{game_id}/booklet``: the
   printable booklet (HTML).
 
-An unknown game is a 404 naming the games.
+An unknown game is a 404 naming the games, in the page's language. The booklet takes the game's
+options in its query (``/source/blason/booklet?rest_reading=others_throw_twice``) and prints them
+as in force; an unknown option or value is a 422 naming the allowed ones. Every page answers
+``HEAD`` as ``GET`` (:class:`academie.web.head.HeadAsGet` on the application).
 
 :func:`narration_sources` finds, in a table's narration lines, each quotation of the game's
 source (« … », as the rules' reasons quote it) and the sentence of the edition that holds it, so
@@ -100,7 +103,8 @@ def linked_rules(game_id: str, text: str) -> str:
 
 def _edition(game_id: str) -> dict[str, Any]:
     if game_id not in GAMES:
-        raise HTTPException(404, f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
+        raise HTTPException(404, i18n.gettext("unknown game {game}; the games are: {games}").format(
+            game=repr(game_id[:60]), games=", ".join(sorted(GAMES))))
     from academie.edition.view import game_edition
 
     return game_edition(game_id)
@@ -135,9 +139,18 @@ async def source_tei(game_id: str) -> Response:
 
 
 @router.get("/source/{game_id}/booklet", response_class=HTMLResponse)
-async def source_booklet(game_id: str) -> HTMLResponse:
-    """The printable rules booklet of ``game_id`` (HTML)."""
+async def source_booklet(request: Request, game_id: str) -> Response:
+    """The printable rules booklet of ``game_id`` (HTML), with the options of the query in force
+    (``?rest_reading=others_throw_twice``); an unknown option or value is a 422 ``{"error": …}``
+    naming the allowed ones, and no booklet."""
     _edition(game_id)
+    from academie.core.errors import AcademieError
     from academie.edition.booklet import booklet_html
 
-    return HTMLResponse(booklet_html(game_id))
+    chosen = None
+    if request.query_params:
+        try:
+            chosen = GAMES[game_id].parse_options(dict(request.query_params)).model_dump()
+        except AcademieError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=422)
+    return HTMLResponse(booklet_html(game_id, chosen))

@@ -74,14 +74,14 @@ class BelleFluxOptions(GameOptions):
     )
     trente_un_count: Literal["all_cards", "one_suit"] = option(
         "all_cards",
-        doc="The trente-un counts every card (« les points que présentent les cartes »), or only"
+        doc="The trente-un counts every card (« des points que présentent les cartes »), or only"
         " the best suit as in modern Scat (our variant).",
         provenance=Provenance.SOURCE,
         ref="B6",
     )
     stand_is_final: bool = option(
         True,
-        doc="A player who stood (« je m'y tiens ») is asked no more; false: he is asked again in"
+        doc="A player who stood (« il déclare qu'il s'y tient ») is asked no more; false: he is asked again in"
         " every new round of requests.",
         provenance=Provenance.PROPOSAL,
         ref="B7",

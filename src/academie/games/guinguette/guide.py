@@ -16,8 +16,8 @@ GUIDE = Guide(
     aim=(
         Rule("Take the three baskets — the guinguette, the cabaret and the cotillon — more often than"
              " you feed them. The match is scored in counters won or lost. THIS GAME IS A"
-             " RECONSTRUCTION: the sources stop mid-article; what they do not say is marked « Our"
-             " reconstruction » below.",
+             " RECONSTRUCTION: the sources stop mid-article; what they do not say is marked Our"
+             " reconstruction below.",
              "004", "La guinguette est la dame de carreau. Le cabaret est composé d'une tierce"),
     ),
     deal=(
@@ -47,7 +47,7 @@ GUIDE = Guide(
              " card face down, puts two counters in the cotillon basket and takes the first card of"
              " the shuffled stock without showing it. The order of speaking is our reconstruction.",
              "Adpoker", "je remue le cotillon", reading="GU6", option="discard"),
-        Rule("Our reconstruction of « renvier le cotillon » (the later source is cut off there):"
+        Rule("Our reconstruction of [Adpoker] « renvier le cotillon » (the later source is cut off there):"
              " once everyone has spoken, each who stirred may stir again at twice the fee; or raise"
              " the cotillon basket by two, the others holding or giving up their claim; or not at"
              " all.",

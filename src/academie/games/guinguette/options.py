@@ -38,19 +38,19 @@ class GuinguetteOptions(GameOptions):
         provenance=Provenance.PROPOSAL, ref="GU4")
     guinguette_when: Literal["showdown", "deal"] = option(
         "showdown", doc="When the holder of the guinguette (Q♦) takes its basket. OUR"
-        " RECONSTRUCTION: 'showdown', whoever holds it when the hands are shown, since « remuer le"
+        " RECONSTRUCTION: 'showdown', whoever holds it when the hands are shown, since [Adpoker] « remuer le"
         " cotillon » can bring it in or send it away (Nain Jaune: the basket of a card goes to the"
         " one who has it at the end); or 'deal', shown and taken at once after the deal, as the"
         " Guimbarde's honour boxes (« de les étaler sur la table avant que de les tirer »).",
         provenance=Provenance.PROPOSAL, ref="GU5")
     discard: Literal["aside", "into_cotillon"] = option(
-        "aside", doc="Where the card given up to « remuer le cotillon » goes: 'aside', face down"
+        "aside", doc="Where the card given up to [Adpoker] « remuer le cotillon » goes: 'aside', face down"
         " out of the deal (into the middle of the table, not in the stock); or 'into_cotillon',"
         " into the stock before it is shuffled, so that it may come back. OUR RECONSTRUCTION (the"
         " later source: into the middle, then the stock is shuffled and cut).",
         provenance=Provenance.PROPOSAL, ref="GU6")
     renvi_cotillon: Literal["stir_again", "raise", "off"] = option(
-        "stir_again", doc="« Renvier le cotillon » (the later source is cut off there: having"
+        "stir_again", doc="[Adpoker] « Renvier le cotillon » (the later source is cut off there: having"
         " stirred it and waited for the others to speak, whether they stirred it or not…). OUR RECONSTRUCTION: 'stir_again',"
         " once every player has spoken, each who stirred may stir once more at twice the fee (a"
         " renvi doubles a stake); 'raise', each who stirred may put the fee again in the cotillon"
@@ -71,7 +71,7 @@ class GuinguetteOptions(GameOptions):
         "eldest", doc="Equal best tierces (cabaret) or counts (cotillon). OUR RECONSTRUCTION:"
         " 'eldest', the one nearest the dealer's right wins, as at the Guimbarde (« à point égal,"
         " celui qui a la main gagne le point »); 'carry', nobody wins and the basket stays for"
-        " the next deal, as at Belle-Flux (« aucun d'eux ne tire le panier »).",
+        " the next deal, as at Belle-Flux ([000] « aucun d'eux ne tire le panier »).",
         provenance=Provenance.PROPOSAL, ref="GU10")
     tierce_suits: Literal["any", "same"] = option(
         "any", doc="The cabaret's tierce (« une tierce au valet, au dix, au neuf »): 'any', three"
@@ -91,6 +91,6 @@ class GuinguetteOptions(GameOptions):
         " 'end', nobody pays more than he holds — he may stir, renvi, raise or hold a raise only"
         " with the counters it costs (short of a raise to hold, he drops), and the match ends"
         " before a deal in which a player cannot pay his three stakes, as Belle-Flux ends when a"
-        " player cannot stake (« les mises dont les joueurs sont convenus »); 'debt', counters may"
+        " player cannot stake ([000] « les mises dont les joueurs sont convenus »); 'debt', counters may"
         " go below zero and every move stays open, as we play the Guimbarde and the Blason (a debt"
         " settled after the match).", provenance=Provenance.PROPOSAL, ref="GU14")

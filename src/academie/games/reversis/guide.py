@@ -22,7 +22,8 @@ GUIDE = Guide(
         Rule("Four or five players; 48 cards, the tens taken out.",
              "001", "Il y a quarante-huit cartes dans le jeu, les dix n'y étant pas ordinairement",
              reading="R2", option="deck"),
-        Rule("When the pool (poule) is empty, each player puts two counters in it.",
+        Rule("When the pool (poule) is empty, each player puts two counters in it (our reading of [001]"
+             " §32, which says so of refreshing the pool; the source gives no opening ante).",
              "001", "chacun remet deux jettons", reading="R9", option="pool_ante"),
         Rule("The dealer deals by threes from his right, giving himself one card more than the"
              " others; three cards stay in the talon with four players, two (or seven) with five."

@@ -69,8 +69,8 @@ class ReversisOptions(GameOptions):
         False, doc="« Si l'on joue au quinola forcé »: a holder with no other heart may put the quinola"
         " in the écart.", provenance=Provenance.SOURCE, ref="R12")
     trick_points: Literal["A4K3Q2J1", "honours", "talon_scale"] = option(
-        "A4K3Q2J1", doc="How the cards in a player's tricks count for the talon: A4 K3 Q2 J1 (later"
-        " sources), one per honour, or the talon's A5 K4 Q3 J2.", provenance=Provenance.LATER, ref="R7")
+        "A4K3Q2J1", doc="How the cards in a player's tricks count for the talon: A4 K3 Q2 J1 (the later"
+        " rules of La Haye, 1785, and Hoyle), one per honour, or the talon's A5 K4 Q3 J2.", provenance=Provenance.LATER, ref="R7")
     talon_payer: Literal["most_points", "all_others"] = option(
         "most_points", doc="Who pays the talon's value to its winner: the player with most points in"
         " his tricks (first from the dealer's right on a tie), or every other player.",
@@ -82,7 +82,7 @@ class ReversisOptions(GameOptions):
         " points the fewer tricks wins, then the nearest the dealer on his left (the later sources,"
         " Pierer 1857 and Hoyle: kept as the default because the source's own exception already"
         " prefers fewer tricks, none, to more); 'nearest_left', the literal reading: equal points"
-        " are parted only by the place, the dealer first, then the nearest on his left, whatever"
+        " are parted only by the place, the dealer first (the nearest to himself), then the nearest on his left, whatever"
         " the tricks.", provenance=Provenance.LATER, ref="R6")
     refresh: Literal["ecarte_or_forced", "every_bete"] = option(
         "ecarte_or_forced", doc="When nobody wins the pool, it is refreshed (« chacun remet deux"
@@ -106,7 +106,7 @@ class ReversisOptions(GameOptions):
         2, ge=0, le=1000, doc="Counters each player pays the one who makes the reversis (« deux"
         " jettons de chaque joueur »).", provenance=Provenance.SOURCE, ref="28")
     ruleset: Literal["encyclopedie", "later"] = option(
-        "encyclopedie", doc="'later' adds rules of the 1785 sources, not in the Encyclopédie: the ace"
+        "encyclopedie", doc="'later' adds rules of the later sources (the rules of La Haye, 1785, and Hoyle), not in the Encyclopédie: the ace"
         " of diamonds pays double instead of the ace of hearts; the talon counts A4 K3 Q2 J1, the ace"
         " of diamonds 5, the quinola 4, and 4 more (R7, R13); a reversis undertaken after all tricks but two and then"
         " broken pays the breaker `broken_fee` (R15). The espagnolette (R17) is not implemented.",
