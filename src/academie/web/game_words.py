@@ -73,6 +73,7 @@ def messages() -> Iterator[str]:
 
     yield from (m for p in PROVENANCES for m in once(p))
     yield from once(_OUR_READING)
+    yield from once(_RECONSTRUCTION)
     for game_id, game in sorted(GAMES.items()):
         yield from once(game.info.summary)
         fields = game.options_model.model_fields
@@ -126,8 +127,8 @@ _OUR_READING = ("« our reading »: where a source is silent or can be read two 
                 " and the option's provenance says whether its default comes from the source text, a later source,"
                 " or is our proposal.")
 """The rules page's note on the rules marked « our reading » (:func:`academie.presentation.rules.print_rules`)."""
-_RULE = re.compile(r"^(?P<pad>\s*)(?P<id>[a-z_]+\.\d+) (?P<text>\S.*)$")
-_ADVICE = re.compile(r"^(?P<pad>\s*)(?P<n>\d+\.) (?P<text>\S.*)$")
+_RULE = re.compile(r"^(?P<pad>\s*)(?P<id>[a-z_]+\.\d+)(?P<gap> +)(?P<text>\S.*)$")
+_ADVICE = re.compile(r"^(?P<pad>\s*)(?P<n>\d+\.)(?P<gap> +)(?P<text>\S.*)$")
 _BULLET = re.compile(r"^(?P<pad>\s*)• (?P<text>\S.*)$")
 _SOURCE = re.compile(r"^(?P<pad>\s*)(?P<siglum>\[[^\]\s]+\]) (?P<title>[^«\s].*|« .*)$")
 _CITATION = re.compile(r"^(?P<pad>\s*)(?:(?P<quote>\[[^\]\s]+\](?: « .*? »)?)(?:; |(?= → )|$))?(?P<reading>our reading)?"
@@ -183,7 +184,7 @@ def french_rules(text: str, gettext: Any) -> str:
         elif stripped == _OUR_READING:
             line = line.replace(stripped, gettext(_OUR_READING))
         elif stripped == _RECONSTRUCTION:
-            line = line.replace(stripped, gettext(N_(_RECONSTRUCTION)))
+            line = line.replace(stripped, gettext(_RECONSTRUCTION))
         elif stripped in RULES_HEADINGS:
             line = line.replace(stripped, gettext(stripped))
         elif (m := _HEADING.match(stripped)) and m["heading"] in RULES_HEADINGS:  # « The deal (rules deal.1 to deal.8) »
@@ -205,9 +206,9 @@ def french_rules(text: str, gettext: Any) -> str:
         elif (m := _DOC.match(line)) and gettext(m["doc"]) != m["doc"]:
             line = m["pad"] + gettext(m["doc"]) + (m["refs"] or "")
         elif (m := _RULE.match(line)) and gettext(m["text"]) != m["text"]:
-            line = f"{m['pad']}{m['id']} {gettext(m['text'])}"
+            line = f"{m['pad']}{m['id']}{m['gap']}{gettext(m['text'])}"
         elif (m := _ADVICE.match(line)) and gettext(m["text"]) != m["text"]:
-            line = f"{m['pad']}{m['n']} {gettext(m['text'])}"
+            line = f"{m['pad']}{m['n']}{m['gap']}{gettext(m['text'])}"
         elif (m := _SOURCE.match(line)) and gettext(m["title"]) != m["title"]:
             line = f"{m['pad']}{m['siglum']} {gettext(m['title'])}"
         elif (m := _BULLET.match(line)) and gettext(m["text"]) != m["text"]:
