@@ -522,3 +522,49 @@ def test_what_the_server_refuses_is_said_in_french_and_changes_nothing(sqlite_ur
             assert err["message"] == ("'AS' n'est pas un coup permis maintenant (piochez d'abord à la pioche ou à la "
                                       "défausse) ; coups permis : stock, pile, knock"), err
         assert table.version == version
+
+
+def test_french_rules_finds_a_rule_by_its_id_and_text_whatever_the_layout():
+    """A rule is found by its id and its English text wherever the line's padding and the gap after
+    the id put them, its citation line by its parts (a siglum and quotation, « our reading », the
+    options named); the quotation, option names and references stay; a line it does not know is
+    kept as it is."""
+    from academie.web.game_words import french_rules
+
+    words = {"Seat 0 deals first.": "La place 0 donne la première.", "Play low.": "Jouez bas.",
+             "our reading: options {names}": "notre lecture : options {names}", "option {names}": "option {names}",
+             "{quote}; {reading}": "{quote} ; {reading}", "our reading": "notre lecture"}
+    text = "\n".join([
+        "  deal.8 Seat 0 deals first.",
+        "      deal.10    Seat 0 deals first.",
+        "         [001] « trois à trois »; our reading: options talon_five, packet → [001] §6",
+        "         [Almanach]; option deck",
+        "    our reading",
+        "  2. Play low.",
+        "  deal.9 A rule nobody translated.",
+    ])
+    assert french_rules(text, lambda m: words.get(m, m)).split("\n") == [
+        "  deal.8 La place 0 donne la première.",
+        "      deal.10    La place 0 donne la première.",
+        "         [001] « trois à trois » ; notre lecture : options talon_five, packet → [001] §6",
+        "         [Almanach] ; option deck",
+        "    notre lecture",
+        "  2. Jouez bas.",
+        "  deal.9 A rule nobody translated.",
+    ]
+
+
+def test_every_rule_and_advice_of_every_guide_is_in_the_french_catalog():
+    """Each rule and advice line of every game's guide (what ``academie rules GAME`` prints) has a
+    French translation, and the French rules page shows it in place of the English."""
+    from academie.core.guide import guide_of
+    from academie.web import i18n
+    from academie.web.app import rules_text
+
+    _ = i18n.texts("fr")._
+    for game_id, game in GAMES.items():
+        guide = guide_of(game)
+        page = rules_text(game_id, "fr")
+        for text in [r.text for r in guide.rules()] + list(guide.how_to_win):
+            assert _(text) != text, (game_id, text)
+            assert _(text) in page and text not in page, (game_id, text)
