@@ -376,18 +376,30 @@ def told_matches(game_id: str, seeds: range):
 
 
 def english_words() -> set[str]:
-    """The words of the catalog's English message ids that no French translation uses."""
+    """The words of the catalog's English message ids that no French translation uses. A
+    translation's copies of its id's own words — a quotation « … » kept as it is (a title, « The
+    Penguin Book of Card Games »), an identifier (``talon_tie``, ``tierce_suits=same``) — are no
+    French; the games' names are. A single letter is no word."""
     from babel.messages.pofile import read_po
 
     word = re.compile(r"[A-Za-zÀ-ÿœ'’-]+")
-    english, french = set(), set()
+    english, french = set(), {w.lower() for g in GAMES.values() for w in word.findall(g.info.name)}
     for m in read_po(PO.open("rb"), locale="fr"):
         if m.id:
             for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
                 english |= {w.lower() for w in word.findall(re.sub(r"\{\w+\}", "", text))}
+            ids = " ".join(m.id) if isinstance(m.id, tuple) else m.id
             for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                text = re.sub(r"«\s*([^«»]*?)\s*»", lambda q: " " if q[1] in ids else q[0], text)
+                text = re.sub(r"\b[a-z0-9]+_[a-z0-9_=]+\b", " ", text)
                 french |= {w.lower() for w in word.findall(re.sub(r"\{\w+\}", "", text))}
-    return english - french - {"partitions"}  # a heraldic term of the Blason's board (« partitions et pièces »)
+    return {w for w in english - french if len(w) > 1} - {"partitions"}  # a heraldic term of the Blason's board
+
+
+def test_english_words_hold_the_common_english_words():
+    """The catalog's English words, that a French page must not show, hold the commonest (a quoted
+    English title in a French translation does not make « the » French)."""
+    assert {"the", "or", "card", "games", "player", "with", "reading"} <= english_words()
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -420,26 +432,19 @@ def test_every_line_of_the_narration_is_told_in_french(game_id):
 
 
 def visible_text(page: str) -> list[str]:
-    """A page's text as a person reads it: its text nodes and its titles, labels and placeholders.
-    Of a rules page's text its headings, players, summary and options (the rules themselves, their
-    citations, the advice and the sources' titles are the guide's own English, said so on the
-    page, and left out)."""
+    """A page's text as a person reads it: its text nodes and its titles, labels and placeholders;
+    a rules page's text whole, each line: its headings, rules, citations, advice, sources and options."""
     import html
 
     page = re.sub(r"(?s)<(script|style)[^>]*>.*?</\1>", " ", page)
-    rules = re.search(r'(?s)<pre class="rules">(.*?)</pre>', page)
-    if rules:
-        kept = [line for line in html.unescape(rules[1]).split("\n")
-                if not re.match(r"^\s*(•|\d+\. |[a-z]+\.\d+ |\[\w+\][ ;]|readings? |our reading|options? |our reconstruction|A RECONSTRUCTION)", line)
-                and not re.match(r"^\s{4}\S", line)]  # a rule's citation, under its bullet
-        page = page[:rules.start()] + "\n".join(html.escape(line) for line in kept) + page[rules.end():]
     attrs = re.findall(r'(?:title|aria-label|placeholder|alt)="([^"]*)"', page)
     return [html.unescape(x).strip() for x in re.sub(r"<[^>]+>", "\n", page).split("\n") + attrs if x.strip()]
 
 
 def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
     """The lobby, every game's new-table form and rules page in French: the games' summaries, their
-    options' names, values, provenance and documentation, the bots' kinds are in French; once the
+    options' names, values, provenance and documentation, the bots' kinds, the rules themselves,
+    their citations, the advice and the sources' titles are in French; once the
     sources' quotations, the option identifiers a text cites ('miss_two_turns', ``talon_payer``)
     and the readings' tags (R2, G12) are set aside no English word of the catalog is left (but
     « English », the switch to it). No reST markup is shown."""
@@ -454,7 +459,7 @@ def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
             for text in visible_text(page.text):
                 checked += 1
                 text = re.sub(r"-o \S+|(?<=valeurs : )[a-z, ]+$", " ", text)  # the command line's notation
-                bare = re.sub(r"«[^«»]*»|'[a-z0-9_=]+'|\b[a-z0-9]+_[a-z0-9_=]+\b|\b[a-z]+\.\d+\b|\b[A-Z]{1,2}\d+\w*|(?:10|[2-9VDRA])[♠♥♦♣]",
+                bare = re.sub(r"«[^«»]*»|=[a-z0-9_]+|\boptions? [a-z0-9_]+(?:, [a-z0-9_]+)*|'[a-z0-9_=]+'|\b[a-z0-9]+_[a-z0-9_=]+\b|\b[a-z]+\.\d+\b|\b[A-Z]{1,2}\d+\w*|(?:10|[2-9VDRA])[♠♥♦♣]",
                               " ", text)
                 found = {w.lower() for w in word.findall(bare)} & english
                 if found:
@@ -462,11 +467,21 @@ def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
         rules = c.get("/rules/reversis", headers={"accept-language": "fr"}).text
         assert "Reversis : les règles dans nos propres mots" in rules and "4 à 5 joueurs. Faire le moins" in rules
         assert "-o deck=48   [texte source] valeurs : '48', '52'" in rules
+        # the rules, their citations, the advice, the sources' titles and the note, in French
+        assert "aim.1 Le contraire des jeux ordinaires : faites aussi peu de levées" in rules
+        assert "deal.1 Quatre ou cinq joueurs ; 48 cartes, sans les dix." in rules
+        assert ("[001] « Il y a quarante-huit cartes dans le jeu, les dix n'y étant pas ordinairement » ;"
+                " notre lecture : option") in rules
+        assert "1. Faites peu de levées et peu d'honneurs (A R D V)" in rules
+        assert "1re édition, t. XIV (1765)" in rules and "1st edition" not in rules
+        assert "notre traduction française de nos règles anglaises" in rules and "rédigées en anglais" not in rules
+        blason = c.get("/rules/blason", headers={"accept-language": "fr"}).text
+        assert "2e partie pp. 22-23, art. « Blason (jeu du) », par M. de Fer" in blason
         form = c.get("/new/reversis", headers={"accept-language": "fr"}).text
         assert "Faire le moins de levées" in form and "robot : heuristique" in form
         assert '<option value="others_pay_forcer" selected>les autres paient qui force (par défaut)</option>' in form
     assert checked > 500, checked
-    assert not left, f"{len(left)} of {checked} texts left English: {left[:5]}"
+    assert not left, f"{len(left)} of {checked} texts left English: {left[:40]}"
 
 
 def test_what_the_server_refuses_is_said_in_french_and_changes_nothing(sqlite_url):
@@ -507,3 +522,49 @@ def test_what_the_server_refuses_is_said_in_french_and_changes_nothing(sqlite_ur
             assert err["message"] == ("'AS' n'est pas un coup permis maintenant (piochez d'abord à la pioche ou à la "
                                       "défausse) ; coups permis : stock, pile, knock"), err
         assert table.version == version
+
+
+def test_french_rules_finds_a_rule_by_its_id_and_text_whatever_the_layout():
+    """A rule is found by its id and its English text wherever the line's padding and the gap after
+    the id put them, its citation line by its parts (a siglum and quotation, « our reading », the
+    options named); the quotation, option names and references stay; a line it does not know is
+    kept as it is."""
+    from academie.web.game_words import french_rules
+
+    words = {"Seat 0 deals first.": "La place 0 donne la première.", "Play low.": "Jouez bas.",
+             "our reading: options {names}": "notre lecture : options {names}", "option {names}": "option {names}",
+             "{quote}; {reading}": "{quote} ; {reading}", "our reading": "notre lecture"}
+    text = "\n".join([
+        "  deal.8 Seat 0 deals first.",
+        "      deal.10    Seat 0 deals first.",
+        "         [001] « trois à trois »; our reading: options talon_five, packet → [001] §6",
+        "         [Almanach]; option deck",
+        "    our reading",
+        "  2. Play low.",
+        "  deal.9 A rule nobody translated.",
+    ])
+    assert french_rules(text, lambda m: words.get(m, m)).split("\n") == [
+        "  deal.8 La place 0 donne la première.",
+        "      deal.10    La place 0 donne la première.",
+        "         [001] « trois à trois » ; notre lecture : options talon_five, packet → [001] §6",
+        "         [Almanach] ; option deck",
+        "    notre lecture",
+        "  2. Jouez bas.",
+        "  deal.9 A rule nobody translated.",
+    ]
+
+
+def test_every_rule_and_advice_of_every_guide_is_in_the_french_catalog():
+    """Each rule and advice line of every game's guide (what ``academie rules GAME`` prints) has a
+    French translation, and the French rules page shows it in place of the English."""
+    from academie.core.guide import guide_of
+    from academie.web import i18n
+    from academie.web.app import rules_text
+
+    _ = i18n.texts("fr")._
+    for game_id, game in GAMES.items():
+        guide = guide_of(game)
+        page = rules_text(game_id, "fr")
+        for text in [r.text for r in guide.rules()] + list(guide.how_to_win):
+            assert _(text) != text, (game_id, text)
+            assert _(text) in page and text not in page, (game_id, text)

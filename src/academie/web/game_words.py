@@ -56,9 +56,13 @@ PROVENANCES = ("source text", "later source", "our proposal")
 
 def messages() -> Iterator[str]:
     """Every English word of the games a page shows, each once: summaries, option names, values,
-    provenance, documentation (plain), the bots' kinds."""
+    provenance, documentation (plain), the bots' kinds, the rules of each game's guide and its
+    advice (:mod:`academie.core.guide`), the titles of the sources its rules page cites."""
     from academie.bots import bot_names
+    from academie.core.guide import guide_of
     from academie.games import GAMES
+    from academie.presentation.rules import sigla
+    from academie.sources import bibliography
 
     seen: set[str] = set()
 
@@ -69,6 +73,7 @@ def messages() -> Iterator[str]:
 
     yield from (m for p in PROVENANCES for m in once(p))
     yield from once(_OUR_READING)
+    yield from once(_RECONSTRUCTION)
     for game_id, game in sorted(GAMES.items()):
         yield from once(game.info.summary)
         fields = game.options_model.model_fields
@@ -79,6 +84,15 @@ def messages() -> Iterator[str]:
                 yield from once(choice_label(c))
         for bot in bot_names(game_id):
             yield from once(bot)
+        for rule in game.info.reconstructed:
+            yield from once(rule)
+        guide = guide_of(game)
+        for rule in guide.rules():
+            yield from once(rule.text)
+        for line in guide.how_to_win:
+            yield from once(line)
+        for siglum in sigla(game):
+            yield from once(bibliography(siglum))
 
 
 def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
@@ -113,13 +127,44 @@ _OUR_READING = ("« our reading »: where a source is silent or can be read two 
                 " and the option's provenance says whether its default comes from the source text, a later source,"
                 " or is our proposal.")
 """The rules page's note on the rules marked « our reading » (:func:`academie.presentation.rules.print_rules`)."""
+_RULE = re.compile(r"^(?P<pad>\s*)(?P<id>[a-z_]+\.\d+)(?P<gap> +)(?P<text>\S.*)$")
+_ADVICE = re.compile(r"^(?P<pad>\s*)(?P<n>\d+\.)(?P<gap> +)(?P<text>\S.*)$")
+_BULLET = re.compile(r"^(?P<pad>\s*)• (?P<text>\S.*)$")
+_SOURCE = re.compile(r"^(?P<pad>\s*)(?P<siglum>\[[^\]\s]+\]) (?P<title>[^«\s].*|« .*)$")
+_CITATION = re.compile(r"^(?P<pad>\s*)(?:(?P<quote>\[[^\]\s]+\](?: « .*? »)?)(?:; |(?= → )|$))?(?P<reading>our reading)?"
+                       r"(?:: )?(?P<options>options? [a-z0-9_]+(?:, [a-z0-9_]+)*)?(?P<refs> → \[.*)?$")
+_CITED = (N_("our reading"), N_("our reading: option {names}"), N_("our reading: options {names}"), N_("option {names}"),
+          N_("options {names}"))
+"""The citation line under a rule (:meth:`academie.core.guide.Rule.citation`), its English words."""
+
+
+def french_citation(line: str, gettext: Any) -> str | None:
+    """A rule's citation line (``[001] « … »; our reading: options a, b → [001] §3``) with its
+    English words in the language of ``gettext``; the quotation, option names and references kept;
+    ``None`` if ``line`` is no citation line."""
+    m = _CITATION.match(line)
+    if not m or not (m["quote"] or m["reading"] or m["options"]):
+        return None
+    said = ""
+    if m["options"]:
+        kind, names = m["options"].split(" ", 1)
+        said = gettext((f"our reading: {kind} {{names}}" if m["reading"] else f"{kind} {{names}}")).format(names=names)
+    elif m["reading"]:
+        said = gettext("our reading")
+    both = gettext(N_("{quote}; {reading}")).format(quote=m["quote"], reading=said) if m["quote"] and said else ""
+    return m["pad"] + (both or m["quote"] or said) + (m["refs"] or "")
+
+
 _DOC = re.compile(r"^(?P<pad>\s{6})(?P<doc>\S.*?)(?P<refs> → \[[^\]]+\] §.*)?$")
 
 
 def french_rules(text: str, gettext: Any) -> str:
     """A rules page's text (printed unwrapped) with its headings, its players line and summary, its
-    options' provenance and documentation in the language of ``gettext``; the rules themselves
-    stay as written (English, with the sources' French words)."""
+    options' provenance and documentation, its rules (a line ``id text``: ``deal.3 The dealer…``), their
+    citations (:func:`french_citation`), the advice (``1. text``) and the sources' titles
+    (``[001] title``) in the language of ``gettext``. A rule is found by its id and its text
+    wherever the line puts them; the ids, the sources' quotations « … », option names and sentence
+    references (``→ [001] §3``) stay as they are. A line none of these matches is kept."""
     out = []
     for line in text.split("\n"):
         line = line.rstrip()
@@ -139,7 +184,7 @@ def french_rules(text: str, gettext: Any) -> str:
         elif stripped == _OUR_READING:
             line = line.replace(stripped, gettext(_OUR_READING))
         elif stripped == _RECONSTRUCTION:
-            line = line.replace(stripped, gettext(N_(_RECONSTRUCTION)))
+            line = line.replace(stripped, gettext(_RECONSTRUCTION))
         elif stripped in RULES_HEADINGS:
             line = line.replace(stripped, gettext(stripped))
         elif (m := _HEADING.match(stripped)) and m["heading"] in RULES_HEADINGS:  # « The deal (rules deal.1 to deal.8) »
@@ -160,5 +205,15 @@ def french_rules(text: str, gettext: Any) -> str:
             line = f"{m['head']}[{gettext(m['provenance'])}{ref}]{allowed}"
         elif (m := _DOC.match(line)) and gettext(m["doc"]) != m["doc"]:
             line = m["pad"] + gettext(m["doc"]) + (m["refs"] or "")
+        elif (m := _RULE.match(line)) and gettext(m["text"]) != m["text"]:
+            line = f"{m['pad']}{m['id']}{m['gap']}{gettext(m['text'])}"
+        elif (m := _ADVICE.match(line)) and gettext(m["text"]) != m["text"]:
+            line = f"{m['pad']}{m['n']}{m['gap']}{gettext(m['text'])}"
+        elif (m := _SOURCE.match(line)) and gettext(m["title"]) != m["title"]:
+            line = f"{m['pad']}{m['siglum']} {gettext(m['title'])}"
+        elif (m := _BULLET.match(line)) and gettext(m["text"]) != m["text"]:
+            line = f"{m['pad']}• {gettext(m['text'])}"
+        elif (said := french_citation(line, gettext)) is not None:
+            line = said
         out.append(line)
     return "\n".join(out)
