@@ -459,6 +459,7 @@ def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
             for text in visible_text(page.text):
                 checked += 1
                 text = re.sub(r"-o \S+|(?<=valeurs : )[a-z, ]+$", " ", text)  # the command line's notation
+                text = re.sub(r"\[source plus tardive: [^\]]*\]", " ", text)  # a later source's title, as published
                 bare = re.sub(r"«[^«»]*»|=[a-z0-9_]+|\boptions? [a-z0-9_]+(?:, [a-z0-9_]+)*|'[a-z0-9_=]+'|\b[a-z0-9]+_[a-z0-9_=]+\b|\b[a-z]+\.\d+\b|\b[A-Z]{1,2}\d+\w*|(?:10|[2-9VDRA])[♠♥♦♣]",
                               " ", text)
                 found = {w.lower() for w in word.findall(bare)} & english

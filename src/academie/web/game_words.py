@@ -25,9 +25,22 @@ _LITERAL = re.compile(r"``([^`]*)``|`([^`]*)`")
 
 
 def plain_doc(text: str) -> str:
-    """``text`` without reST markup: ````x````, ```x``` and ``:role:`x``` become ``x``."""
+    """``text`` as people read it: without reST markup (````x````, ```x``` and ``:role:`x```
+    become ``x``) nor the working notes' reading tags (:func:`academie.edition.view.untagged`)."""
+    from academie.edition.view import untagged
+
     text = _ROLE.sub(lambda m: m[1], text)
-    return _LITERAL.sub(lambda m: m[1] if m[1] is not None else m[2], text)
+    return untagged(_LITERAL.sub(lambda m: m[1] if m[1] is not None else m[2], text))
+
+
+def reason_of(game_id: str, option: str) -> str:
+    """The reason for the default of ``option`` of ``game_id`` when it is our proposal
+    (:mod:`academie.edition`'s data), or ''."""
+    try:
+        from academie.edition.view import proposal_reason
+    except ImportError:
+        return ""
+    return proposal_reason(game_id, option) or ""
 
 
 def option_label(name: str) -> str:
@@ -80,12 +93,13 @@ def messages() -> Iterator[str]:
         for doc in game.describe_options():
             yield from once(option_label(doc.name))
             yield from once(plain_doc(doc.doc))
+            yield from once(reason_of(game_id, doc.name))
             for c in choices(fields[doc.name].annotation):
                 yield from once(choice_label(c))
         for bot in bot_names(game_id):
             yield from once(bot)
         for rule in game.info.reconstructed:
-            yield from once(rule)
+            yield from once(plain_doc(rule))
         guide = guide_of(game)
         for rule in guide.rules():
             yield from once(rule.text)
@@ -114,15 +128,16 @@ RULES_HEADINGS = (N_("Sources"), N_("The aim"), N_("The deal"), N_("Setting up")
 
 _TITLE = re.compile(r"^(?P<name>.+): the rules in our own words$")
 _PLAYERS = re.compile(r"^(?P<pad>\s*)(?P<a>\d+) to (?P<b>\d+) players\. (?P<summary>.+)$")
-_OPTION = re.compile(r"^(?P<head>\s*-o \S+\s+)\[(?P<provenance>[^,\]]+)(?:, (?P<ref>[^\]]*))?\](?P<allowed> allowed: .*)?$")
+_OPTION = re.compile(r"^(?P<head>\s*-o \S+\s+)\[(?P<provenance>[^\]:,]+)(?::(?P<later> [^\]]*))?(?:, (?P<ref>[^\]]*))?\]"
+                     r"(?P<allowed> allowed: .*)?$")
 _HEADING = re.compile(r"^(?P<heading>.+?) \((?:rule (?P<one>\S+)|rules (?P<a>\S+) to (?P<b>\S+))\)$")
 _SENTENCES = re.compile(r"^→ \[00N\] §n: the sentences of the source text that a rule or option plays \(academie source"
                         r" (?P<game>\S+) prints them with their translation\)\.$")
 _TAG = re.compile(r"^A tag such as (?P<tag>\S+) names a reading in our catalogue of the sources' ambiguities: where a source"
                   r" is silent or can be read two ways, the reading is an option, and its provenance says whether it"
                   r" comes from the source text, a later source, or is our proposal\.$")
-_RECONSTRUCTION = ("A RECONSTRUCTION: the sources stop short. Not in any source (our reconstruction, each rule tagged"
-                   " and, where readings differ, an option):")
+_RECONSTRUCTION = ("A RECONSTRUCTION: the sources stop short. Not in any source (our reconstruction; where readings"
+                   " differ, an option):")
 _OUR_READING = ("« our reading »: where a source is silent or can be read two ways, the reading played is an option,"
                 " and the option's provenance says whether its default comes from the source text, a later source,"
                 " or is our proposal.")
@@ -155,6 +170,8 @@ def french_citation(line: str, gettext: Any) -> str | None:
     return m["pad"] + (both or m["quote"] or said) + (m["refs"] or "")
 
 
+WHY = " Why this default: "
+"""Between an option's doc and the reason for its default on a rules page (:mod:`academie.presentation.rules`)."""
 _DOC = re.compile(r"^(?P<pad>\s{6})(?P<doc>\S.*?)(?P<refs> → \[[^\]]+\] §.*)?$")
 
 
@@ -202,9 +219,13 @@ def french_rules(text: str, gettext: Any) -> str:
                     values = " " + gettext(N_("one or more squares from {a} to {b} but {but}")).format(**r.groupdict())
                 allowed = " " + gettext(N_("allowed:")) + values
             ref = f", {m['ref']}" if m["ref"] else ""
-            line = f"{m['head']}[{gettext(m['provenance'])}{ref}]{allowed}"
-        elif (m := _DOC.match(line)) and gettext(m["doc"]) != m["doc"]:
-            line = m["pad"] + gettext(m["doc"]) + (m["refs"] or "")
+            later = f":{m['later']}" if m["later"] else ""  # the later source named: a title, as written
+            line = f"{m['head']}[{gettext(m['provenance'])}{later}{ref}]{allowed}"
+        elif (m := _DOC.match(line)) and gettext(m["doc"].split(WHY)[0]) != m["doc"].split(WHY)[0]:
+            # the option's doc, then the reason for its default (:mod:`academie.edition`), each its message
+            doc, _, why = m["doc"].partition(WHY)
+            line = m["pad"] + gettext(doc) + (" " + gettext(N_("Why this default:")) + " " + gettext(why) if why else "")
+            line += m["refs"] or ""
         elif (m := _RULE.match(line)) and gettext(m["text"]) != m["text"]:
             line = f"{m['pad']}{m['id']}{m['gap']}{gettext(m['text'])}"
         elif (m := _ADVICE.match(line)) and gettext(m["text"]) != m["text"]:
