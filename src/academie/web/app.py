@@ -299,7 +299,8 @@ def rules_text(game_id: str, lang: str = "en") -> str:
     # Another language's text is printed unwrapped (the page wraps it), read line by line.
     print_rules(GAMES[game_id], Console(file=buffer, width=100 if lang == "en" else 10_000, color_system=None,
                                         highlight=False, force_terminal=False))
-    text = plain_doc(buffer.getvalue())
+    # each line without the console's padding (10,000 columns: the tags' patterns would crawl through it)
+    text = plain_doc("\n".join(line.rstrip() for line in buffer.getvalue().split("\n")))
     return text if lang == "en" else french_rules(text, i18n.texts(lang)._)
 
 
