@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from academie.adapters.tensors.fast import BaseWriter
 from academie.adapters.tensors.pieces import (CARDS, Layout, Layouts, cards, common_head, log_counts, number, numbers, seat,
                                        seat_cards, seat_flags, seat_numbers)
 
@@ -69,7 +70,7 @@ def layouts(n: int, options: Any) -> Layouts:
 REQUESTS = {"ask": 0, "stand": 1}
 
 
-class Writer:
+class Writer(BaseWriter):
     """Writes a seat's information-state tensor from a
     :class:`~academie.games.belle_flux.state.BelleFluxState`'s own fields, slot for slot what
     the view encoders above give for ``state.view(seat)`` (see
@@ -78,13 +79,7 @@ class Writer:
     a new deal or another state)."""
 
     def __init__(self, n: int, options: Any, layouts: Layouts) -> None:
-        from academie.adapters.tensors.fast import offsets, rotations
-
-        self.n = n
-        self.head = layouts.observation.size
-        self.at = offsets(layouts)
-        self.rows = rotations(n)
-        self.phases = {p: i for i, p in enumerate(PHASES)}
+        super().__init__(n, layouts, PHASES)
         self.face_up = options.extra_cards == "face_up"
         self.tail = (self.at["requests"], layouts.information.size)
         # the slots of the numbers, per viewer: extra_counts, flux_values, counters by absolute seat, then the rest

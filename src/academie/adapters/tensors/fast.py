@@ -117,6 +117,19 @@ def tensors(game: Any, num_players: int, options: Any, *, fast: bool = True) -> 
     return Tensors(tables, num_players, writer)
 
 
+class BaseWriter:
+    """What a card game's writer starts from: ``n`` seats, the observation's size (``head``: the
+    information state's first slots), each piece's offset (``at``), each viewer's seats in
+    his order (``rows``) and each phase's index (``phases``)."""
+
+    def __init__(self, n: int, layouts: Layouts, phases: tuple[str, ...]) -> None:
+        self.n = n
+        self.head = layouts.observation.size
+        self.at = offsets(layouts)
+        self.rows = rotations(n)
+        self.phases = {p: i for i, p in enumerate(phases)}
+
+
 def offsets(layouts: Layouts) -> dict[str, int]:
     """Where each piece of the information layout starts (for writers)."""
     info = layouts.information

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from academie.adapters.tensors.fast import BaseWriter
 from academie.adapters.tensors.pieces import (CARDS, Layout, Layouts, card, cards, choice, common_head, log_cards, number,
                                        numbers, seat, seat_cards, seat_numbers, seat_pairs)
 
@@ -54,7 +55,7 @@ def layouts(n: int, options: Any) -> Layouts:
     return Layouts(Layout(obs), Layout(info))
 
 
-class Writer:
+class Writer(BaseWriter):
     """Writes a seat's information-state tensor from a
     :class:`~academie.games.guimbarde.state.GuimbardeState`'s own fields, slot for slot what the
     view encoders above give for ``state.view(seat)`` (see :mod:`academie.adapters.tensors.fast`):
@@ -62,13 +63,7 @@ class Writer:
     call (the whole deal's after a new deal or another state)."""
 
     def __init__(self, n: int, options: Any, layouts: Layouts) -> None:
-        from academie.adapters.tensors.fast import offsets, rotations
-
-        self.n = n
-        self.head = layouts.observation.size
-        self.at = offsets(layouts)
-        self.rows = rotations(n)
-        self.phases = {p: i for i, p in enumerate(PHASES)}
+        super().__init__(n, layouts, PHASES)
         self.tail = (self.at["played"], layouts.information.size)
         # the slots of the numbers, per viewer: hand_sizes, tricks_won, counters by absolute seat, then the rest
         self.numbers = [[self.at[name] + r for name in ("hand_sizes", "tricks_won", "counters") for r in rows]

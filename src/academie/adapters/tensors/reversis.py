@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from academie.adapters.tensors.fast import BaseWriter
 from academie.adapters.tensors.pieces import (CARDS, Layout, Layouts, card, cards, choice, common_head, number, seat,
                                        seat_cards, seat_flags, seat_numbers, seat_pairs)
 
@@ -62,7 +63,7 @@ ECART_DONE = {"exchanged": 0, "declined": 1, "discarded": 2}
 QUINOLA = {"renounce": 0, "bete": 1, "ecarte": 2}
 
 
-class Writer:
+class Writer(BaseWriter):
     """Writes a seat's information-state tensor from a
     :class:`~academie.games.reversis.state.ReversisState`'s own fields, slot for slot what the
     view encoders above give for ``state.view(seat)`` (see :mod:`academie.adapters.tensors.fast`):
@@ -70,13 +71,7 @@ class Writer:
     (the whole deal after a new deal or another state)."""
 
     def __init__(self, n: int, options: Any, layouts: Layouts) -> None:
-        from academie.adapters.tensors.fast import offsets, rotations
-
-        self.n = n
-        self.head = layouts.observation.size
-        self.at = offsets(layouts)
-        self.rows = rotations(n)
-        self.phases = {p: i for i, p in enumerate(PHASES)}
+        super().__init__(n, layouts, PHASES)
         # the slots of the numbers, per viewer: hand_sizes, tricks_won, counters by absolute seat, then the four
         self.numbers = [[self.at[name] + r for name in ("hand_sizes", "tricks_won", "counters") for r in rows]
                         + [self.at[name] for name in ("talon_size", "trick_number", "pool", "betes")]

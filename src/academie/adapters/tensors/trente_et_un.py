@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from academie.adapters.tensors.fast import BaseWriter
 from academie.adapters.tensors.pieces import (CARDS, Layout, Layouts, card, cards, common_head, log_cards, number, seat,
                                        seat_cards, seat_flags, seat_numbers)
 
@@ -66,7 +67,7 @@ LOGGED = {"pile": "taken", "discard": "discarded"}
 """The log's kinds whose cards the information state keeps per seat, and the piece of each."""
 
 
-class Writer:
+class Writer(BaseWriter):
     """Writes a seat's information-state tensor from a
     :class:`~academie.games.trente_et_un.state.TrenteEtUnState`'s own fields, slot for slot what
     the view encoders above give for ``state.view(seat)`` (see
@@ -75,13 +76,7 @@ class Writer:
     deal's after a new deal or another state)."""
 
     def __init__(self, n: int, options: Any, layouts: Layouts) -> None:
-        from academie.adapters.tensors.fast import offsets, rotations
-
-        self.n = n
-        self.head = layouts.observation.size
-        self.at = offsets(layouts)
-        self.rows = rotations(n)
-        self.phases = {p: i for i, p in enumerate(PHASES)}
+        super().__init__(n, layouts, PHASES)
         self.tail = (self.at["drawn"], layouts.information.size)
         # the slots of the numbers, per viewer: lives, hand_sizes by absolute seat, then the three
         self.numbers = [[self.at[name] + r for name in ("lives", "hand_sizes") for r in rows]
