@@ -225,8 +225,8 @@ def test_a_full_match_in_the_card_room(served, browser, game_id):
         settle(fr, int(en.evaluate("document.body.dataset.version")))
         box = fr.locator("#rematch").bounding_box()  # the phone brought to the rematch at the end
         assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], box
-        if SHORT[game_id].get("deals", 1) > 1:  # a match of several deals: a sheet was folded
-            assert folded > 0
+        # (the fold is checked above whenever the seat moved again under the same sheet: the table's
+        # seed is the server's, so whether a match of two deals gives it that chance varies)
         assert en.inner_text("#status").startswith("The match is over.")
         assert fr.inner_text("#status").startswith("La partie est finie.")
     finally:
