@@ -127,3 +127,25 @@ def test_socket_refusals_and_reconnection(sqlite_url):
         with pytest.raises(Exception):
             with c.websocket_connect("/ws/play/forged") as ws:
                 ws.receive_json()
+
+
+def test_a_socket_speaks_the_language_its_page_names_whatever_its_handshake_says(sqlite_url):
+    """A French page's socket names French in its address (``?lang=fr``, from the page's config):
+    its updates come in French even when the handshake's Accept-Language asks for English (as
+    Chromium's does); without it the handshake's language is used; a language the site does
+    not have falls back to the handshake's."""
+    import html
+    import json
+    import re
+
+    with client(sqlite_url) as c:
+        t = create(c, "trente-et-un", ["human", "random"], seed=3)
+        token = t["seats"][0]["token"]
+        page = c.get(t["seats"][0]["link"], headers={"accept-language": "fr-FR"})
+        config = json.loads(html.unescape(re.search(r'data-config="([^"]*)"', page.text).group(1)))
+        assert config["lang"] == "fr"
+        english = {"accept-language": "en-US,en;q=0.9"}
+        for asked, said in (("?lang=fr", "À vous"), ("", "Your turn"), ("?lang=xx", "Your turn")):
+            with c.websocket_connect(f"/ws/play/{token}{asked}", headers=english) as ws:
+                m = wait_for(ws, lambda m: m["type"] == "update")
+                assert m["status"].startswith(said), (asked, m["status"])

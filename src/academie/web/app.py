@@ -654,6 +654,9 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
             "entry_html": lambda text: Markup(linked_entry(table.game.info.id, room.plain_log(text, lang))),
             "config": json.dumps({
                 "ws": f"{home}/ws" if home else f"/ws/watch/{table.id}",
+                # the page's language, named in its socket's address (table.js): the updates speak it,
+                # whatever Accept-Language the socket's handshake carries (Chromium sends its own)
+                "lang": lang,
                 "post": f"{home}/act" if home else None,
                 "version": snap["version"], "logCount": len(snap["log"]),
                 "words": {"live": _("live"), "reconnecting": _("reconnecting…"), "noSeat": _("no seat"),
@@ -808,7 +811,9 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
                 del open_here[address]
 
     async def _serve_socket(ws: WebSocket, table: LiveTable, seat: int | None) -> None:
-        watcher = Watcher(seat, lang=ws.scope.get("state", {}).get("lang", "en"))
+        asked = ws.query_params.get("lang")  # the page's language (table_page), else the handshake's
+        lang = asked if asked in i18n.LANGUAGES else ws.scope.get("state", {}).get("lang", "en")
+        watcher = Watcher(seat, lang=lang)
         async with table.lock:
             table.watchers.add(watcher)
             watcher.offer(table.snapshot(watcher, seat, full=True))

@@ -136,7 +136,7 @@
 
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    ws = new WebSocket(scheme + location.host + cfg.ws);
+    ws = new WebSocket(scheme + location.host + cfg.ws + (cfg.lang ? "?lang=" + encodeURIComponent(cfg.lang) : ""));
     ws.onopen = function () { wait = 300; $("conn").textContent = W.live || "live"; $("conn").className = "conn live"; };
     ws.onmessage = function (event) {
       var m = JSON.parse(event.data);
