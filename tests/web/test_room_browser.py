@@ -256,3 +256,47 @@ def test_the_french_lobby_forms_and_rules_pages(served, browser):
                 assert page.locator("p.doc").count() >= len(GAMES[url[5:]].describe_options())
     finally:
         ctx.close()
+
+
+def blason_table(base: str, players: int = 4) -> str:
+    """A Blason table of one person and bots: the person's link."""
+    import httpx
+
+    t = httpx.post(base + "/api/tables", json={"game": "blason", "seats": [{"kind": "human"}] + [{"kind": "random"}] * (players - 1)}).json()
+    return base + t["seats"][0]["link"]
+
+
+SQUARE_TEXTS = """() => Array.from(document.querySelectorAll('.bl-square text')).map(e => {
+    const g = e.closest('.bl-square'), box = e.getBoundingClientRect(), rect = g.querySelector('rect').getBoundingClientRect();
+    return {square: g.dataset.square, cls: e.getAttribute('class'), text: e.textContent,
+            px: parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a,
+            inside: box.left >= rect.left - 0.5 && box.right <= rect.right + 0.5 && box.top >= rect.top - 0.5 && box.bottom <= rect.bottom + 0.5};
+})"""
+
+
+def test_the_blason_squares_words_are_readable_on_a_desktop(served, browser):
+    """On a desktop (1366×768) each word written on a square of the Blason's board renders at
+    10 px or more (its font size scaled by the SVG's transform) and stays inside its square; the
+    squares that do something or have a name of their own are labelled, the full name and what
+    the square does in its <title>."""
+    base, _ = served
+    ctx = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        page.goto(blason_table(base))
+        page.wait_for_selector("#conn.live")
+        texts = page.evaluate(SQUARE_TEXTS)
+        small = [(t["square"], t["text"], round(t["px"], 1)) for t in texts if t["px"] < 10]
+        assert not small, f"words under 10 px on the board: {small[:8]}"
+        band = page.eval_on_selector_all(".bl-start text, .bl-throw text",
+                                         "els => els.map(e => [e.textContent, parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a])")
+        assert band and all(px >= 10 for _, px in band), f"the start's and the last throw's words: {band}"
+        spilled = [(t["square"], t["text"]) for t in texts if not t["inside"]]
+        assert not spilled, f"words out of their square: {spilled[:8]}"
+        named = {t["square"] for t in texts if t["cls"] == "bl-name"}
+        assert {"6", "12", "19", "30", "58", "63"} <= named, named  # the board's own names, shortened
+        title = page.eval_on_selector(".bl-square[data-square='30'] title", "e => e.textContent")
+        assert title.startswith("30. marques de la chancellerie"), title
+        check_viewport(page)
+    finally:
+        ctx.close()

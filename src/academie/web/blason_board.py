@@ -268,18 +268,38 @@ def _title(square: Square, missed: Mapping[int, int], opts: BlasonOptions, _: Tr
     return "\n".join(lines)
 
 
-def _wrap(name: str, width: int = 12, lines: int = 3) -> list[str]:
-    """The words of ``name`` on at most ``lines`` lines of about ``width`` characters."""
-    out: list[str] = []
-    for word in name.split():
-        if out and len(out[-1]) + 1 + len(word) <= width:
-            out[-1] += " " + word
-        else:
-            out.append(word)
-    if len(out) > lines:
-        out = out[:lines]
-        out[-1] = out[-1][: width - 1] + "…"
-    return out
+SHORT_NAMES = {
+    "armes partagées": "partagées",
+    "écus à l'antique": "antique",
+    "officiers du souverain": "officiers",
+    "marques de la chancellerie": "chancellerie",
+    "armes de l'Empereur": "Empereur",
+    "armes du roi d'Espagne": "Espagne",
+    "Templiers et Croissant": "Templiers",
+    "terme du jeu": "terme",
+}
+"""The word of a square's name written on the board (the whole name is in the square's
+``<title>`` and the key beside the board); a name not listed is written whole."""
+LABELLED = ("named", "jump", "back", "rest", "well", "pay", "goal")
+"""The squares labelled on the board: those that do something or have a name of their own in the
+source; the others (the parts of heraldry of the reconstruction) show their number only."""
+NUM_SIZE, WORD_SIZE = 27, 25
+"""The squares' numbers and words, in user units: at least 10 px on a laptop's screen, where the
+board is drawn about 0.4 times its size (``static/style.css``: 42% of the window's height)."""
+WORD_ROOM = CELL - GAP - 10
+"""The width a square's word may take, in user units."""
+
+
+def _label(name: str) -> str:
+    """The word written on a square named ``name`` (:data:`SHORT_NAMES`)."""
+    return SHORT_NAMES.get(name, name)
+
+
+def _fitted(text: str, size: float, room: float = WORD_ROOM) -> str:
+    """The attributes that keep ``text`` at font ``size`` within ``room`` user units: a word wider
+    than that (by an estimate of a sans-serif's widths) drawn narrower, at its full height."""
+    wide = sum(0.36 if ch in "il'’ .,;:!|" else 0.75 if ch.isupper() or ch in "mw" else 0.62 for ch in text) * size
+    return f' textLength="{room}" lengthAdjust="spacingAndGlyphs"' if wide > room else ""
 
 
 def _where(seat: int, position: int, names: Sequence[str], board: Mapping[int, Square], _: Translate) -> str:
@@ -344,10 +364,14 @@ def _draw_squares(board: Mapping[int, Square], missed: Mapping[int, int], opts: 
                    f'<rect x="{x + GAP / 2}" y="{y + GAP / 2}" width="{inner}" height="{inner}" rx="6"/>'
                    f'<text class="bl-num" x="{x + 9}" y="{y + 33}">{number}</text>')
         mark = _mark(square, missed)
-        if mark:
-            out.append(f'<text class="bl-mark" x="{x + CELL - 9}" y="{y + 31}">{_e(mark)}</text>')
-        for k, line in enumerate(_wrap(square.name)):
-            out.append(f'<text class="bl-name" x="{x + 9}" y="{y + 55 + 15 * k}">{_e(line)}</text>')
+        if mark:  # beside the number when it is short, under it else
+            below = len(mark) + len(str(number)) > 4
+            at = f'x="{x + 9}" y="{y + 60}"' if below else f'x="{x + CELL - 9}" y="{y + 32}"'
+            out.append(f'<text class="bl-mark{" bl-under" if below else ""}" {at}>{_e(mark)}</text>')
+        if kind in LABELLED:
+            word = _label(square.name)
+            line = 86 if mark and len(mark) + len(str(number)) > 4 else 62
+            out.append(f'<text class="bl-name" x="{x + 9}" y="{y + line}"{_fitted(word, WORD_SIZE)}>{_e(word)}</text>')
         out.append("</g>")
     return "".join(out)
 
@@ -382,7 +406,7 @@ def _band(data: dict, names: Sequence[str], _: Translate) -> str:
     for k, face in enumerate(faces):
         out.append(_die(face, dx + k * (size + 10), dy, size, data["dice"] == "d12"))
     tx = dx + len(faces) * (size + 10) + 6
-    out.append(f'<text class="bl-caption" x="{tx}" y="{y + 36}">{_e(_short(caption, 22))}</text>')
+    out.append(f'<text class="bl-caption" x="{tx}" y="{y + 36}">{_e(_short(caption, 17))}</text>')
     if last is not None:
         path = _path(last, _)
         out.append(f'<text class="bl-caption bl-small" x="{tx}" y="{y + 66}">{_e(path)}</text>')
