@@ -136,6 +136,22 @@ def check_viewport(page) -> None:
     assert not outside, f"outside the viewport {page.viewport_size}: {outside}"
 
 
+def check_told(page) -> None:
+    """What is said of each seat (its marks: the dealer, whose turn, « knocked », its tricks, its
+    square …) and each move's hint are shown, at 9 px or more and inside the viewport (a phone's
+    too: compact there, never hidden)."""
+    hidden = page.evaluate("""() => {
+        const w = window.innerWidth, h = window.innerHeight, out = [];
+        document.querySelectorAll('#board .seat .marks li, #board .seat .dealer, #board .seat .to-play, #actions button.act small').forEach(e => {
+            if (!e.textContent.trim()) return;
+            const r = e.getBoundingClientRect(), px = parseFloat(getComputedStyle(e).fontSize);
+            if (r.width < 1 || r.height < 1 || px < 9 || r.left < -1 || r.right > w + 1 || r.top < -1 || r.bottom > h + 1)
+                out.push(e.className + ' ' + JSON.stringify(e.textContent.slice(0, 30)) + ' at ' + [r.left, r.top, r.width, r.height, px].map(Math.round));
+        });
+        return out; }""")
+    assert not hidden, f"marks or hints not shown at {page.viewport_size}: {hidden[:6]}"
+
+
 def check_cards(page, view, hidden: set[str]) -> None:
     """``hidden``: the cards in the other seats' hands now (the last trick, played, holds none)."""
     holds = view_cards(view)
@@ -190,6 +206,7 @@ def test_a_full_match_in_the_card_room(served, browser, game_id):
             check_cards(en, view, hidden)
             if not over:
                 check_viewport(en)
+                check_told(en)
             phase = (data.get("phase"), bool(data.get("last_result")))
             if over or phase not in phases_fr or moves % 6 == 0:  # the phone and French: a sample of every phase
                 phases_fr.add(phase)
@@ -198,6 +215,7 @@ def test_a_full_match_in_the_card_room(served, browser, game_id):
                 check_cards(fr, view, hidden)
                 if not over:
                     check_viewport(fr)
+                    check_told(fr)
                 text = page_text(fr)  # the log too: told in French
                 english = sorted(p for p in ENGLISH if p in text)
                 assert not english, f"English on the French page: {english[:5]}"
