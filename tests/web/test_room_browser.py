@@ -318,3 +318,29 @@ def test_the_blason_squares_words_are_readable_on_a_desktop(served, browser):
         check_viewport(page)
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_the_new_table_forms_show_the_options_choices_in_words(served, browser, locale):
+    """Every game's new-table form, in English and in French: no identifier (a snake_case word)
+    anywhere a person reads it — the options' names, their documentation (which names the
+    choices), the choices of the selects — while each select still submits the game's own
+    values (Reversis's talon tie: ``fewest_tricks``)."""
+    base, _ = served
+    ctx = browser.new_context(viewport=DESKTOP, locale=locale)
+    try:
+        page = ctx.new_page()
+        for game_id in sorted(GAMES):
+            page.goto(base + f"/new/{game_id}")
+            text = page.evaluate("() => document.body.innerText")
+            text += "\n" + "\n".join(page.eval_on_selector_all("select option", "els => els.map(e => e.textContent)"))
+            found = sorted(set(SNAKE.findall(text)))
+            assert not found, f"identifiers on the form of {game_id} ({locale}): {found}"
+        page.goto(base + "/new/reversis")
+        values = page.eval_on_selector_all("select[name='opt_talon_tie'] option", "els => els.map(e => e.value)")
+        assert "fewest_tricks" in values, values
+        doc = page.locator("select[name='opt_talon_tie']").locator("xpath=ancestor::div[@class='option']").inner_text()
+        said = {"en-GB": "fewest tricks", "fr-FR": "le moins de levées"}[locale]
+        assert said in doc, doc
+    finally:
+        ctx.close()

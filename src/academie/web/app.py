@@ -52,7 +52,7 @@ from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web import i18n
-from academie.web.game_words import choice_label, french_rules, option_label, plain_doc
+from academie.web.game_words import choice_label, french_rules, option_doc, option_label, plain_doc
 from academie.web.refusals import refusal
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
@@ -307,7 +307,8 @@ def rules_text(game_id: str, lang: str = "en") -> str:
 def option_fields(game_id: str) -> list[dict[str, Any]]:
     """Each option of a game as a form field: name, label (its name as a page shows it, a message
     id of the catalog: :mod:`academie.web.game_words`), kind (select, number, text), choices and
-    their labels, bounds, default, reading (its documentation, without reST markup), provenance
+    their labels, bounds, default, reading (its documentation, without reST markup, the choices it
+    names in their words: :func:`~academie.web.game_words.option_doc`), provenance
     and tag."""
     game = GAMES[game_id]
     fields = game.options_model.model_fields
@@ -316,7 +317,7 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
         info = fields[doc.name]
         ann = info.annotation
         field: dict[str, Any] = {"name": doc.name, "label": option_label(doc.name), "default": doc.default,
-                                 "doc": plain_doc(doc.doc), "ref": doc.ref, "provenance": doc.provenance,
+                                 "doc": option_doc(doc.doc), "ref": doc.ref, "provenance": doc.provenance,
                                  "allowed": doc.allowed}
         if ann is bool:
             field.update(kind="select", choices=["true", "false"], default=str(doc.default).lower())

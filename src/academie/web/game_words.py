@@ -33,6 +33,21 @@ def plain_doc(text: str) -> str:
     return untagged(_LITERAL.sub(lambda m: m[1] if m[1] is not None else m[2], text))
 
 
+IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+"""A name of the code in a documentation (an option's or a choice's: ``fewest_tricks``)."""
+
+
+def option_doc(text: str) -> str:
+    """An option's documentation as its form shows it: :func:`plain_doc`, and each name of an
+    option or a choice it cites in the words the form shows them with (:func:`choice_label`,
+    :func:`option_label`: ``'fewest_tricks'`` → ``'fewest tricks'``), its message id.
+
+    >>> option_doc("``fewest_tricks``: among the fewest points the fewer tricks wins")
+    'fewest tricks: among the fewest points the fewer tricks wins'
+    """
+    return IDENTIFIER.sub(lambda m: choice_label(m[0]), plain_doc(text))
+
+
 def reason_of(game_id: str, option: str) -> str:
     """The reason for the default of ``option`` of ``game_id`` when it is our proposal
     (:mod:`academie.edition`'s data), or ''."""
@@ -92,7 +107,8 @@ def messages() -> Iterator[str]:
         fields = game.options_model.model_fields
         for doc in game.describe_options():
             yield from once(option_label(doc.name))
-            yield from once(plain_doc(doc.doc))
+            yield from once(plain_doc(doc.doc))  # as the rules page prints it
+            yield from once(option_doc(doc.doc))  # as the form shows it
             yield from once(reason_of(game_id, doc.name))
             for c in choices(fields[doc.name].annotation):
                 yield from once(choice_label(c))
