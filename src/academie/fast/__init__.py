@@ -1,8 +1,8 @@
 """Compiled playouts (the optional extra ``academie[fast]``: numba and numpy).
 
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
-faster, for random playouts (simulations with random bots, rollouts) and, at Reversis and the
-Guimbarde, simulations with the heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
+faster, for random playouts (simulations with random bots, rollouts) and, at Reversis, Trente et
+un and the Guimbarde, simulations with the heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
 (``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both (and
 the heuristic bots' same choice at every decision).
 Reversis, Trente et un, Belle-Flux and the Guimbarde have a kernel (:mod:`academie.fast.reversis`,
@@ -296,12 +296,12 @@ class MatchArrays:
         return FastMatch([float(v) for v in self.returns[m]], self.statistics(m), int(self.actions[m]))
 
 
-COMPILED_BOTS = {"reversis": ("random", "heuristic"), "trente-et-un": ("random",),
+COMPILED_BOTS = {"reversis": ("random", "heuristic"), "trente-et-un": ("random", "heuristic"),
                  "belle-flux-trente-un": ("random",), "guimbarde": ("random", "heuristic")}
 """Per game: the bots a kernel plays in the seats, the same choices as the pure bots' from the
-same seeds (``random``: uniform among the legal actions; the ``heuristic`` of Reversis and the
-Guimbarde: :func:`academie.fast.reversis.heuristic_action`,
-:func:`academie.fast.guimbarde.heuristic_action`)."""
+same seeds (``random``: uniform among the legal actions; the ``heuristic`` of Reversis, Trente et
+un and the Guimbarde: :func:`academie.fast.reversis.heuristic_action`,
+:func:`academie.fast.trente_et_un.heuristic_action`, :func:`academie.fast.guimbarde.heuristic_action`)."""
 
 
 def compiled_bots(game_id: str, bot_names: Any) -> bool:
@@ -339,7 +339,11 @@ class RandomMatches:
         if self.gid == "trente-et-un":
             from academie.fast import trente_et_un as T
 
-            winners, stats, actions = T.play_matches(self.params, seeds, self.variant)
+            if any(self.kinds):
+                winners, stats, actions = T.play_bot_matches(self.params, seeds, self.variant,
+                                                             np.array(self.kinds, dtype=np.int64))
+            else:
+                winners, stats, actions = T.play_matches(self.params, seeds, self.variant)
             returns = np.zeros((len(seeds), n), dtype=np.float64)
             won = winners >= 0
             returns[won] = -1.0 / (n - 1)

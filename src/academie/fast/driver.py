@@ -95,10 +95,12 @@ def play_bot_match(s, ledger, generators, slots, variant, kinds, actor, over, bo
 
 
 @njit
-def play_bot_matches(params, seeds, variant, seat_kinds, returns_width, stats_width, new_state, actor, over, bot_step,
-                     record):
-    """:func:`play_matches` with the bots ``seat_kinds`` (one per seat; 0: random, whose generator
-    is seeded and drawn from; any other kind draws nothing, and its generator is not seeded)."""
+def play_bot_matches(params, seeds, variant, seat_kinds, draws, returns_width, stats_width, new_state, actor, over,
+                     bot_step, record):
+    """:func:`play_matches` with the bots ``seat_kinds`` (one per seat; 0: random). A kind whose
+    bit is set in ``draws`` draws from its seat's generator, which is seeded (the random bot's
+    uniform choice, a heuristic bot's tie-breaks); any other kind draws nothing, and its
+    generator is not seeded."""
     n = params[0]
     count = seeds.shape[0]
     returns = np.zeros((count, returns_width), dtype=np.int64)
@@ -109,7 +111,7 @@ def play_bot_matches(params, seeds, variant, seat_kinds, returns_width, stats_wi
     drawing = 1  # the chance's generator, slot 0
     for seat in range(n):
         kinds[1 + seat] = seat_kinds[seat]
-        if seat_kinds[seat] == 0:
+        if (draws >> seat_kinds[seat]) & 1:
             slots[1 + seat] = drawing
             drawing += 1
     generators = np.zeros((drawing, MT_SIZE), dtype=np.int64)
@@ -118,7 +120,7 @@ def play_bot_matches(params, seeds, variant, seat_kinds, returns_width, stats_wi
     for m in range(count):
         keys[0] = seeds[m, n]
         for seat in range(n):
-            if kinds[1 + seat] == 0:
+            if (draws >> kinds[1 + seat]) & 1:
                 keys[slots[1 + seat]] = seeds[m, seat]
         mt_seed_rows(generators, keys)
         s = new_state(params, ledger)

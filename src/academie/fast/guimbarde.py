@@ -689,7 +689,7 @@ def play_matches(params, seeds, variant):
 def play_bot_matches(params, seeds, variant, kinds):
     """:func:`play_matches` with the bots ``kinds`` (one per seat: :data:`RANDOM_BOT`,
     :data:`HEURISTIC_BOT`) in the seats (a heuristic bot draws nothing: its seed is not used)."""
-    return driver.play_bot_matches(params, seeds, variant, kinds, params[0], 6, KERNEL.new_state, KERNEL._actor,
+    return driver.play_bot_matches(params, seeds, variant, kinds, 1, params[0], 6, KERNEL.new_state, KERNEL._actor,
                                    KERNEL._over, KERNEL._bot_step, KERNEL._record)
 
 

@@ -162,3 +162,23 @@ def mt_seed_rows(mt, keys):
         mt[r, 1] = ((mt[r, 1] ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK)) - 1) & _MASK
         mt[r, 0] = 0x80000000
         mt[r, MT_N] = MT_N
+
+
+@njit(cache=True, _nrt=False)
+def mt_random(mt):
+    """``Random.random()`` (``genrand_res53``): a float in [0, 1) from two words, 27 and 26
+    bits."""
+    a = mt_next(mt) >> 5
+    b = mt_next(mt) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, _nrt=False)
+def mt_shuffle(mt, items, start, count, variant):
+    """``Random.shuffle`` of ``items[start: start + count]`` in place: from the last place down
+    to the second, a swap with a place drawn below it or at it (``_randbelow(i + 1)``)."""
+    for i in range(count - 1, 0, -1):
+        j = mt_randbelow(mt, i + 1, variant)
+        t = items[start + i]
+        items[start + i] = items[start + j]
+        items[start + j] = t

@@ -712,7 +712,7 @@ def play_bot_matches(params, seeds, variant, stat_width, kinds):
     """:func:`play_matches` with the bots ``kinds`` (one per seat: :data:`RANDOM_BOT`,
     :data:`HEURISTIC_BOT`) in the seats: the matches ``simulate`` plays with those bots (a
     heuristic bot draws nothing: its seed is not used)."""
-    return driver.play_bot_matches(params, seeds, variant, kinds, params[0], stat_width, KERNEL.new_state,
+    return driver.play_bot_matches(params, seeds, variant, kinds, 1, params[0], stat_width, KERNEL.new_state,
                                    KERNEL._actor, KERNEL._over, KERNEL._bot_step, KERNEL._record)
 
 

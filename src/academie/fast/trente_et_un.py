@@ -24,7 +24,7 @@ except ImportError:  # without the extra the module still imports (academie.fast
         return lambda f: f
 
 from academie.fast import driver
-from academie.fast.mt import mt_randbelow
+from academie.fast.mt import mt_randbelow, mt_random
 from academie.fast.reversis import kth_card, popcount
 
 STOCK, PILE, KNOCK = 52, 53, 54
@@ -44,7 +44,8 @@ PILE_CARDS = 108  # 52, the top last
 QUEUE = 160  # 28: the deal's order (-1: the up card)
 LOSSES = 188  # 9, scratch
 END_STANDING = 197  # 9: each seat's lives, plus one while not eliminated, when the last round ended
-SIZE = 206
+KNOWN = 206  # 9 masks: the cards each seat took from the pile and holds still (public: the view's ``known``)
+SIZE = 215
 
 STAT_NAMES = ("rounds", "knocks", "thirty_ones", "void_rounds")
 KNOCKER_TIES = ("lose2", "safe", "lose1")
@@ -118,6 +119,7 @@ def start_deal(s):
     n = s[NPL]
     for seat in range(n):
         s[HANDS + seat] = 0
+        s[KNOWN + seat] = 0
     for c in range(52):
         s[STOCK_CARDS + c] = c
     s[STOCK_N] = 52
@@ -313,6 +315,7 @@ def _end_turn(s):
 def _discard(s, card):
     seat = s[TURN]
     s[HANDS + seat] &= ~(1 << card)
+    s[KNOWN + seat] &= ~(1 << card)
     s[PILE_CARDS + s[PILE_N]] = card
     s[PILE_N] += 1
     if is_thirty_one(s[HANDS + seat]):
@@ -355,6 +358,7 @@ def apply(s, action):
             s[PILE_N] -= 1
             card = s[PILE_CARDS + s[PILE_N]]
             s[HANDS + s[TURN]] |= 1 << card
+            s[KNOWN + s[TURN]] |= 1 << card
             s[PILE_CARD] = card
             s[PHASE] = DISCARDING
         else:
@@ -375,6 +379,148 @@ def _random_step(s, mt, variant):
     mask = legal_mask(s)
     bit = kth_card(mask, mt_randbelow(mt, popcount(mask), variant))
     apply(s, DISCARD + bit if phase == DISCARDING else bit)
+
+
+RANDOM_BOT, HEURISTIC_BOT = 0, 1
+"""The bots a compiled match seats (``kinds`` of :func:`play_bot_matches`): the random bot, and
+:class:`academie.bots.trente_et_un.HeuristicTrenteEtUn` with its default parameters (both draw
+from their seat's generator: the random bot its choice, the heuristic bot its discards'
+tie-breaks)."""
+KNOCK_AT, KNOCK_FLOOR, CUT_AT, KNOCK_BY = 27.0, 21.0, 22.0, 20
+"""The heuristic bot's default ``knock_at``, ``knock_floor``, ``cut_at`` (points) and
+``knock_by`` (rounds)."""
+COLLECTOR = 18
+"""The points of one suit others are seen to collect from which the heuristic bot knocks on
+``cut_at`` (its « un autre joueur collectionne »)."""
+
+
+@njit(cache=True, _nrt=False)
+def _card_points(card):
+    r = card % 13
+    return 11 if r == 12 else (10 if r >= 9 else r + 2)
+
+
+@njit(cache=True, _nrt=False)
+def _suit_points(hand, suit):
+    total = 0
+    bits = (hand >> (13 * suit)) & 0x1FFF
+    while bits:
+        r = popcount((bits & -bits) - 1)
+        total += 11 if r == 12 else (10 if r >= 9 else r + 2)
+        bits &= bits - 1
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def _target_suit(hand):
+    """``HeuristicTrenteEtUn.target_suit``: the suit of most points, an ace counting 2 more and
+    two cards from the ten up 2 more; the first such suit on a tie."""
+    best, best_score = 0, -1
+    for suit in range(4):
+        bits = (hand >> (13 * suit)) & 0x1FFF
+        score = _suit_points(hand, suit) + 2 * ((bits >> 12) & 1) + (2 if popcount(bits >> 8) >= 2 else 0)
+        if score > best_score:
+            best, best_score = suit, score
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _collected(s, seat):
+    """``HeuristicTrenteEtUn.collected_suits`` read from the view's ``known``: a 4-bit mask of
+    the suits the other seats still in are seen to collect, and the most points of one of them."""
+    points0 = points1 = points2 = points3 = 0
+    for other in range(s[NPL]):
+        if other == seat or s[OUT + other]:
+            continue
+        known = s[KNOWN + other]
+        points0 += _suit_points(known, 0)
+        points1 += _suit_points(known, 1)
+        points2 += _suit_points(known, 2)
+        points3 += _suit_points(known, 3)
+    suits = (1 if points0 else 0) | (2 if points1 else 0) | (4 if points2 else 0) | (8 if points3 else 0)
+    return suits, max(max(points0, points1), max(points2, points3))
+
+
+@njit(cache=True, _nrt=False)
+def _discard_score(s, hand, card, target, suits):
+    """``HeuristicTrenteEtUn._scores`` of discarding ``card`` from ``hand`` (four cards): the
+    points kept, 0.05 a point of the target suit kept, less 0.4 a point of the card when its suit
+    is collected — the same floating-point operations in the same order."""
+    rest = hand & ~(1 << card)
+    kept = hand_value2(s, rest) / 2.0
+    penalty = 0.4 * _card_points(card) if (suits >> (card // 13)) & 1 else 0.0
+    return kept + 0.05 * _suit_points(rest, target) - penalty
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_action(s, mt):
+    """The action :class:`academie.bots.trente_et_un.HeuristicTrenteEtUn` (default parameters)
+    chooses for the seat to play, read from what that seat's view holds only (its hand, the
+    pile's top card, the cards others took from the pile, who is out, the turns taken, the legal
+    actions); ``mt`` is its generator. To discard: the best score (:func:`_discard_score`) plus
+    0.001 of a ``random()`` drawn for each legal discard in card order, the first best. To
+    draw: a knock on the threshold (27 falling 1.5 a round to 21), on 22 against a collector, or
+    once 20 rounds are over; the pile's card when it improves the hand by more than a point (or
+    at all in the target suit) and another card would go; else the stock (the pile when it is
+    empty)."""
+    seat = s[TURN]
+    hand = s[HANDS + seat]
+    legal = legal_mask(s)
+    suits, collector = _collected(s, seat)
+    if s[PHASE] == DISCARDING:
+        target = _target_suit(hand)
+        best, best_key = -1, 0.0
+        bits = legal
+        while bits:
+            card = popcount((bits & -bits) - 1)
+            key = _discard_score(s, hand, card, target, suits) + 0.001 * mt_random(mt)
+            if best < 0 or key > best_key:
+                best, best_key = card, key
+            bits &= bits - 1
+        return DISCARD + best
+    value = hand_value2(s, hand) / 2.0
+    if (legal >> KNOCK) & 1:
+        rounds = s[TURNS] / max(_active_count(s), 1)
+        threshold = max(KNOCK_FLOOR, KNOCK_AT - 1.5 * rounds)
+        if value >= threshold or (collector >= COLLECTOR and value >= CUT_AT):
+            return KNOCK
+        if rounds >= KNOCK_BY:
+            return KNOCK
+    if (legal >> PILE) & 1 and s[PILE_N] > 0:
+        up = s[PILE_CARDS + s[PILE_N] - 1]
+        full = hand | (1 << up)
+        # best_three over (*hand, up): the first best discard, the hand's cards before the up card
+        with_up, up_discarded = -1.0, False
+        bits = hand
+        while bits:
+            c = popcount((bits & -bits) - 1)
+            v = hand_value2(s, full & ~(1 << c)) / 2.0
+            if v > with_up:
+                with_up = v
+            bits &= bits - 1
+        v = hand_value2(s, hand) / 2.0
+        if v > with_up:
+            with_up, up_discarded = v, True
+        if not up_discarded and (with_up > value + 1 or (up // 13 == _target_suit(hand) and with_up > value)):
+            target = _target_suit(full)
+            kept_up = _discard_score(s, full, up, target, suits)
+            bits = hand
+            while bits:
+                c = popcount((bits & -bits) - 1)
+                if _discard_score(s, full, c, target, suits) > kept_up:
+                    return PILE
+                bits &= bits - 1
+    return STOCK if (legal >> STOCK) & 1 else PILE
+
+
+@njit(cache=True, _nrt=False)
+def _bot_step(s, ledger, mt, variant, kind):
+    """One action of the seat to play (or the chance's, kind 0): drawn from ``mt`` as the random
+    bot draws it, or the heuristic bot's (its tie-breaks drawn from ``mt``)."""
+    if kind == HEURISTIC_BOT:
+        apply(s, heuristic_action(s, mt))
+    else:
+        _random_step(s, mt, variant)
 
 
 KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
@@ -462,6 +608,16 @@ def play_matches(params, seeds, variant):
 
 
 @njit(cache=True)
+def play_bot_matches(params, seeds, variant, kinds):
+    """:func:`play_matches` with the bots ``kinds`` (one per seat: :data:`RANDOM_BOT`,
+    :data:`HEURISTIC_BOT`) in the seats: the matches ``simulate`` plays with those bots (both
+    draw from their seat's generator)."""
+    winners, stats, actions = driver.play_bot_matches(params, seeds, variant, kinds, 3, 1, 4, KERNEL._new_state,
+                                                      KERNEL._actor, KERNEL._over, KERNEL._bot_step, KERNEL._record)
+    return winners[:, 0].copy(), stats, actions
+
+
+@njit(cache=True)
 def random_rounds(params, seed, rounds):
     """Benchmark loop: ``rounds`` random rounds, matches one after another, one generator."""
     return driver.random_deals(params, seed, rounds, KERNEL._new_state, KERNEL._over, KERNEL._round,
@@ -500,6 +656,7 @@ def from_state(state, params: np.ndarray) -> np.ndarray:
         s[STATS + i] = state.stats[name]
     for seat in range(n):
         s[HANDS + seat] = sum(1 << c for c in state.hands[seat])
+        s[KNOWN + seat] = sum(1 << c for c in state.known[seat])
         s[LIVES + seat] = m.lives[seat]
         s[OUT + seat] = int(m.eliminated[seat])
     s[QLEN] = 3 * len(m.active_seats()) + 1
