@@ -37,9 +37,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich import box
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, Group
 from rich.padding import Padding
+from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
 from academie.bots import bot_spec, make_bot
@@ -134,14 +137,120 @@ def _one_line(renderable: Any, width: int) -> str | None:
     return " " * indent + plain + "\n"
 
 
+def _cell_text(cell: Any) -> str | None:
+    """The one line a table's cell or a panel's line writes with no colours: a string with no
+    markup (rich reads ``[`` as markup) or a :class:`~rich.text.Text` that keeps the table's
+    justification; None for anything else (a renderable of its own, a second line, a tab)."""
+    if type(cell) is str:
+        plain = cell
+        if "[" in plain:
+            return None
+    elif type(cell) is Text and cell.justify is None and cell.end == "\n":
+        plain = cell.plain
+    else:
+        return None
+    return plain if plain.isprintable() else None
+
+
+def _table_lines(table: Any, room: int) -> list[str] | None:
+    """The lines rich draws for ``table`` (a :class:`~rich.table.Table` with rich's defaults: a
+    heavy head box, its header, one line per row, columns justified left or right) when it fits in
+    ``room`` columns as measured, without any cell wrapped; None for any other table."""
+    if type(table) is not Table or table.box is not box.HEAVY_HEAD or not table.show_header or table.show_footer \
+            or not table.show_edge or table.show_lines or table.leading or table.expand or table.width is not None \
+            or table.min_width is not None or table.title is not None or table.caption is not None \
+            or table.padding != (0, 1, 0, 1) or table.collapse_padding or not table.pad_edge or not table.columns \
+            or any(row.end_section for row in table.rows):
+        return None
+    columns: list[list[str]] = []
+    for column in table.columns:
+        if column.justify not in ("left", "right") or column.width is not None or column.min_width is not None \
+                or column.max_width is not None or column.ratio is not None:
+            return None
+        cells = [_cell_text(column.header), *(_cell_text(c) for c in column._cells)]
+        if any(c is None for c in cells) or len(cells) != table.row_count + 1:
+            return None
+        columns.append(cells)  # type: ignore[arg-type]
+    widths = [max(cell_len(c) for c in cells) for cells in columns]
+    if sum(widths) + 3 * len(widths) + 1 > room:  # each cell's padding and the rules between them
+        return None
+
+    def row(k: int, edge: str) -> str:
+        parts = []
+        for column, cells, w in zip(table.columns, columns, widths):
+            fill = " " * (w - cell_len(cells[k]))
+            parts.append(" " + (fill + cells[k] if column.justify == "right" else cells[k] + fill) + " ")
+        return edge + edge.join(parts) + edge
+
+    heavy = ["━" * (w + 2) for w in widths]
+    lines = ["┏" + "┳".join(heavy) + "┓", row(0, "┃"), "┡" + "╇".join(heavy) + "┩"]
+    lines += [row(k, "│") for k in range(1, table.row_count + 1)]
+    lines.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
+    return lines
+
+
+def _panel_text(renderable: Any, width: int) -> str | None:
+    """The text rich writes for a result's :class:`~rich.panel.Panel` (the end of a deal, of a
+    match) on a console of ``width`` columns with no colours: rounded, not expanded, a plain title
+    centred in its top rule, holding a :class:`~rich.console.Group` of one-line texts and tables
+    (:func:`_table_lines`) that all fit, each line padded to the widest; None for anything else
+    (rich draws it then)."""
+    if type(renderable) is not Panel or renderable.box is not box.ROUNDED or renderable.expand \
+            or renderable.width is not None or renderable.height is not None or renderable.subtitle \
+            or Padding.unpack(renderable.padding) != (0, 1, 0, 1) or renderable.title_align != "center":
+        return None
+    title = renderable.title
+    if title is not None and (type(title) is not str or "[" in title or ":" in title or not title.isprintable()):
+        return None
+    group = renderable.renderable
+    parts = group.renderables if type(group) is Group else [group]
+    room = width - 4  # the panel's edges and padding
+    blocks: list[list[str]] = []
+    for part in parts:
+        if type(part) is Table:
+            lines = _table_lines(part, room)
+        else:
+            line = _cell_text(part)
+            if type(part) is Text and (part.overflow is not None or part.no_wrap):
+                line = None
+            lines = None if line is None else [line]
+        if lines is None:
+            return None
+        blocks.append(lines)
+    body = [line for lines in blocks for line in lines]
+    inner = max((cell_len(line) for line in body), default=0)
+    if inner > room:
+        return None
+    inner += 2
+    if title:
+        if cell_len(title) + 4 > width - 2:
+            return None
+        inner = max(inner, cell_len(title) + 4)
+    if title:
+        said = f" {title} "
+        excess = inner - 2 - cell_len(said)
+        top = "╭─" + "─" * (excess // 2) + said + "─" * (excess - excess // 2) + "─╮"
+    else:
+        top = "╭" + "─" * inner + "╮"
+    out = [top]
+    out += ["│ " + line + " " * (inner - 2 - cell_len(line)) + " │" for line in body]
+    out.append("╰" + "─" * inner + "╯")
+    return "\n".join(out) + "\n"
+
+
 class _TextConsole(Console):
     """A rich console on a text buffer, with no colours, that writes a line needing no layout
-    (:func:`_one_line`) itself: the same text as rich's, for a fraction of rich's time (most of
-    the narration's lines are such). Anything else is rich's to draw."""
+    (:func:`_one_line`), a wrapped ledger line (:meth:`_hanging`) or a result's panel
+    (:func:`_panel_text`) itself: the same text as rich's, for a fraction of rich's time (most
+    of the narration is such). Anything else is rich's to draw."""
+
+    fast = True
+    """Whether the lines above are written here (False: every renderable drawn by rich)."""
 
     def print(self, *objects: Any, **kwargs: Any) -> None:  # noqa: A003 (rich's name)
-        if len(objects) == 1 and not kwargs and not self._buffer_index:
-            line = _one_line(objects[0], self.width) or self._hanging(objects[0])
+        if self.fast and len(objects) == 1 and not kwargs and not self._buffer_index:
+            line = _one_line(objects[0], self.width) or self._hanging(objects[0]) \
+                or _panel_text(objects[0], self.width)
             if line is not None:
                 self.file.write(line)
                 return
