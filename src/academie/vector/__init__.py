@@ -1,0 +1,63 @@
+"""Batched research environments at the compiled kernel's speed: ``N`` matches of one game
+stepped in one call, all numpy arrays (the optional extra ``academie[fast]``).
+
+>>> from academie import vector
+>>> env = vector.make("reversis", num_envs=8, seed=3, num_players=4, options={"deals": 2})
+>>> obs, mask, player = env.reset()
+>>> obs.shape, mask.shape, player.shape
+((8, 463), (8, 252), (8,))
+>>> obs, mask, rewards, done, player = env.step(env.random_actions())
+>>> rewards.shape, done.shape
+((8, 4), (8,))
+
+* :func:`make` gives a :class:`~academie.vector.reversis.ReversisVector`: ``reset(seed=None)``
+  returns ``(obs, legal_mask, current_player)``; ``step(actions)`` (one action id per match,
+  that of its seat to act) returns ``(obs, legal_mask, rewards, done, current_player)``.
+* ``obs`` ``(N, obs_size)`` ``float32``: the observation tensor of each match's seat to act, the
+  layout and values of :mod:`academie.adapters.tensors` (Reversis: ``219 + 61n`` floats, 463 at
+  four seats); ``legal_mask`` ``(N, A)`` ``bool`` over the adapters' action ids (Reversis
+  ``A = 252``: ``pass`` 52, ``ecart`` 100 + card, ``play`` 200 + card); ``current_player``
+  ``(N,)`` the seat to act.
+* ``rewards`` ``(N, num_players)`` ``float32``: the counters (jetons) each seat won or lost in
+  that step (payments of the tricks, the deal's end, the next deal's ante). A match's rewards
+  add up to its returns: its first ante comes with its first step.
+* Chance is drawn inside: each deal is dealt at once, uniformly, when it starts (players act
+  only at decisions). ``done`` ``(N,)``: the match ended in that step; it is started anew in
+  the same step (autoreset), and the ``obs``, mask and player returned for it are those of its
+  next match's first decision; its final rewards are in that step's ``rewards``.
+* Seeded and reproducible: match ``i`` draws from a generator of its own seeded from ``seed``
+  and ``i``; the same seed and actions give the same trajectories, on one core or with
+  ``parallel=True`` (the matches shared among numba's threads).
+* The arrays returned are the environment's buffers, written in place at the next step: copy
+  them to keep them. An illegal action raises
+  :class:`~academie.core.errors.IllegalActionError` and changes nothing.
+
+Wrappers: :mod:`academie.vector.gymnasium_env` (a ``gymnasium.vector.VectorEnv``) and
+:mod:`academie.vector.pettingzoo_env` (a PettingZoo ``ParallelEnv``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+GAMES = ("reversis",)
+"""The games :func:`make` steps in batches."""
+
+
+def make(game_id: str, num_envs: int, seed: int | None = None, num_players: int | None = None,
+         options: dict[str, Any] | None = None, parallel: bool = False) -> Any:
+    """``num_envs`` matches of ``game_id`` (with ``num_players`` seats, the game's default when
+    None, and ``options`` under their own names and types) stepped at once; ``parallel``: the
+    matches shared among numba's threads. Raises
+    :class:`~academie.core.errors.UnknownGameError` for a game not in :data:`GAMES`,
+    :class:`~academie.core.errors.OptionError` for options the kernel does not play,
+    ``ImportError`` without numba."""
+    from academie.core.errors import UnknownGameError
+
+    if game_id not in GAMES:
+        raise UnknownGameError(f"academie.vector steps {', '.join(GAMES)} in batches, not {game_id!r}")
+    from academie.games import get_game
+    from academie.vector.reversis import ReversisVector
+
+    n = get_game(game_id).info.default_players if num_players is None else num_players
+    return ReversisVector(num_envs, seed=seed, num_players=n, options=options, parallel=parallel)

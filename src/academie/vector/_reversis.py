@@ -1,0 +1,270 @@
+"""The compiled loops of :class:`academie.vector.reversis.ReversisVector`: ``N`` matches of
+Reversis stepped in one call, each on :mod:`academie.fast.reversis`'s state array, their deals
+drawn, their finished matches started anew and the current player's observation tensor, legal
+mask and rewards written, all in one numba loop over the matches (no Python per match).
+
+Arrays (one row per match): ``states`` the kernel's arrays; ``extra`` what the kernel does not
+keep and a view shows, per seat: what it did in the écart (-1 nothing yet, 0 exchanged, 1
+declined, 2 discarded), the card it put in the talon, the talon card it took, the one it looked
+at after declining (-1: none); ``rng`` one splitmix64 generator per match; ``prev`` each seat's
+counters after the last step (rewards are their change); ``dealt`` the cards of the match's
+current deal, in the order dealt (the first ``QUEUE_LEN`` of them).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+try:
+    from numba import njit, prange
+except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
+    prange = range
+
+    def njit(*args, **kwargs):
+        return lambda f: f
+
+from academie.fast import reversis as K
+
+NUM_ACTIONS = K.PLAY + 52
+"""The adapters' action space of Reversis (:func:`academie.adapters.common.action_space`)."""
+
+PIECES = ("hand", "my_ecart", "my_taken", "peeked", "trick", "ecart", "hand_sizes", "tricks_won", "counters",
+          "leader", "phase", "dealer", "to_act", "quinola", "talon_size", "trick_number", "pool", "betes")
+"""The observation layout's pieces whose offsets the loops take (``offsets``, in this order)."""
+
+(O_HAND, O_MY_ECART, O_MY_TAKEN, O_PEEKED, O_TRICK, O_ECART, O_HAND_SIZES, O_TRICKS_WON, O_COUNTERS, O_LEADER,
+ O_PHASE, O_DEALER, O_TO_ACT, O_QUINOLA, O_TALON_SIZE, O_TRICK_NUMBER, O_POOL, O_BETES) = range(len(PIECES))
+
+X_DONE, X_ECART, X_TAKEN, X_PEEKED = 0, 5, 10, 15
+EXTRA = 20
+DONE_EXCHANGED, DONE_DECLINED, DONE_DISCARDED = 0, 1, 2
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+
+
+@njit(cache=True, _nrt=False)
+def _next(rng, i):
+    """splitmix64: the next 64 bits of match ``i``'s generator."""
+    z = rng[i] + _GOLDEN
+    rng[i] = z
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+@njit(cache=True, _nrt=False)
+def _below(rng, i, n):
+    """A number in ``[0, n)`` (``n`` below 2**32), from the high 32 bits."""
+    return np.int64(((_next(rng, i) >> _S32) * np.uint64(n)) >> _S32)
+
+
+@njit(cache=True, _nrt=False)
+def seed_all(rng, seed):
+    """Each match's generator from ``seed``: match ``i`` starts at splitmix64 of ``seed`` and ``i``."""
+    for i in range(rng.shape[0]):
+        rng[i] = np.uint64(seed) * _GOLDEN + np.uint64(i)
+        rng[i] = _next(rng, i)
+
+
+@njit(cache=True, _nrt=False)
+def new_match(s, params, ledger):
+    """:func:`academie.fast.reversis.new_state` in place: ``s`` holds a new match at its first
+    chance node (its first ante paid)."""
+    for k in range(s.shape[0]):
+        s[k] = 0
+    s[K.NPL] = params[0]
+    s[K.STEP] = params[1]
+    s[K.DEALS] = params[2]
+    for k in range(3, 14):
+        s[K.HAND + k - 3] = params[k]
+    for seat in range(params[0]):
+        s[K.COUNTERS + seat] = params[7]
+    K.start_deal(s, ledger)
+
+
+@njit(cache=True, _nrt=False)
+def _deal(s, ledger, x, rng, i, dealt):
+    """Deal the whole deal now starting (uniformly: each card drawn from the stock left, as the
+    pure engine's chance does), recording its cards in ``dealt``; the seats' écart forgotten."""
+    for k in range(EXTRA):
+        x[k] = -1
+    stock = s[K.STOCK]
+    count = 0
+    while stock:
+        dealt[count] = K.lowest_card(stock)
+        stock &= stock - 1
+        count += 1
+    for k in range(s[K.QUEUE_LEN] - s[K.QUEUE_POS]):
+        j = k + _below(rng, i, count - k)
+        card = dealt[j]
+        dealt[j] = dealt[k]
+        dealt[k] = card
+        K._deal_card(s, card)
+
+
+@njit(cache=True, _nrt=False)
+def _note_ecart(s, x, action):
+    """What the view will show of the écart ``action`` of the seat to act (before it is applied)."""
+    seat = s[K.TURN]
+    talon_card = s[K.ORIG_TALON + K._order_index(s, seat)]
+    if action == K.PASS:
+        x[X_DONE + seat] = DONE_DECLINED
+        x[X_PEEKED + seat] = talon_card
+        return
+    x[X_ECART + seat] = action - K.ECART
+    if seat == s[K.DEALER]:
+        x[X_DONE + seat] = DONE_DISCARDED
+    else:
+        x[X_DONE + seat] = DONE_EXCHANGED
+        x[X_TAKEN + seat] = talon_card
+
+
+@njit(cache=True, _nrt=False)
+def _write(s, x, offsets, obs, mask):
+    """The observation tensor of the seat to act (slot for slot the view encoder's of
+    :mod:`academie.adapters.tensors.reversis`) and its legal mask; returns that seat."""
+    v = s[K.TURN]
+    n = s[K.NPL]
+    for k in range(obs.shape[0]):
+        obs[k] = 0.0
+    for k in range(mask.shape[0]):
+        mask[k] = False
+    hand = s[K.HANDS + v]
+    base = offsets[O_HAND]
+    while hand:
+        obs[base + K.lowest_card(hand)] = 1.0
+        hand &= hand - 1
+    if x[X_ECART + v] >= 0:
+        obs[offsets[O_MY_ECART] + x[X_ECART + v]] = 1.0
+    if x[X_TAKEN + v] >= 0:
+        obs[offsets[O_MY_TAKEN] + x[X_TAKEN + v]] = 1.0
+    if x[X_PEEKED + v] >= 0:
+        obs[offsets[O_PEEKED] + x[X_PEEKED + v]] = 1.0
+    tricklen = s[K.TRICKLEN]
+    for pos in range(tricklen):
+        row = K._mod(s[K.TRICK_SEAT + pos] - v, n)
+        obs[offsets[O_TRICK] + row * 52 + s[K.TRICK_CARD + pos]] = 1.0
+    if tricklen > 0:
+        obs[offsets[O_LEADER] + K._mod(s[K.TRICK_SEAT] - v, n)] = 1.0
+    for seat in range(n):
+        row = K._mod(seat - v, n)
+        done = x[X_DONE + seat]
+        if done >= 0:
+            obs[offsets[O_ECART] + row * 3 + done] = 1.0
+        obs[offsets[O_HAND_SIZES] + row] = K.popcount(s[K.HANDS + seat])
+        obs[offsets[O_TRICKS_WON] + row] = s[K.TCOUNT + seat]
+        obs[offsets[O_COUNTERS] + row] = s[K.COUNTERS + seat]
+    obs[offsets[O_PHASE] + s[K.PHASE]] = 1.0
+    obs[offsets[O_DEALER] + K._mod(s[K.DEALER] - v, n)] = 1.0
+    obs[offsets[O_TO_ACT]] = 1.0
+    q = s[K.QSTATE]
+    if q == K.Q_RENOUNCE or q == K.Q_BETE or (q == K.Q_ECARTE and x[X_ECART + v] == K.QUINOLA):
+        obs[offsets[O_QUINOLA] + q - 1] = 1.0
+    obs[offsets[O_TALON_SIZE]] = K.popcount(s[K.TALON])
+    obs[offsets[O_TRICK_NUMBER]] = s[K.TRICKNO]
+    obs[offsets[O_POOL]] = s[K.POOL]
+    betes = 0
+    for k in range(s[K.BETES]):
+        betes += s[K.BETE_POTS + k]
+    obs[offsets[O_BETES]] = betes
+    legal = K._legal_mask(s)
+    base = K.ECART if s[K.PHASE] == K.EXCHANGE else K.PLAY
+    if legal & K.PASS_BIT:
+        mask[K.PASS] = True
+    cards = legal & ~K.PASS_BIT
+    while cards:
+        mask[base + K.lowest_card(cards)] = True
+        cards &= cards - 1
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def _start(i, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, player):
+    """Match ``i`` anew: its first deal dealt, its observation written."""
+    s = states[i]
+    new_match(s, params, ledger)
+    for seat in range(prev.shape[1]):
+        prev[i, seat] = params[7]  # the first ante is paid in the match: the first step's reward tells it
+    _deal(s, ledger, extra[i], rng, i, dealt[i])
+    player[i] = _write(s, extra[i], offsets, obs[i], mask[i])
+
+
+@njit(cache=True, _nrt=False)
+def _step_one(i, action, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards, done, player):
+    s = states[i]
+    x = extra[i]
+    if s[K.PHASE] == K.EXCHANGE:
+        _note_ecart(s, x, action)
+    K._apply(s, ledger, action)
+    if s[K.PHASE] == K.DEALING:
+        _deal(s, ledger, x, rng, i, dealt[i])
+    n = s[K.NPL]
+    for seat in range(n):
+        c = s[K.COUNTERS + seat]
+        rewards[i, seat] = c - prev[i, seat]
+        prev[i, seat] = c
+    if s[K.PHASE] == K.OVER:
+        done[i] = True
+        _start(i, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, player)
+    else:
+        done[i] = False
+        player[i] = _write(s, x, offsets, obs[i], mask[i])
+
+
+@njit(cache=True, _nrt=False)
+def first_illegal(states, actions):
+    """The first match whose action is not legal (-1 when all are)."""
+    for i in range(states.shape[0]):
+        s = states[i]
+        a = actions[i]
+        legal = K._legal_mask(s)
+        phase = s[K.PHASE]
+        if phase == K.EXCHANGE and a == K.PASS:
+            ok = (legal & K.PASS_BIT) != 0
+        elif phase == K.EXCHANGE and K.ECART <= a < K.ECART + 52:
+            ok = (legal >> (a - K.ECART)) & 1 == 1
+        elif phase == K.PLAYING and K.PLAY <= a < K.PLAY + 52:
+            ok = (legal >> (a - K.PLAY)) & 1 == 1
+        else:
+            ok = False
+        if not ok:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def start_all(states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, player):
+    """Every match anew (see :func:`_start`)."""
+    for i in range(states.shape[0]):
+        _start(i, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, player)
+
+
+@njit(cache=True)
+def step_all(actions, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards, done, player):
+    """One step of every match (legal actions: see :func:`first_illegal`), on one core."""
+    for i in range(states.shape[0]):
+        _step_one(i, actions[i], states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards,
+                  done, player)
+
+
+@njit(cache=True, parallel=True)
+def step_all_parallel(actions, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards, done,
+                      player):
+    """:func:`step_all` with the matches shared among numba's threads (each match draws from its
+    own generator: the same trajectories as on one core)."""
+    for i in prange(states.shape[0]):
+        _step_one(i, actions[i], states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards,
+                  done, player)
+
+
+@njit(cache=True, _nrt=False)
+def random_actions(states, picker, out):
+    """A legal action per match, uniformly among its legal ones, drawn from its own generator of
+    ``picker``."""
+    for i in range(states.shape[0]):
+        s = states[i]
+        legal = K._legal_mask(s)
+        out[i] = K._action(s, legal, _below(picker, i, K.popcount(legal)))
