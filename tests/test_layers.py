@@ -13,17 +13,19 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 # What each top-level area of academie may not import: a layer never looks up,
 # and the interfaces (terminal, browser, adapters) do not stand on each other.
 FORBIDDEN = {
-    "core": {"games", "bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation", "edition"},
-    "cards": {"games", "bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation", "edition"},
-    "games": {"bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation", "edition"},
+    "core": {"games", "bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation", "edition", "vector"},
+    "cards": {"games", "bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation", "edition", "vector"},
+    "games": {"bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation", "edition", "vector"},
     # the edition reads the games' citations and guides; the interfaces show it
-    "edition": {"bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation"},
-    "bots": {"cli", "web", "adapters", "analysis", "narration", "presentation"},
-    "narration": {"cli", "web", "adapters"},
-    "presentation": {"cli", "web", "adapters"},
-    "analysis": {"cli", "web", "adapters"},
-    "web": {"cli", "adapters"},
-    "adapters": {"cli", "web"},
+    "edition": {"bots", "fast", "cli", "web", "adapters", "analysis", "narration", "presentation", "vector"},
+    "bots": {"cli", "web", "adapters", "analysis", "narration", "presentation", "vector"},
+    "narration": {"cli", "web", "adapters", "vector"},
+    "presentation": {"cli", "web", "adapters", "vector"},
+    "analysis": {"cli", "web", "adapters", "vector"},
+    "web": {"cli", "adapters", "vector"},
+    "adapters": {"cli", "web", "vector"},
+    # the batch environments stand on the kernels and the adapters' layouts
+    "vector": {"cli", "web", "analysis"},
 }
 
 

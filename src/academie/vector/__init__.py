@@ -32,8 +32,7 @@ stepped in one call, all numpy arrays (the optional extra ``academie[fast]``).
   them to keep them. An illegal action raises
   :class:`~academie.core.errors.IllegalActionError` and changes nothing.
 
-Wrappers: :mod:`academie.vector.gymnasium_env` (a ``gymnasium.vector.VectorEnv``) and
-:mod:`academie.vector.pettingzoo_env` (a PettingZoo ``ParallelEnv``).
+Wrapper: :mod:`academie.vector.gymnasium_env` (a ``gymnasium.vector.VectorEnv``, self-play).
 """
 
 from __future__ import annotations
