@@ -29,11 +29,14 @@ def run(path: Path, section: str, capsys) -> str:
     return out
 
 
-@pytest.mark.parametrize("section,module", [("OpenSpiel", "pyspiel"), ("PettingZoo", "pettingzoo")])
+@pytest.mark.parametrize("section,module", [("OpenSpiel", "pyspiel"), ("PettingZoo", "pettingzoo"),
+                                            ("Batches: `academie.vector`", "numba")])
 def test_docs_example_runs(section, module, capsys):
     pytest.importorskip(module)
     out = run(ADAPTERS, section, capsys)
-    if section == "OpenSpiel":
+    if section.startswith("Batches"):
+        assert out.strip() == "(1024, 463) (1024, 252) (1024, 4)"
+    elif section == "OpenSpiel":
         assert "[0:52] hand (52): the viewer's cards" in out
     else:
         # the match is over: the last deal's result and the standings (no turn past the last trick)
