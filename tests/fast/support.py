@@ -22,3 +22,22 @@ def assert_seeded_matches_replay_the_pure_engine(game: Game, players: int, seed:
         state = game.new_initial_state(players)
         play_match(state, SeededChance(seeds[players]), [make_bot("random", game.info.id, x) for x in seeds[:players]])
         assert (returns[m], stats[m]) == (state.returns(), state.statistics()), f"match {m}"
+
+
+def assert_bot_matches_replay_the_pure_engine(game: Game, names: list[str], seed: int, count: int,
+                                              actions: bool = False) -> None:
+    """The kernel's matches with the bots ``names`` (``fast.RandomMatches(...).play_seeds``)
+    equal the pure engine's for the same seeds (each match's drawn in turn from
+    ``random.Random(seed)``: one per seat's bot, then the chance's): the same returns and
+    statistics, match by match, and with ``actions`` the same number of actions."""
+    players = len(names)
+    master = random.Random(seed)
+    seeds = [[master.getrandbits(32) for _ in range(players + 1)] for _ in range(count)]
+    played = fast.RandomMatches(game, game.parse_options({}), players, names).play_seeds(seeds)
+    for m, (row, match) in enumerate(zip(seeds, played)):
+        state = game.new_initial_state(players)
+        play_match(state, SeededChance(row[players]), [make_bot(n, game.info.id, x) for n, x in zip(names, row)])
+        kernel, pure = (match.returns(), match.statistics()), (state.returns(), state.statistics())
+        if actions:
+            kernel, pure = (*kernel, match.actions), (*pure, len(state.history))
+        assert kernel == pure, f"match {m}"

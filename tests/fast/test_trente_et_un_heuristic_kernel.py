@@ -17,11 +17,11 @@ pytest.importorskip("numba")
 from academie import fast  # noqa: E402
 from academie.analysis.simulate import simulate  # noqa: E402
 from academie.bots import make_bot  # noqa: E402
-from academie.core.chance import SeededChance  # noqa: E402
-from academie.core.runner import play_match  # noqa: E402
 from academie.fast import trente_et_un as T  # noqa: E402
 from academie.fast.mt import mt_next, new_generator  # noqa: E402
 from academie.games import get_game  # noqa: E402
+
+from tests.fast.support import assert_bot_matches_replay_the_pure_engine  # noqa: E402
 
 GAME = get_game("trente-et-un")
 VARIANTS = [
@@ -81,24 +81,11 @@ def test_the_same_choice_under_other_readings(options: dict) -> None:
     assert rounds >= 200
 
 
-def _pure(players: int, names: list[str], seeds: list[int]):
-    state = GAME.new_initial_state(players)
-    play_match(state, SeededChance(seeds[players]), [make_bot(n, "trente-et-un", x) for n, x in zip(names, seeds)])
-    return state
-
-
 @pytest.mark.parametrize("names", [["heuristic", "random", "random"],
                                    ["random", "heuristic", "random", "heuristic", "random"],
                                    ["heuristic"] * 4])
 def test_seeded_matches_with_heuristic_seats_replay_the_pure_engine(names: list[str]) -> None:
-    players = len(names)
-    master = random.Random(31)
-    seeds = [[master.getrandbits(32) for _ in range(players + 1)] for _ in range(60)]
-    played = fast.RandomMatches(GAME, GAME.parse_options({}), players, names).play_seeds(seeds)
-    for m, (row, match) in enumerate(zip(seeds, played)):
-        pure = _pure(players, names, row)
-        assert (match.returns(), match.statistics(), match.actions) == (
-            pure.returns(), pure.statistics(), len(pure.history)), f"match {m}"
+    assert_bot_matches_replay_the_pure_engine(GAME, names, 31, 60, actions=True)
 
 
 def test_simulate_plays_the_heuristic_bot_with_the_kernel(monkeypatch) -> None:

@@ -77,17 +77,24 @@ def _active_count(s):
 
 
 @njit(cache=True, _nrt=False)
+def _suit_points(hand, suit):
+    """The points of ``hand``'s cards of ``suit`` (A 11, figures 10, else the number)."""
+    total = 0
+    bits = (hand >> (13 * suit)) & 0x1FFF
+    while bits:
+        r = popcount((bits & -bits) - 1)
+        total += 11 if r == 12 else (10 if r >= 9 else r + 2)
+        bits &= bits - 1
+    return total
+
+
+@njit(cache=True, _nrt=False)
 def hand_value2(s, hand):
     """Twice the value of a three-card hand: its best suit (A 11, figures 10, else the number);
     with the brelan house rule, three of a rank are worth at least ``BRELAN2`` / 2."""
     best = 0
     for suit in range(4):
-        total = 0
-        bits = (hand >> (13 * suit)) & 0x1FFF
-        while bits:
-            r = popcount((bits & -bits) - 1)
-            total += 11 if r == 12 else (10 if r >= 9 else r + 2)
-            bits &= bits - 1
+        total = _suit_points(hand, suit)
         if total > best:
             best = total
     best *= 2
@@ -398,17 +405,6 @@ COLLECTOR = 18
 def _card_points(card):
     r = card % 13
     return 11 if r == 12 else (10 if r >= 9 else r + 2)
-
-
-@njit(cache=True, _nrt=False)
-def _suit_points(hand, suit):
-    total = 0
-    bits = (hand >> (13 * suit)) & 0x1FFF
-    while bits:
-        r = popcount((bits & -bits) - 1)
-        total += 11 if r == 12 else (10 if r >= 9 else r + 2)
-        bits &= bits - 1
-    return total
 
 
 @njit(cache=True, _nrt=False)
