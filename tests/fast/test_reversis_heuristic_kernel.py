@@ -6,7 +6,6 @@ broken at random), so that ``simulate`` plays them with the kernel."""
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
