@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from academie import fast
 from academie.bots import make_bot
@@ -41,3 +42,24 @@ def assert_bot_matches_replay_the_pure_engine(game: Game, names: list[str], seed
         if actions:
             kernel, pure = (*kernel, match.actions), (*pure, len(state.history))
         assert kernel == pure, f"match {m}"
+
+
+def assert_simulate_plays_the_bots_with_the_kernel(monkeypatch: Any, game: Game, names: list[str], seed: int) -> None:
+    """``simulate`` with the bots ``names`` plays its matches in the kernel (every match goes
+    through ``RandomMatches.play_arrays``) and reports what the pure engine reports for the same
+    seed, figure for figure."""
+    from academie.analysis.simulate import simulate
+
+    calls: list[Any] = []
+    real = fast.RandomMatches.play_arrays
+
+    def counted(self: Any, seeds: Any) -> Any:
+        calls.extend(seeds)
+        return real(self, seeds)
+
+    monkeypatch.setattr(fast.RandomMatches, "play_arrays", counted)
+    matches = fast.MIN_MATCHES[game.info.id]
+    with_kernel = simulate(game, names, matches, seed=seed, workers=1).to_json()
+    assert len(calls) >= matches
+    monkeypatch.setattr(fast, "available", lambda: False)
+    assert simulate(game, names, matches, seed=seed, workers=1).to_json() == with_kernel

@@ -14,12 +14,14 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from academie import fast  # noqa: E402
-from academie.analysis.simulate import simulate  # noqa: E402
 from academie.bots import make_bot  # noqa: E402
 from academie.fast import guimbarde as K  # noqa: E402
 from academie.games import get_game  # noqa: E402
 
-from tests.fast.support import assert_bot_matches_replay_the_pure_engine  # noqa: E402
+from tests.fast.support import (  # noqa: E402
+    assert_bot_matches_replay_the_pure_engine,
+    assert_simulate_plays_the_bots_with_the_kernel,
+)
 
 GAME = get_game("guimbarde")
 
@@ -80,17 +82,4 @@ def test_seeded_matches_with_heuristic_seats_replay_the_pure_engine(names: list[
 
 
 def test_simulate_plays_the_heuristic_bot_with_the_kernel(monkeypatch) -> None:
-    calls = []
-    real = fast.RandomMatches.play_arrays
-
-    def counted(self, seeds):
-        calls.extend(seeds)
-        return real(self, seeds)
-
-    monkeypatch.setattr(fast.RandomMatches, "play_arrays", counted)
-    names = ["heuristic", "random", "random", "random"]
-    matches = fast.MIN_MATCHES["guimbarde"]
-    with_kernel = simulate(GAME, names, matches, seed=4, workers=1).to_json()
-    assert len(calls) >= matches
-    monkeypatch.setattr(fast, "available", lambda: False)
-    assert simulate(GAME, names, matches, seed=4, workers=1).to_json() == with_kernel
+    assert_simulate_plays_the_bots_with_the_kernel(monkeypatch, GAME, ["heuristic", "random", "random", "random"], 4)
