@@ -42,9 +42,9 @@ SEED_LIMIT = 2**63
 """A record's seed lies in ``0 <= seed < SEED_LIMIT``, as on the command line."""
 
 Word = Annotated[str, StringConstraints(min_length=1, max_length=60)]
+"""A game id, a player kind, an option name."""
 MAX_KIND = 100
 """The longest player kind: ``human`` or a bot spec (see :mod:`academie.bots.spec`)."""
-"""A game id, a player kind, an option name."""
 Notation = Annotated[str, StringConstraints(max_length=40)]
 """An action or a chance outcome in string notation (``'stock'``, ``'10H'``, ``'9'``)."""
 
@@ -69,6 +69,12 @@ and ``'Anne\u034f'`` look the same."""
 def _ignorable(c: str) -> bool:
     code = ord(c)
     return any(low <= code <= high for low, high in IGNORABLE)
+
+SOFT_DOTTED = frozenset("ijį\u0249\u0268\u029d\u02b2\u03f3\u0456\u0458\u1d62\u1d96\u1da4\u1da8\u1e2d\u1ecb"
+                        "\u2071\u2148\u2149\u2c7c")
+"""The letters whose dot a combining dot above (U+0307) only redraws (Unicode's
+``Soft_Dotted`` property, the Basic Multilingual Plane's): ``'Li\u0307se'`` looks like ``'Lise'``
+unless another accent follows the dot (Lithuanian ``'i\u0307\u0300'``)."""
 
 BLANK_FILLERS = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 """Letters and signs that draw nothing (Hangul fillers, Khmer inherent vowels, the blank Braille
@@ -97,8 +103,9 @@ def check_player_name(name: str) -> str:
     U+0020; a blank filler (:data:`BLANK_FILLERS`); nothing visible at all; or letters of
     scripts that do not go together (:data:`SCRIPT_FAMILIES`: ``'Аnne'`` with a Cyrillic A); a
     space at either end or two in a row; a combining mark first or more than :data:`MAX_MARKS`
-    on one letter (decomposed, never the same twice), or a mark on no letter; an invisible
-    default-ignorable character (:data:`IGNORABLE`).
+    on one letter (decomposed, never the same twice), or a mark on no letter; a dot above on a
+    letter dotted already (:data:`SOFT_DOTTED`); an invisible default-ignorable character
+    (:data:`IGNORABLE`).
     Accents, apostrophes and hyphens are welcome: ``'Élise'``, ``"d'Artagnan"``, ``'Jean-Pierre'``."""
     for c in name:
         category = unicodedata.category(c)
@@ -120,10 +127,16 @@ def check_player_name(name: str) -> str:
                              f"{unicodedata.name(c, 'a default-ignorable code point')}): letters, digits, spaces, "
                              "punctuation and accents only")
     base, marks = "", []
-    for c in unicodedata.normalize("NFD", name):  # a precomposed letter counted with its accents
+    decomposed = unicodedata.normalize("NFD", name)  # a precomposed letter counted with its accents
+    for k, c in enumerate(decomposed):
         if not unicodedata.combining(c):
             base, marks = c, []
             continue
+        if c == "\u0307" and base in SOFT_DOTTED and not marks and not (
+                k + 1 < len(decomposed) and unicodedata.combining(decomposed[k + 1])):
+            plain = unicodedata.normalize("NFC", decomposed[:k] + decomposed[k + 1:])
+            raise ValueError(f"a player name puts no dot above (U+0307) on a letter dotted already ({base!r}): "
+                             f"{_clip(name)} looks like {_clip(plain)}")
         if not base or not unicodedata.category(base).startswith("L"):
             raise ValueError(f"a player name puts its accents on letters (found U+{ord(c):04X} "
                              f"{unicodedata.name(c, '')} {'first' if not base else f'on {base!r}'})")
@@ -141,6 +154,21 @@ def check_player_name(name: str) -> str:
         raise ValueError(f"a player name is written in one script, not several that look alike: found {shown} "
                          "(Latin may go with Han, Kana, Hangul or Bopomofo only)")
     return name
+
+
+def readable_name(name: str, fallback: str) -> str:
+    """``name`` if :func:`check_player_name` takes it; else its readable form (spaces of any
+    kind made single spaces, the ends trimmed, invisible and format characters dropped) if
+    that is taken, else ``fallback``. For names stored before a stricter rule, written into a
+    record that must replay: ``readable_name('Anne  Marie', 'Seat 0') == 'Anne Marie'``."""
+    for candidate in (name, " ".join("".join(c for c in name if c not in BLANK_FILLERS and not _ignorable(c)
+                                             and unicodedata.category(c) not in REFUSED_CATEGORIES).split())):
+        try:
+            if candidate and len(candidate) <= MAX_NAME:
+                return check_player_name(candidate)
+        except ValueError:
+            continue
+    return fallback
 
 
 _PROTOTYPES: dict[str, str] | None = None

@@ -51,7 +51,7 @@ from academie.presentation.render import RENDERERS
 from academie.core.chance import ChanceSource, SeededChance
 from academie.core.errors import AcademieError, IllegalActionError
 from academie.core.game import Game
-from academie.core.record import GameRecord, PlayerRecord, replay
+from academie.core.record import GameRecord, PlayerRecord, readable_name, replay
 from academie.core.runner import advance_chance
 from academie.core.state import State
 from academie.games import GAMES
@@ -872,5 +872,11 @@ class LiveTable:
                 self.watchers.discard(w)
 
     def game_record(self) -> GameRecord:
-        """The game record (complete with its result once the match is over)."""
-        return self.record.model_copy(deep=True)
+        """The game record (complete with its result once the match is over), one that
+        :func:`~academie.core.record.replay` reads: a name stored before a stricter rule
+        written in its readable form (:func:`~academie.core.record.readable_name`), else as
+        ``Seat N``."""
+        record = self.record.model_copy(deep=True)
+        for seat, player in enumerate(record.players):
+            player.name = readable_name(player.name, f"Seat {seat}")
+        return record
