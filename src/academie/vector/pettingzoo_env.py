@@ -63,6 +63,7 @@ try:
 except ImportError as exc:  # pragma: no cover - the extra is missing
     raise ImportError("academie.vector.pettingzoo_env needs PettingZoo: pip install 'academie[pettingzoo]'") from exc
 
+from academie.core.errors import IllegalActionError
 from academie.vector import make
 
 
@@ -74,7 +75,7 @@ def parallel_env(game_id: str, num_players: int | None = None, **options: Any) -
 class ReversisParallelEnv(ParallelEnv):
     """One Reversis match on the compiled kernel as a PettingZoo ``ParallelEnv``."""
 
-    metadata = {"render_modes": [], "name": "academie_reversis_parallel", "is_parallelizable": True}
+    metadata = {"render_modes": [], "name": "academie_reversis_parallel"}
 
     def __init__(self, game_id: str = "reversis", num_players: int | None = None, **options: Any) -> None:
         self.vector = make(game_id, num_envs=1, num_players=num_players, options=options, autoreset=False)
@@ -132,8 +133,6 @@ class ReversisParallelEnv(ParallelEnv):
         if isinstance(action, np.integer):
             action = int(action)
         if type(action) is not int:
-            from academie.core.errors import IllegalActionError
-
             raise IllegalActionError(f"{agent} acts: an action id (int), not {type(action).__name__} {action!r:.40}",
                                      action, ())
         self._action[0] = action
