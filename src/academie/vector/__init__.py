@@ -32,7 +32,15 @@ stepped in one call, all numpy arrays (the optional extra ``academie[fast]``).
   them to keep them. An illegal action raises
   :class:`~academie.core.errors.IllegalActionError` and changes nothing.
 
-Wrapper: :mod:`academie.vector.gymnasium_env` (a ``gymnasium.vector.VectorEnv``, self-play).
+* Every seat's view: ``env.views()`` ``(N, num_players, obs_size)`` (the observation tensor of
+  each seat), ``env.views(information=True)`` its information-state tensor (``219 + 113n``
+  floats: the observation, then every card each seat played this deal).
+* ``autoreset=False``: a finished match stays over (seat to act -1, no legal action, its final
+  views readable) until ``reset()``.
+
+Wrappers: :mod:`academie.vector.gymnasium_env` (a ``gymnasium.vector.VectorEnv``, self-play);
+:mod:`academie.vector.pettingzoo_env` (a PettingZoo ``ParallelEnv``, one match, every seat
+observing at every step).
 """
 
 from __future__ import annotations
@@ -44,10 +52,11 @@ GAMES = ("reversis",)
 
 
 def make(game_id: str, num_envs: int, seed: int | None = None, num_players: int | None = None,
-         options: dict[str, Any] | None = None, parallel: bool = False) -> Any:
+         options: dict[str, Any] | None = None, parallel: bool = False, autoreset: bool = True) -> Any:
     """``num_envs`` matches of ``game_id`` (with ``num_players`` seats, the game's default when
     None, and ``options`` under their own names and types) stepped at once; ``parallel``: the
-    matches shared among numba's threads. Raises
+    matches shared among numba's threads; ``autoreset``: a finished match starts anew in the
+    same step (else it stays over until ``reset()``). Raises
     :class:`~academie.core.errors.UnknownGameError` for a game not in :data:`GAMES`,
     :class:`~academie.core.errors.OptionError` for options the kernel does not play,
     ``ImportError`` without numba."""
@@ -59,4 +68,5 @@ def make(game_id: str, num_envs: int, seed: int | None = None, num_players: int 
     from academie.vector.reversis import ReversisVector
 
     n = get_game(game_id).info.default_players if num_players is None else num_players
-    return ReversisVector(num_envs, seed=seed, num_players=n, options=options, parallel=parallel)
+    return ReversisVector(num_envs, seed=seed, num_players=n, options=options, parallel=parallel,
+                          autoreset=autoreset)

@@ -8,7 +8,8 @@ keep and a view shows, per seat: what it did in the écart (-1 nothing yet, 0 ex
 declined, 2 discarded), the card it put in the talon, the talon card it took, the one it looked
 at after declining (-1: none); ``rng`` one splitmix64 generator per match; ``prev`` each seat's
 counters after the last step (rewards are their change); ``dealt`` the cards of the match's
-current deal, in the order dealt (the first ``QUEUE_LEN`` of them).
+current deal, in the order dealt (the first ``QUEUE_LEN`` of them). ``extra`` also keeps, per seat, the cards it
+played this deal (a mask: the ``played`` piece of the information-state tensor).
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ PIECES = ("hand", "my_ecart", "my_taken", "peeked", "trick", "ecart", "hand_size
 (O_HAND, O_MY_ECART, O_MY_TAKEN, O_PEEKED, O_TRICK, O_ECART, O_HAND_SIZES, O_TRICKS_WON, O_COUNTERS, O_LEADER,
  O_PHASE, O_DEALER, O_TO_ACT, O_QUINOLA, O_TALON_SIZE, O_TRICK_NUMBER, O_POOL, O_BETES) = range(len(PIECES))
 
-X_DONE, X_ECART, X_TAKEN, X_PEEKED = 0, 5, 10, 15
-EXTRA = 20
+X_DONE, X_ECART, X_TAKEN, X_PEEKED, X_PLAYED = 0, 5, 10, 15, 20
+EXTRA = 25
 DONE_EXCHANGED, DONE_DECLINED, DONE_DISCARDED = 0, 1, 2
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -88,9 +89,12 @@ def new_match(s, params, ledger):
 @njit(cache=True, _nrt=False)
 def _deal(s, ledger, x, rng, i, dealt):
     """Deal the whole deal now starting (uniformly: each card drawn from the stock left, as the
-    pure engine's chance does), recording its cards in ``dealt``; the seats' écart forgotten."""
-    for k in range(EXTRA):
+    pure engine's chance does), recording its cards in ``dealt``; the seats' écart and the cards
+    they played forgotten."""
+    for k in range(X_PLAYED):
         x[k] = -1
+    for k in range(X_PLAYED, EXTRA):
+        x[k] = 0
     stock = s[K.STOCK]
     count = 0
     while stock:
@@ -123,15 +127,13 @@ def _note_ecart(s, x, action):
 
 
 @njit(cache=True, _nrt=False)
-def _write(s, x, offsets, obs, mask):
-    """The observation tensor of the seat to act (slot for slot the view encoder's of
-    :mod:`academie.adapters.tensors.reversis`) and its legal mask; returns that seat."""
-    v = s[K.TURN]
+def _view(s, x, offsets, obs, v, played):
+    """Seat ``v``'s observation tensor (slot for slot the view encoder's of
+    :mod:`academie.adapters.tensors.reversis`), and from ``played`` (an offset, -1: none) the
+    cards each seat played this deal: its information-state tensor."""
     n = s[K.NPL]
     for k in range(obs.shape[0]):
         obs[k] = 0.0
-    for k in range(mask.shape[0]):
-        mask[k] = False
     hand = s[K.HANDS + v]
     base = offsets[O_HAND]
     while hand:
@@ -158,8 +160,11 @@ def _write(s, x, offsets, obs, mask):
         obs[offsets[O_TRICKS_WON] + row] = s[K.TCOUNT + seat]
         obs[offsets[O_COUNTERS] + row] = s[K.COUNTERS + seat]
     obs[offsets[O_PHASE] + s[K.PHASE]] = 1.0
-    obs[offsets[O_DEALER] + K._mod(s[K.DEALER] - v, n)] = 1.0
-    obs[offsets[O_TO_ACT]] = 1.0
+    if s[K.PHASE] != K.OVER:
+        obs[offsets[O_DEALER] + K._mod(s[K.DEALER] - v, n)] = 1.0
+        obs[offsets[O_TO_ACT] + K._mod(s[K.TURN] - v, n)] = 1.0
+    else:  # the view shows the last deal's dealer; the kernel has passed the deal on (and no one acts)
+        obs[offsets[O_DEALER] + K._mod(s[K.DEALER] - s[K.STEP] - v, n)] = 1.0
     q = s[K.QSTATE]
     if q == K.Q_RENOUNCE or q == K.Q_BETE or (q == K.Q_ECARTE and x[X_ECART + v] == K.QUINOLA):
         obs[offsets[O_QUINOLA] + q - 1] = 1.0
@@ -170,6 +175,22 @@ def _write(s, x, offsets, obs, mask):
     for k in range(s[K.BETES]):
         betes += s[K.BETE_POTS + k]
     obs[offsets[O_BETES]] = betes
+    if played >= 0:
+        for seat in range(n):
+            row = played + K._mod(seat - v, n) * 52
+            cards = x[X_PLAYED + seat]
+            while cards:
+                obs[row + K.lowest_card(cards)] = 1.0
+                cards &= cards - 1
+
+
+@njit(cache=True, _nrt=False)
+def _write(s, x, offsets, obs, mask):
+    """The observation tensor of the seat to act and its legal mask; returns that seat."""
+    v = s[K.TURN]
+    _view(s, x, offsets, obs, v, -1)
+    for k in range(mask.shape[0]):
+        mask[k] = False
     legal = K._legal_mask(s)
     base = K.ECART if s[K.PHASE] == K.EXCHANGE else K.PLAY
     if legal & K.PASS_BIT:
@@ -193,11 +214,14 @@ def _start(i, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mas
 
 
 @njit(cache=True, _nrt=False)
-def _step_one(i, action, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards, done, player):
+def _step_one(i, action, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards, done, player,
+              autoreset):
     s = states[i]
     x = extra[i]
     if s[K.PHASE] == K.EXCHANGE:
         _note_ecart(s, x, action)
+    else:
+        x[X_PLAYED + s[K.TURN]] |= np.int64(1) << np.int64(action - K.PLAY)
     K._apply(s, ledger, action)
     if s[K.PHASE] == K.DEALING:
         _deal(s, ledger, x, rng, i, dealt[i])
@@ -208,7 +232,13 @@ def _step_one(i, action, states, extra, rng, prev, dealt, params, ledger, offset
         prev[i, seat] = c
     if s[K.PHASE] == K.OVER:
         done[i] = True
-        _start(i, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, player)
+        if autoreset:
+            _start(i, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, player)
+        else:  # the match stays over: no seat to act, no legal action
+            player[i] = -1
+            _view(s, x, offsets, obs[i], 0, -1)
+            for k in range(mask.shape[1]):
+                mask[i, k] = False
     else:
         done[i] = False
         player[i] = _write(s, x, offsets, obs[i], mask[i])
@@ -243,28 +273,41 @@ def start_all(states, extra, rng, prev, dealt, params, ledger, offsets, obs, mas
 
 
 @njit(cache=True)
-def step_all(actions, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards, done, player):
-    """One step of every match (legal actions: see :func:`first_illegal`), on one core."""
+def step_all(actions, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards, done, player,
+             autoreset):
+    """One step of every match (legal actions: see :func:`first_illegal`), on one core; without
+    ``autoreset`` a finished match stays over (``player`` -1, its mask empty, ``obs`` seat 0's)."""
     for i in range(states.shape[0]):
         _step_one(i, actions[i], states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards,
-                  done, player)
+                  done, player, autoreset)
 
 
 @njit(cache=True, parallel=True)
 def step_all_parallel(actions, states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards, done,
-                      player):
+                      player, autoreset):
     """:func:`step_all` with the matches shared among numba's threads (each match draws from its
     own generator: the same trajectories as on one core)."""
     for i in prange(states.shape[0]):
         _step_one(i, actions[i], states, extra, rng, prev, dealt, params, ledger, offsets, obs, mask, rewards,
-                  done, player)
+                  done, player, autoreset)
+
+
+@njit(cache=True, _nrt=False)
+def views_all(states, extra, offsets, played, views):
+    """Every seat's tensor of every match: ``views[i, seat]`` (see :func:`_view`)."""
+    for i in range(states.shape[0]):
+        for seat in range(states[i, K.NPL]):
+            _view(states[i], extra[i], offsets, views[i, seat], seat, played)
 
 
 @njit(cache=True, _nrt=False)
 def random_actions(states, picker, out):
     """A legal action per match, uniformly among its legal ones, drawn from its own generator of
-    ``picker``."""
+    ``picker``; -1 for a match over (without autoreset)."""
     for i in range(states.shape[0]):
         s = states[i]
+        if s[K.PHASE] == K.OVER:
+            out[i] = -1
+            continue
         legal = K._legal_mask(s)
         out[i] = K._action(s, legal, _below(picker, i, K.popcount(legal)))

@@ -18,12 +18,15 @@ from academie.core.errors import IllegalActionError, OptionError
 
 class ReversisVector:
     """``num_envs`` matches of Reversis of ``num_players`` seats with ``options`` (see
-    :func:`academie.vector.make`)."""
+    :func:`academie.vector.make`). With ``autoreset=False`` a finished match stays over, its
+    final state readable (:meth:`views`), until :meth:`reset`: its ``current_player`` is -1, its
+    legal mask empty, and any action for it raises
+    :class:`~academie.core.errors.IllegalActionError`."""
 
     game_id = "reversis"
 
     def __init__(self, num_envs: int, seed: int | None = None, num_players: int = 4,
-                 options: dict[str, Any] | None = None, parallel: bool = False) -> None:
+                 options: dict[str, Any] | None = None, parallel: bool = False, autoreset: bool = True) -> None:
         from academie import fast
         from academie.adapters.tensors import layouts
         from academie.core.options import check_json_types
@@ -48,11 +51,19 @@ class ReversisVector:
         self.num_envs = num_envs
         self.num_players = num_players
         self.parallel = bool(parallel)
+        self.autoreset = bool(autoreset)
         self.num_actions = V.NUM_ACTIONS
-        self.layout = layouts(game, num_players, self.options).observation
+        both = layouts(game, num_players, self.options)
+        self.layout = both.observation
+        self.information_layout = both.information
         self.observation_size = self.layout.size
+        self.information_size = both.information.size
         self._params = fast.reversis_params(self.options, num_players)
         self._offsets = np.array([self.layout.offset(name) for name in V.PIECES], dtype=np.int64)
+        # the information state is the observation, then what each seat played this deal
+        assert all(both.information.offset(name) == self.layout.offset(name) for name in V.PIECES)
+        self._played = both.information.offset("played")
+        self._views: dict[bool, np.ndarray] = {}
         self._ledger = np.zeros((0, 5), dtype=np.int64)  # payments are not recorded
         width = int(V.K.HEADER + self._params[2])
         self._states = np.zeros((num_envs, width), dtype=np.int64)
@@ -122,12 +133,30 @@ class ReversisVector:
                 f" its legal actions are {legal}", int(a[bad]), tuple(str(x) for x in legal))
         step = self._k.step_all_parallel if self.parallel else self._k.step_all
         step(self._actions, self._states, self._extra, self._rng, self._prev, self._dealt, self._params, self._ledger,
-             self._offsets, self._obs, self._mask, self._rewards, self._done, self._player)
+             self._offsets, self._obs, self._mask, self._rewards, self._done, self._player, self.autoreset)
         return self._obs, self._mask, self._rewards, self._done, self._player
+
+    def views(self, information: bool = False) -> np.ndarray:
+        """Every seat's tensor of every match now, ``(num_envs, num_players, size)`` ``float32``
+        (row ``k``: seat ``k``'s view): its observation tensor (``219 + 61n`` floats), or with
+        ``information`` its information-state tensor (``219 + 113n``: the observation, then
+        every card each seat played this deal), the layouts of
+        :mod:`academie.adapters.tensors.reversis`. A buffer of the environment's, rewritten at
+        each call: copy it to keep it. Raises ``RuntimeError`` before :meth:`reset`."""
+        if not self._started:
+            raise RuntimeError("views before reset: call reset() first")
+        information = bool(information)
+        out = self._views.get(information)
+        if out is None:
+            size = self.information_size if information else self.observation_size
+            out = self._views[information] = np.zeros((self.num_envs, self.num_players, size), dtype=np.float32)
+        self._k.views_all(self._states, self._extra, self._offsets, self._played if information else -1, out)
+        return out
 
     def random_actions(self) -> np.ndarray:
         """A legal action per match, uniformly among its legal ones (each match draws from a
-        generator of its own, seeded with the others by :meth:`reset`): a new array."""
+        generator of its own, seeded with the others by :meth:`reset`): a new array (-1 for a
+        match over, without autoreset)."""
         if not self._started:
             raise RuntimeError("random_actions before reset: call reset() first")
         out = np.empty(self.num_envs, dtype=np.int64)
