@@ -32,6 +32,93 @@ def stubborn(kind, game_id, options, num_players, seed, view, legal, cap):
     return legal[0]
 
 
+_LOADED: list[bool] = []
+
+
+def _load_once(*args):
+    """A worker's first move loads (as the kernels load: seconds), later ones do not."""
+    if not _LOADED:
+        time.sleep(2.5)
+        _LOADED.append(True)
+
+
+def loads_then_thinks(kind, game_id, options, num_players, seed, view, legal, cap):
+    """A bot's move after its kernels' load (:func:`_load_once`): seed 0 thinks for ever, the
+    others at once."""
+    if seed == 0:
+        time.sleep(120)
+    return legal[0]
+
+
+loads_then_thinks.prepare = _load_once
+
+
+def slow(kind, game_id, options, num_players, seed, view, legal, cap):
+    """A search's move: half a second."""
+    time.sleep(0.5)
+    return legal[0]
+
+
+def test_the_cap_counts_from_the_bots_clock_in_every_worker_a_new_one_too():
+    """A worker's kernels load before its bot's clock starts: a worker started to replace one
+    killed past the cap loads them again, and its move is not killed for it (it was: after a
+    game's first move, the allowance for the load was given no more, and every particles move
+    of a fresh worker was stopped at 8 s, 4 times out of 4)."""
+    import asyncio
+
+    async def go() -> list:
+        pool = BotPool(1, cap=0.3, grace=0.7, task=loads_then_thinks)
+        try:
+            notes = []
+            for seed in (1, 0, 2):  # a load and a move; a move stopped; a new worker's load and move
+                started = time.perf_counter()
+                choice = await pool.choose("ismcts:iterations=50", "reversis", {}, 4, seed, None, [5, 6])
+                notes.append((choice.note is None, round(time.perf_counter() - started)))
+            return notes + [pool.stopped]
+        finally:
+            await asyncio.to_thread(pool.close)
+
+    first, stopped, fresh, count = asyncio.run(go())
+    assert first[0] and fresh[0] and first[1] >= 2 and fresh[1] >= 2, (first, fresh)  # loads of 2.5 s, not killed
+    assert stopped == (False, 1) and count == 1  # stopped at cap + grace after its clock started
+
+
+def test_the_pools_processes_take_moves_by_turns_of_address():
+    """One address's many searching tables never keep another address's move waiting behind
+    all of theirs (a person's ``hard`` bot waited 71–80 s behind 48 searches of one address):
+    the processes take one move of each address in turn."""
+    import asyncio
+
+    async def go() -> list[str]:
+        pool = BotPool(1, cap=3.0, task=slow)
+        done: list[str] = []
+        try:
+            async def move(who: str, k: int) -> None:
+                await pool.choose("ismcts:iterations=50", "reversis", {}, 4, k, None, [5, 6], turn_of=who)
+                done.append(f"{who}{k}")
+
+            flood = [asyncio.ensure_future(move("flood", k)) for k in range(6)]
+            await asyncio.sleep(0.1)
+            person = asyncio.ensure_future(move("person", 0))
+            await asyncio.gather(*flood, person)
+            return done
+        finally:
+            await asyncio.to_thread(pool.close)
+
+    done = asyncio.run(go())
+    assert done.index("person0") <= 2, done  # behind the move being thought and at most one more
+    assert [d for d in done if d.startswith("flood")] == [f"flood{k}" for k in range(6)]  # each address's in order
+
+
+def test_the_levels_that_do_not_search_never_queue_behind_a_search():
+    from academie.web.thinking import quick_kind
+
+    assert [quick_kind(k, "reversis") for k in ("random", "heuristic", "easy", "medium", "hard", "ismcts:iterations=9")] \
+        == [True, True, True, True, False, False]
+    assert quick_kind("medium", "trente-et-un") and not quick_kind("hard", "trente-et-un")
+    assert not quick_kind("own=ismcts", "guimbarde")
+
+
 def test_every_bot_with_a_seconds_parameter_is_given_the_cap():
     assert capped_bot("ismcts:iterations=5000", "reversis", 1, 5.0).seconds == 5.0
     assert capped_bot("ismcts:iterations=50:seconds=2", "reversis", 1, 5.0).seconds == 2.0

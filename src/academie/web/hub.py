@@ -227,7 +227,7 @@ class Hub:
             seed=secrets.randbelow(2**63) if seed is None else seed, complete=False,
             created=utcnow(),
             seats=[SeatRow(s, name, kind, secrets.token_urlsafe(24)) for s, (name, kind) in enumerate(seats)],
-            chosen_seed=seed is not None,
+            chosen_seed=seed is not None, client=(client or "")[:64] or None,
         )
         table = LiveTable(row, self.store, self.bot_delay, self.thinker)  # builds the bots: a bad spec fails here
         row.turn = table.turn

@@ -703,7 +703,8 @@ class LiveTable:
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                 choice = await thinker.choose(self.kinds[seat], self.row.game, self.row.options, self.row.num_players,
-                                              move_seed(self.row.seed, seat, version), view, legal)
+                                              move_seed(self.row.seed, seat, version), view, legal,
+                                              turn_of=self.row.client or self.id)
                 if choice.note:
                     log.warning("table %s, %s: %s", self.id, self.names[seat], choice.note)
                 chosen = (version, choice.action)

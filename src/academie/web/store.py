@@ -296,6 +296,8 @@ class TableRow:
     """True when the seed was given by whoever made the table (not drawn by the server)."""
     rematch: str | None = None
     """The id of the table this one's rematch is played at, once a seat has asked for it."""
+    client: str | None = None
+    """The address that made the table (its bots' turns in the pool are shared out by it)."""
 
 
 @dataclass
@@ -508,7 +510,7 @@ class Store:
             id=r["id"], admin_key=r["admin_key"], game=r["game"], game_version=r["game_version"],
             num_players=r["num_players"], options=json.loads(r["options"]), seed=int(r["seed"]),
             complete=bool(r["complete"]), created=r["created"], turn=r["turn"], chosen_seed=bool(r["chosen_seed"]),
-            rematch=r["rematch"],
+            rematch=r["rematch"], client=r["client"],
         ) for r in rows}
         if not out:
             return []

@@ -13,13 +13,22 @@ task's future.
 
 The first ISMCTS move of a game in a worker loads its compiled kernels (numba, from the cache on
 disk; compiled the first time after an install, half a minute or more): the worker loads them
-(:func:`academie.fast.prepare`) before the bot's clock starts, and until one move of that game has
-been played the outside limit allows for the compile (:data:`academie.fast.COMPILE_SECONDS`).
+(:func:`academie.fast.prepare`) before the bot's clock starts, and says when that clock starts (a
+slot of shared memory per worker): the cap and the grace are counted from then, in every worker,
+a new one (replacing a killed worker) as well as the first; the load itself is allowed
+:data:`academie.fast.COMPILE_SECONDS` three times over.
+
+**Shared fairly.** The processes take moves in turn by whoever made the tables (the address):
+one address's many searching tables wait their turns behind each other, never ahead of another
+address's move, which waits at most one move of each other address's (the moves being thought).
+The bots that do not search (:func:`quick_kind`: ``random``, ``heuristic``, and the levels made
+of them, ``easy`` and ``medium``) never queue in the processes at all.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import multiprocessing
 import os
@@ -99,6 +108,23 @@ def _warm(game_id: str, options: dict[str, Any], num_players: int, kind: str) ->
         log.debug("kernels of %s not prepared", game_id, exc_info=True)
 
 
+_CLOCKS: Any = None
+"""In a worker: the pool's shared clocks (one ``double`` per slot: when the move in that slot
+began to be thought, ``time.time()``; 0 while its kernels load)."""
+
+
+def _timed(slot: int, task: Callable[..., int], *args: Any) -> int:
+    """Run ``task(*args)`` in a worker in ``slot``: the task's ``prepare(*args)`` first, when it
+    has one (:func:`think`'s loads its bot's kernels), then the slot's clock started, then the
+    move thought."""
+    prepare = getattr(task, "prepare", None)
+    if prepare is not None:
+        prepare(*args)
+    if _CLOCKS is not None:
+        _CLOCKS[slot] = time.time()
+    return task(*args)
+
+
 def think(kind: str, game_id: str, options: dict[str, Any], num_players: int, seed: int, view: Any,
           legal: Sequence[int], cap: float) -> int:
     """One move of bot ``kind`` (run in a worker process): one of ``legal``. Raises what the bot
@@ -110,10 +136,30 @@ def think(kind: str, game_id: str, options: dict[str, Any], num_players: int, se
     return action
 
 
-def _preload() -> None:
-    """Run in each new worker: the engine, the games and the bots imported once."""
+think.prepare = lambda kind, game_id, options, num_players, *rest: _warm(game_id, options, num_players, kind)  # type: ignore[attr-defined]
+
+
+def _preload(clocks: Any = None) -> None:
+    """Run in each new worker: the engine, the games and the bots imported once; ``clocks``:
+    the pool's shared clocks (:data:`_CLOCKS`)."""
+    global _CLOCKS
+    _CLOCKS = clocks
     import academie.bots  # noqa: F401
     import academie.games  # noqa: F401
+
+
+def quick_kind(kind: str, game_id: str) -> bool:
+    """Whether bot spec ``kind`` plays without searching (a few milliseconds a move): ``random``,
+    ``heuristic``, and a level (``easy``, ``medium``) that is one of them at ``game_id``."""
+    from academie.bots.levels import NAMES, level_spec
+
+    name = kind.split(":", 1)[0]
+    if name in NAMES:
+        try:
+            name = level_spec(game_id, name).split(":", 1)[0]
+        except ValueError:
+            return False
+    return name in QUICK_KINDS
 
 
 @dataclass
@@ -141,39 +187,94 @@ class BotPool:
         self.cap, self.grace, self.task = cap, grace, task or think
         context = multiprocessing.get_context("forkserver")  # no fork of a process with threads
         context.set_forkserver_preload(["academie.web.thinking", "academie.bots", "academie.games"])
-        self.pool = pebble.ProcessPool(max_workers=self.processes, initializer=_preload, context=context)
-        self.played: set[str] = set()  # games a move was played at: their kernels are on disk
+        self.clocks = context.Array("d", self.processes, lock=False)
+        self.pool = pebble.ProcessPool(max_workers=self.processes, initializer=_preload, initargs=(self.clocks,),
+                                       context=context)
+        self.free = list(range(self.processes))  # the slots (clocks) no move holds
+        self.waiting: dict[str, collections.deque[asyncio.Future]] = {}  # by address, in turn order
         self.moves = self.stopped = self.failed = 0
 
     def limit(self, kind: str, game_id: str) -> float:
-        """How long a worker may think over a move of bot ``kind`` at ``game_id`` before it is
-        killed, in seconds: the cap and the grace, and the first time an ISMCTS bot plays that
-        game, time to compile its kernels."""
+        """How long a worker may take over a move of bot ``kind`` at ``game_id`` before it is
+        killed, in seconds, its kernels' load included (three times :data:`academie.fast.COMPILE_SECONDS`
+        for an ISMCTS bot): once the bot's clock has started, the cap and the grace."""
         from academie import fast
 
-        compiles = kind.startswith("ismcts") and game_id not in self.played
-        return self.cap + self.grace + (3.0 * fast.COMPILE_SECONDS.get(game_id, 0) if compiles else 0.0)
+        loads = 3.0 * fast.COMPILE_SECONDS.get(game_id, 0) if kind.startswith(("ismcts", "hard")) else 0.0
+        return self.cap + self.grace + loads
+
+    async def _slot(self, turn_of: str) -> int:
+        """A free slot (a process) for a move of the tables of ``turn_of``, when its turn comes:
+        the waiting addresses served in turn, each its moves in order."""
+        if self.free and not self.waiting:
+            return self.free.pop()
+        ticket = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(turn_of, collections.deque()).append(ticket)
+        try:
+            return await ticket
+        except BaseException:
+            if ticket.done() and not ticket.cancelled():
+                self._release(ticket.result())  # given a slot as it was cancelled: pass it on
+            else:
+                queue = self.waiting.get(turn_of)
+                if queue is not None and ticket in queue:
+                    queue.remove(ticket)
+                    if not queue:
+                        del self.waiting[turn_of]
+            raise
+
+    def _release(self, slot: int) -> None:
+        """Give ``slot`` to the first address waiting (which then goes to the back of the
+        turn), else make it free."""
+        while self.waiting:
+            turn_of = next(iter(self.waiting))
+            queue = self.waiting.pop(turn_of)
+            ticket = queue.popleft()
+            if queue:
+                self.waiting[turn_of] = queue  # to the back
+            if not ticket.done():
+                ticket.set_result(slot)
+                return
+        self.free.append(slot)
 
     async def choose(self, kind: str, game_id: str, options: dict[str, Any], num_players: int, seed: int,
-                     view: Any, legal: Sequence[int]) -> Choice:
+                     view: Any, legal: Sequence[int], turn_of: str = "") -> Choice:
         """The move of bot ``kind`` (seeded ``seed``) from ``view`` among ``legal``, thought in a
-        worker; the quick bot's (:func:`quick_bot`) when the worker overran its limit
-        (:meth:`limit`), died, or the bot failed, with a ``note`` saying so. Never raises but
-        :class:`asyncio.CancelledError`."""
+        worker when the turn of ``turn_of`` (the address that made the table) comes; the quick
+        bot's (:func:`quick_bot`) when the worker overran its cap and grace (counted from when
+        its bot's clock started, after its kernels loaded: :meth:`limit`), died, or the bot
+        failed, with a ``note`` saying so. Never raises but :class:`asyncio.CancelledError`."""
         legal = list(legal)
-        if self.task is think and kind.split(":", 1)[0] in QUICK_KINDS:
+        if self.task is think and quick_kind(kind, game_id):
             return await self._lane(kind, game_id, seed, view, legal)
-        started = time.perf_counter()
+        slot = await self._slot(turn_of)
         try:
-            future = self.pool.schedule(self.task, args=(kind, game_id, options, num_players, seed, view, legal, self.cap),
-                                        timeout=self.limit(kind, game_id))
+            return await self._think(slot, kind, game_id, options, num_players, seed, view, legal)
+        finally:
+            self._release(slot)
+
+    async def _think(self, slot: int, kind: str, game_id: str, options: dict[str, Any], num_players: int,
+                     seed: int, view: Any, legal: list[int]) -> Choice:
+        started = time.perf_counter()
+        self.clocks[slot] = 0.0
+        try:
+            future = self.pool.schedule(_timed, args=(slot, self.task, kind, game_id, options, num_players, seed, view,
+                                                      legal, self.cap), timeout=self.limit(kind, game_id))
         except RuntimeError as exc:  # the pool is closed (the server is stopping) or broken
             return await self._quick(game_id, seed, view, legal, f"the bots' pool is unavailable ({exc})")
+        waiting = asyncio.wrap_future(future)
         try:
-            action = await asyncio.wrap_future(future)
-        except TimeoutError:
+            while True:
+                done, _ = await asyncio.wait({waiting}, timeout=0.1)
+                if done:
+                    action = waiting.result()
+                    break
+                began = self.clocks[slot]
+                if began and time.time() - began > self.cap + self.grace:
+                    future.cancel()  # pebble stops the worker (and starts another)
+                    raise TimeoutError
+        except TimeoutError:  # past the cap and the grace (seen here), or past the load's allowance (pebble)
             self.stopped += 1
-            self.played.add(game_id)
             log.warning("bot %s at %s stopped after %.1f s (cap %.1f s)", kind, game_id,
                         time.perf_counter() - started, self.cap)
             return await self._quick(game_id, seed, view, legal,
@@ -186,7 +287,6 @@ class BotPool:
             log.warning("bot %s at %s failed: %s: %s", kind, game_id, type(exc).__name__, exc)
             return await self._quick(game_id, seed, view, legal, f"bot {kind} failed; a quick move was played")
         self.moves += 1
-        self.played.add(game_id)
         return Choice(action)
 
     async def _lane(self, kind: str, game_id: str, seed: int, view: Any, legal: list[int]) -> Choice:
@@ -225,7 +325,8 @@ class BotPool:
 
 
 QUICK_KINDS = frozenset({"random", "heuristic"})
-"""The bots that do not search: they play in :data:`QUICK_LANE`, never queued behind a search."""
+"""The bots that do not search (and the levels made of them, :func:`quick_kind`): they play in
+:data:`QUICK_LANE`, never queued behind a search."""
 
 QUICK_LANE = ThreadPoolExecutor(max_workers=2, thread_name_prefix="academie-quick-bots")
 """The threads the quick bots think in (their moves take milliseconds)."""
