@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
-GAMES = ("reversis",)
+GAMES = ("reversis", "trente-et-un")
 """The games :func:`make` steps in batches."""
 
 
@@ -55,8 +55,8 @@ def make(game_id: str, num_envs: int, seed: int | None = None, num_players: int 
 
     if game_id not in GAMES:
         raise UnknownGameError(f"academie.vector steps {', '.join(GAMES)} in batches, not {game_id!r}")
-    from academie.games import get_game
     from academie.vector.reversis import ReversisVector
+    from academie.vector.trente_et_un import TrenteEtUnVector
 
-    n = get_game(game_id).info.default_players if num_players is None else num_players
-    return ReversisVector(num_envs, seed=seed, num_players=n, options=options, parallel=parallel)
+    kind = {"reversis": ReversisVector, "trente-et-un": TrenteEtUnVector}[game_id]
+    return kind(num_envs, seed=seed, num_players=num_players, options=options, parallel=parallel)
