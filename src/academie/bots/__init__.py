@@ -56,8 +56,8 @@ def register_bot(game_id: str, name: str, factory: Callable[..., Bot]) -> None:
 
 def _bots_of(game_id: str) -> dict[str, Callable[..., Bot]]:
     """Name → factory ``factory(seed, **params)`` of every bot of ``game_id``: the game's own
-    bots in :func:`_registry`, those :func:`register_bot` added, and ``ismcts`` and the levels ``easy``, ``medium``, ``hard``
-    (:mod:`academie.bots.levels`) for every game with decisions (see :func:`has_decisions`),
+    bots in :func:`_registry`, those :func:`register_bot` added, and ``ismcts`` and the levels
+    ``easy``, ``medium``, ``hard`` (:mod:`academie.bots.levels`) for every game with decisions (see :func:`has_decisions`),
     whatever the game."""
     bots = dict(_registry().get(game_id, {"random": RandomBot}))
     bots.update(_ADDED.get(game_id, {}))

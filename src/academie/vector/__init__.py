@@ -14,8 +14,9 @@ stepped in one call, all numpy arrays (the optional extra ``academie[fast]``).
 
 * :func:`make` gives a :class:`~academie.vector.reversis.ReversisVector` or a
   :class:`~academie.vector.trente_et_un.TrenteEtUnVector` (both
-  :class:`~academie.vector.base.VectorMatches`): ``reset(seed=None)`` returns ``(obs, legal_mask, current_player)``; ``step(actions)`` (one action id per match,
-  that of its seat to act) returns ``(obs, legal_mask, rewards, done, current_player)``.
+  :class:`~academie.vector.base.VectorMatches`): ``reset(seed=None)`` returns ``(obs,
+  legal_mask, current_player)``; ``step(actions)`` (one action id per match, that of its seat to
+  act) returns ``(obs, legal_mask, rewards, done, current_player)``.
 * ``obs`` ``(N, obs_size)`` ``float32``: the observation tensor of each match's seat to act, the
   layout and values of :mod:`academie.adapters.tensors` (Reversis: ``219 + 61n`` floats, 463 at
   four seats; Trente et un: ``216 + 59n``, 452 at four); ``legal_mask`` ``(N, A)`` ``bool`` over
@@ -28,9 +29,10 @@ stepped in one call, all numpy arrays (the optional extra ``academie[fast]``).
   returns themselves in the step the match ends (the winner +1, every other seat -1/(n-1)), 0
   in every other step.
 * Chance is drawn inside, uniformly: each deal is dealt at once when it starts, a card of Trente
-  et un's stock as soon as a seat draws from it (players act only at decisions). ``done`` ``(N,)``: the match ended in that step; it is started anew in
-  the same step (autoreset), and the ``obs``, mask and player returned for it are those of its
-  next match's first decision; its final rewards are in that step's ``rewards``.
+  et un's stock as soon as a seat draws from it (players act only at decisions). ``done``
+  ``(N,)``: the match ended in that step; it is started anew in the same step (autoreset), and
+  the ``obs``, mask and player returned for it are those of its next match's first decision;
+  its final rewards are in that step's ``rewards``.
 * Seeded and reproducible: match ``i`` draws from a generator of its own seeded from ``seed``
   and ``i``; the same seed and actions give the same trajectories, on one core or with
   ``parallel=True`` (the matches shared among numba's threads).
