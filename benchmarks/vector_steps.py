@@ -1,5 +1,5 @@
-"""Reversis steps per second with observations through academie.vector, beside OpenSpiel's
-Hearts, in one run, interleaved.
+"""Reversis (and Trente et un) steps per second with observations through academie.vector,
+beside OpenSpiel's Hearts, in one run, interleaved.
 
 Measures, each in short rounds taken in turn (so that the machine's load falls on all alike):
 
@@ -21,7 +21,8 @@ figure is the median over the rounds. Printed: steps/s (wall), CPU-seconds per w
 CPU-second (what one core does, whatever the load), and the wall figure over Hearts' and over
 the target of 1,000,000 steps/s.
 
-Run: ``.venv/bin/python benchmarks/vector_steps.py [--rounds 5] [--round-seconds 1.5] [--sizes 1024,4096,16384]``
+Run: ``.venv/bin/python benchmarks/vector_steps.py [--rounds 5] [--round-seconds 1.5] [--sizes 1024,4096,16384]
+[--games reversis,trente-et-un]``
 (numba: ``pip install 'academie[fast]'``; Hearts: ``pip install 'academie[openspiel]'``).
 """
 
@@ -36,12 +37,12 @@ from collections.abc import Callable
 TARGET = 1_000_000.0
 
 
-def vector_loop(num_envs: int, parallel: bool, seed: int) -> Callable[[float], tuple[float, float]]:
-    """A measure: (steps/s, CPU s per wall s) of ``num_envs`` Reversis matches for a given
+def vector_loop(num_envs: int, parallel: bool, seed: int, game: str = "reversis") -> Callable[[float], tuple[float, float]]:
+    """A measure: (steps/s, CPU s per wall s) of ``num_envs`` matches of ``game`` for a given
     number of wall seconds (the matches go on from one round to the next)."""
     from academie import vector
 
-    env = vector.make("reversis", num_envs=num_envs, seed=seed, parallel=parallel)
+    env = vector.make(game, num_envs=num_envs, seed=seed, parallel=parallel)
     env.reset()
     for _ in range(3):  # compiled (or read from numba's cache) before the clock starts
         env.step(env.random_actions())
@@ -97,17 +98,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5, help="rounds of each measure (default 5)")
     parser.add_argument("--round-seconds", type=float, default=1.5, help="wall seconds per measure and round (default 1.5)")
     parser.add_argument("--sizes", default="1024,4096,16384", help="numbers of matches N, comma-separated")
+    parser.add_argument("--games", default="reversis", help="games of academie.vector, comma-separated")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     import numba
 
     sizes = [int(x) for x in args.sizes.split(",")]
     measures: dict[str, Callable[[float], tuple[float, float]]] = {}
-    for n in sizes:
-        measures[f"academie.vector reversis N={n}, one core"] = vector_loop(n, False, args.seed)
-    for n in sizes:
-        measures[f"academie.vector reversis N={n}, parallel ({numba.get_num_threads()} threads)"] = (
-            vector_loop(n, True, args.seed))
+    for game in args.games.split(","):
+        for n in sizes:
+            measures[f"academie.vector {game} N={n}, one core"] = vector_loop(n, False, args.seed, game)
+        for n in sizes:
+            measures[f"academie.vector {game} N={n}, parallel ({numba.get_num_threads()} threads)"] = (
+                vector_loop(n, True, args.seed, game))
     hearts = "pyspiel hearts (C++), information_state_tensor each step"
     try:
         measures[hearts] = hearts_loop(args.seed)

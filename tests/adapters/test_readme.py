@@ -37,7 +37,8 @@ def test_docs_example_runs(section, module, capsys):
         pytest.importorskip("pettingzoo")  # the parallel wrapper's example
     out = run(ADAPTERS, section, capsys)
     if section.startswith("Batches"):
-        assert out.strip().splitlines() == ["(1024, 463) (1024, 252) (1024, 4)", "(671,) True True"]
+        assert out.strip().splitlines() == ["(1024, 463) (1024, 252) (1024, 4)", "(1024, 452) (1024, 116) (1024, 4)",
+                                            "(671,) True True"]
     elif section == "OpenSpiel":
         assert "[0:52] hand (52): the viewer's cards" in out
     else:

@@ -26,12 +26,41 @@ from academie.core.errors import UnknownBotError
 from academie.core.record import register_bots
 
 
+_ADDED: dict[str, dict[str, Callable[..., Bot]]] = {}
+"""The bots :func:`register_bot` added, per game."""
+
+
+def register_bot(game_id: str, name: str, factory: Callable[..., Bot]) -> None:
+    """Seat a bot of one's own by ``name`` at ``game_id``: from then on :func:`make_bot` (and so
+    the tournaments and simulations of :mod:`academie.analysis` in this process, and in the
+    worker processes it forks) makes it with ``factory(seed, **params)`` (the factory's
+    ``PARAMS``, if any, declare its parameters as the game's own bots do). The bot sees its
+    seat's view and the legal actions only, as every bot. Registering a name again replaces
+    the factory. Raises :class:`~academie.core.errors.UnknownGameError` for an unknown game,
+    ``ValueError`` for a name the game's own bots have, or that is not a lower-case word
+    (letters, digits, ``-``, ``_``). E.g. ``register_bot("trente-et-un", "trained", lambda
+    seed=None: PolicyBot(weights))``, then ``tournament(game, ["trained", "random"], ...)``
+    (``examples/train_trente_et_un.py``)."""
+    import re
+
+    from academie.games import get_game
+
+    get_game(game_id)
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", name):
+        raise ValueError(f"a bot's name is a lower-case word (letters, digits, - and _), not {name!r:.60}")
+    own = dict(_registry().get(game_id, {"random": RandomBot}))
+    if name in own or name == "ismcts" or name in LEVEL_NAMES:
+        raise ValueError(f"{game_id} has a bot {name!r} of its own: give yours another name")
+    _ADDED.setdefault(game_id, {})[name] = factory
+
+
 def _bots_of(game_id: str) -> dict[str, Callable[..., Bot]]:
     """Name → factory ``factory(seed, **params)`` of every bot of ``game_id``: the game's own
-    bots in :func:`_registry`, and ``ismcts`` and the levels ``easy``, ``medium``, ``hard``
-    (:mod:`academie.bots.levels`) for every game with decisions (see :func:`has_decisions`),
+    bots in :func:`_registry`, those :func:`register_bot` added, and ``ismcts`` and the levels
+    ``easy``, ``medium``, ``hard`` (:mod:`academie.bots.levels`) for every game with decisions (see :func:`has_decisions`),
     whatever the game."""
     bots = dict(_registry().get(game_id, {"random": RandomBot}))
+    bots.update(_ADDED.get(game_id, {}))
     if has_decisions(game_id):
         bots["ismcts"] = ismcts_factory(game_id)
         if "heuristic" in bots:

@@ -25,6 +25,7 @@ except ImportError:  # without the extra the module still imports (academie.fast
         return lambda f: f
 
 from academie.fast import reversis as K
+from academie.vector._rng import _below, seed_all  # noqa: F401  (seed_all: the class seeds with it)
 
 NUM_ACTIONS = K.PLAY + 52
 """The adapters' action space of Reversis (:func:`academie.adapters.common.action_space`)."""
@@ -39,35 +40,6 @@ PIECES = ("hand", "my_ecart", "my_taken", "peeked", "trick", "ecart", "hand_size
 X_DONE, X_ECART, X_TAKEN, X_PEEKED, X_PLAYED = 0, 5, 10, 15, 20
 EXTRA = 25
 DONE_EXCHANGED, DONE_DECLINED, DONE_DISCARDED = 0, 1, 2
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
-
-
-@njit(cache=True, _nrt=False)
-def _next(rng, i):
-    """splitmix64: the next 64 bits of match ``i``'s generator."""
-    z = rng[i] + _GOLDEN
-    rng[i] = z
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    return z ^ (z >> _S31)
-
-
-@njit(cache=True, _nrt=False)
-def _below(rng, i, n):
-    """A number in ``[0, n)`` (``n`` below 2**32), from the high 32 bits."""
-    return np.int64(((_next(rng, i) >> _S32) * np.uint64(n)) >> _S32)
-
-
-@njit(cache=True, _nrt=False)
-def seed_all(rng, seed):
-    """Each match's generator from ``seed``: match ``i`` starts at splitmix64 of ``seed`` and ``i``."""
-    for i in range(rng.shape[0]):
-        rng[i] = np.uint64(seed) * _GOLDEN + np.uint64(i)
-        rng[i] = _next(rng, i)
 
 
 @njit(cache=True, _nrt=False)
