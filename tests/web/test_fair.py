@@ -361,7 +361,8 @@ def test_names_with_accents_apostrophes_and_other_scripts_are_taken(sqlite_url, 
 
 
 @pytest.mark.parametrize("pair", [("ABBA", "\u0410\u0412\u0412\u0410"), ("KOT", "\u041a\u041e\u0422"), ("Il", "ll"),
-                                  ("marc", "rnarc"), ("TIMON", "\u03a4\u0399\u039c\u039f\u039d"), ("Anne", "\u0410nne")])
+                                  ("marc", "rnarc"), ("TIMON", "\u03a4\u0399\u039c\u039f\u039d"), ("Anne", "\u0410nne"),
+                                  ("Anne", "\uff21\uff4e\uff4e\uff45"), ("Anne", "A\uff4e\uff4ee"), ("fine", "\ufb01ne")])
 def test_two_seats_whose_names_look_alike_are_refused(sqlite_url, pair):
     a, b = pair
     assert a != b and record.name_skeleton(a) == record.name_skeleton(b)

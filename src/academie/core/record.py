@@ -209,10 +209,11 @@ def _prototypes() -> dict[str, str]:
 
 
 def name_skeleton(name: str) -> str:
-    """The skeleton of ``name`` (Unicode TS #39): two names with one skeleton look alike
-    (``'Anne'`` and ``'Аnne'``, ``'Il'`` and ``'ll'``), and one table never seats both."""
+    """The skeleton of ``name`` (Unicode TS #39, its compatibility forms folded first): two
+    names with one skeleton look alike (``'Anne'`` and ``'Аnne'``, ``'Il'`` and ``'ll'``,
+    ``'Anne'`` and the full-width ``'Ａｎｎｅ'``), and one table never seats both."""
     prototypes = _prototypes()
-    decomposed = unicodedata.normalize("NFD", name)
+    decomposed = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
     return unicodedata.normalize("NFD", "".join(prototypes.get(c, c) for c in decomposed))
 
 
