@@ -405,6 +405,7 @@ def serve_cmd(
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move, so people can follow.", min=0, max=60)] = 0.6,
     workers: Annotated[int, typer.Option(help="Server processes (above 1: PostgreSQL only; they share the tables).", min=1, max=64)] = 1,
     max_tables: Annotated[int, typer.Option("--max-tables", help="Unfinished tables one client address may have made (past it: 429).", min=1)] = 50,
+    max_tables_per_hour: Annotated[int, typer.Option("--max-tables-per-hour", help="Tables one client address may make in an hour, finished ones included (past it: 429).", min=1)] = 120,
     max_bots: Annotated[int, typer.Option("--max-bots", help="Bot seats one client address may have at unfinished tables (past it: 429).", min=0)] = 100,
     max_sockets: Annotated[int, typer.Option("--max-sockets", help="Sockets one client address may hold open on a server process (a page holds one; past it: closed, code 4429).", min=1)] = 200,
     lease: Annotated[float, typer.Option(help="Seconds after which another process takes over the bots of a process that stopped answering (PostgreSQL).", min=0.5, max=3600)] = 10.0,
@@ -422,7 +423,8 @@ def serve_cmd(
     console.print(Text(f"academie: serving on http://{shown}:{port}/ (database {database}); Ctrl-C stops it."),
                   soft_wrap=True)
     serve(host=host, port=port, database=database, bot_delay=bot_delay, workers=workers, max_tables=max_tables,
-          max_bots=max_bots, lease_seconds=lease, bot_processes=bot_processes, max_sockets=max_sockets)
+          max_bots=max_bots, lease_seconds=lease, bot_processes=bot_processes, max_sockets=max_sockets,
+          max_tables_per_hour=max_tables_per_hour)
 
 
 def main() -> None:

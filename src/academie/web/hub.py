@@ -5,9 +5,11 @@ processes serving the same database.
   the first time it is asked for (by id, seat token or creator key: one query each), then kept in
   memory while it is used. The lobby is a query (:meth:`Store.lobby`), not this process's tables.
 * **Limited.** An address (the client's) may have at most :attr:`Limits.tables` unfinished tables
-  and :attr:`Limits.bots` bot seats at them; past that :meth:`Hub.create` refuses with 429.
+  and :attr:`Limits.bots` bot seats at them, and make at most :attr:`Limits.per_hour` tables in
+  an hour; past that :meth:`Hub.create` refuses with 429.
 * **Pruned.** A table with no watcher, no move and no request for :attr:`Limits.evict_minutes`
-  leaves memory (it is rebuilt when asked for again). An unfinished table that never had a move
+  (a finished one: :attr:`Limits.evict_finished_minutes`) leaves memory (it is rebuilt when
+  asked for again). An unfinished table that never had a move
   for :attr:`Limits.abandon_hours` is marked abandoned in the database: out of the lobby and of
   its maker's limits; its links still work, and a move there makes it active again.
 * **Several processes** (PostgreSQL): each table's bots are run by one process at a time, the
@@ -55,8 +57,14 @@ class Limits:
     """Bot seats at those tables."""
     sockets: int = 200
     """Sockets open at once on one server process (a page holds one): past it, closed with 4429."""
+    per_hour: int = 120
+    """Tables one address may make in an hour, finished ones included (a table played out in
+    seconds and made again, hundreds a minute, held the server's memory)."""
     evict_minutes: float = 30.0
     """A table with no watcher, no move and no request for this long leaves memory."""
+    evict_finished_minutes: float = 3.0
+    """A finished table with no watcher and no request for this long leaves memory (its record,
+    replay and pages are rebuilt from the database when asked for)."""
     abandon_hours: float = 24.0
     """An unfinished table with no move at all for this long is marked abandoned."""
 
@@ -211,6 +219,11 @@ class Hub:
         bots = sum(kind != "human" for _, kind in seats)
         if client is not None:
             made, bot_seats = self.store.client_load(client)
+            lately = self.store.client_made_since(client, utcnow() - dt.timedelta(hours=1))
+            if lately >= self.limits.per_hour:
+                raise ActionRefused(
+                    f"too many tables: your address made {lately} tables in the last hour, the most one address may "
+                    f"make on this server (limit {self.limits.per_hour} an hour); try again later", 429)
             if made >= self.limits.tables:
                 raise ActionRefused(
                     f"too many tables: your address already has {made} unfinished tables, the most one address may "
@@ -270,7 +283,8 @@ class Hub:
         while True:
             try:
                 await self.beat()
-                if time.monotonic() - last_prune > min(60.0, self.limits.evict_minutes * 60 / 2):
+                if time.monotonic() - last_prune > min(60.0, self.limits.evict_finished_minutes * 60 / 2,
+                                                       self.limits.evict_minutes * 60 / 2):
                     last_prune = time.monotonic()
                     await self.prune()
             except asyncio.CancelledError:
@@ -305,17 +319,18 @@ class Hub:
     # --- idle tables -------------------------------------------------------------------------------
     async def prune(self, now: float | None = None) -> tuple[list[str], list[str]]:
         """Mark abandoned the tables with no move for :attr:`Limits.abandon_hours`; let go from
-        memory the tables idle for :attr:`Limits.evict_minutes` (no watcher, no running bot, no
-        move, no request). Returns (ids let go, ids marked abandoned). ``now`` (a
+        memory the tables idle for :attr:`Limits.evict_minutes` (finished ones:
+        :attr:`Limits.evict_finished_minutes`; idle: no watcher, no running bot, no move, no
+        request). Returns (ids let go, ids marked abandoned). ``now`` (a
         :func:`time.monotonic` value) is for tests."""
         now = time.monotonic() if now is None else now
         cutoff = utcnow() - dt.timedelta(hours=self.limits.abandon_hours)
         abandoned = await asyncio.to_thread(self.store.mark_abandoned, cutoff)
-        idle = self.limits.evict_minutes * 60
         gone = []
         for table in list(self.tables.values()):
             if table.watchers or (table.bot_task is not None and not table.bot_task.done()):
                 continue
+            idle = 60 * (self.limits.evict_finished_minutes if table.state.is_terminal() else self.limits.evict_minutes)
             last = max(self.used.get(table.id, 0.0), table.updated - time.time() + time.monotonic())
             if now - last >= idle or table.id in abandoned:
                 self._drop(table)

@@ -76,10 +76,11 @@ def app_from_environment():  # noqa: ANN201 - a FastAPI application
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATABASE,
           bot_delay: float = 0.6, log_level: str = "warning", workers: int = 1, max_tables: int = 50,
           max_bots: int = 100, lease_seconds: float = 10.0, bot_processes: int | None = None,
-          max_sockets: int = 200) -> None:
+          max_sockets: int = 200, max_tables_per_hour: int = 120) -> None:
     """Serve the application until interrupted (tables are saved as they are played), in
     ``workers`` processes (PostgreSQL only above 1: :func:`check_serving`). ``max_tables`` and
-    ``max_bots``: what one client address may have unfinished, ``max_sockets`` open at once
+    ``max_bots``: what one client address may have unfinished, ``max_tables_per_hour`` make in
+    an hour, ``max_sockets`` open at once
     (:class:`~academie.web.hub.Limits`);
     ``lease_seconds``: how long a process's hold on a table's bots outlives its last heartbeat;
     the bots think in ``bot_processes`` processes per server process (default
@@ -93,11 +94,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DAT
     from academie.web.app import MAX_FRAME
     from academie.web.hub import Limits
 
-    limits = Limits(tables=max_tables, bots=max_bots, sockets=max_sockets)
+    limits = Limits(tables=max_tables, bots=max_bots, sockets=max_sockets, per_hour=max_tables_per_hour)
     os.environ[CONFIG_VARIABLE] = json.dumps({
         "database": database, "bot_delay": bot_delay, "lease_seconds": lease_seconds, "bot_processes": bot_processes,
         "limits": {"tables": limits.tables, "bots": limits.bots, "sockets": limits.sockets,
-                   "evict_minutes": limits.evict_minutes,
+                   "per_hour": limits.per_hour, "evict_minutes": limits.evict_minutes,
+                   "evict_finished_minutes": limits.evict_finished_minutes,
                    "abandon_hours": limits.abandon_hours}})
     uvicorn.run("academie.web.server:app_from_environment", factory=True, host=host, port=port, workers=workers,
                 log_level=log_level, ws_ping_interval=20, ws_ping_timeout=20,

@@ -587,6 +587,12 @@ class Store:
                 tables.c.abandoned == False)).one()  # noqa: E712
         return int(row[0]), int(row[1])
 
+    def client_made_since(self, client: str, since: dt.datetime) -> int:
+        """How many tables the address ``client`` made from ``since`` on (finished ones too)."""
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).where(
+                tables.c.client == client[:64], tables.c.created >= since)).scalar_one())
+
     def mark_abandoned(self, before: dt.datetime) -> list[str]:
         """Mark abandoned the unfinished tables made before ``before`` that never had a move;
         returns their ids. They leave the lobby and the limits; their links still work, and a
