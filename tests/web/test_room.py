@@ -304,6 +304,27 @@ def test_the_end_of_a_match_shows_the_standings_best_first():
     assert [int(n) for _, _, n in ranked] == sorted(counters, reverse=True) and [p for p, _, _ in ranked] == ["1", "2", "3"]
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_end_of_a_blason_race_ranks_the_winner_first_then_by_square_reached(lang):
+    *_, last = states("blason", 4, 3, moves=5000)
+    assert last.is_terminal()
+    view = last.public_view().to_json()
+    names = ["Anne", "Bastien", "Camille", "Denis"]
+    board = room.draw("blason", last.public_view(), names, None, [], lang)["board"]
+    title, line = {"en": ("The race standings, the winner first, then by the square reached:",
+                          r"<li>(\d)\. (\w+), (?:winner on square|square) (\d+), (\d+) counters?</li>"),
+                   "fr": ("Le classement de la course, le gagnant en tête, puis selon la case atteinte :",
+                          r"<li>(\d)\. (\w+), (?:gagnant sur la case|case) (\d+), (\d+) jetons?</li>")}[lang]
+    assert title in board and "by counters held" not in board and "selon les jetons" not in board
+    ranked = re.findall(line, board)
+    assert len(ranked) == 4, board
+    assert ranked[0][1] == names[view["winner"]] and int(ranked[0][2]) == 63
+    squares = [int(sq) for _, _, sq, _ in ranked]
+    assert squares[1:] == sorted(squares[1:], reverse=True)
+    assert [int(n) for _, _, _, n in ranked] == [view["counters"][names.index(p)] for _, p, _, _ in ranked]
+    assert [int(place) for place, *_ in ranked] == [1 + sum(q > s for q in [64] + squares[1:]) for s in [64] + squares[1:]]
+
+
 def test_a_table_with_an_empty_cell_and_a_wrapped_quotation_read_as_sentences():
     told = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━━┳━━━━━┓ │\n│ ┃ player ┃ flux ┃ point ┃ │\n│ ┡━━━━╇━━━━━━╇━━━━━┩ │\n"
             "│ │ Anne   │      │    19 │ │\n│ └────┴──────┴─────┘ │\n╰────╯\n"
