@@ -488,7 +488,7 @@ def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
                     left.append((url, text[:120], sorted(found)))
         rules = c.get("/rules/reversis", headers={"accept-language": "fr"}).text
         assert "Reversis : les règles dans nos propres mots" in rules and "4 à 5 joueurs. Faire le moins" in rules
-        assert "-o deck=48   [texte source] valeurs : '48', '52'" in rules
+        assert "jeu de cartes : 48   [texte source] valeurs : '48', '52'" in rules and "-o " not in rules
         # the rules, their citations, the advice, the sources' titles and the note, in French
         assert "aim.1 Le contraire des jeux ordinaires : faites aussi peu de levées" in rules
         assert "deal.1 Quatre ou cinq joueurs ; 48 cartes, sans les dix." in rules
@@ -582,6 +582,7 @@ def test_every_rule_and_advice_of_every_guide_is_in_the_french_catalog():
     from academie.core.guide import guide_of
     from academie.web import i18n
     from academie.web.app import rules_text
+    from academie.web.game_words import worded_rules
 
     _ = i18n.texts("fr")._
     for game_id, game in GAMES.items():
@@ -589,4 +590,5 @@ def test_every_rule_and_advice_of_every_guide_is_in_the_french_catalog():
         page = rules_text(game_id, "fr")
         for text in [r.text for r in guide.rules()] + list(guide.how_to_win):
             assert _(text) != text, (game_id, text)
-            assert _(text) in page and text not in page, (game_id, text)
+            # (the options it names in the form's words: worded_rules)
+            assert worded_rules(_(text), game_id, _) in page and worded_rules(text, game_id, _) not in page, (game_id, text)

@@ -321,6 +321,30 @@ def test_the_blason_squares_words_are_readable_on_a_desktop(served, browser):
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_the_rules_pages_show_the_options_and_their_choices_in_words(served, browser, locale):
+    """Every game's rules page, in English and in French: no identifier (a snake_case word) in
+    its text — the options' lines, their documentation, the rules and citations naming an option —
+    each option and choice said in the words of the new-table form (Reversis's talon tie: « fewest
+    tricks », « le moins de levées »)."""
+    base, _ = served
+    ctx = browser.new_context(viewport=DESKTOP, locale=locale)
+    try:
+        page = ctx.new_page()
+        for game_id in sorted(GAMES):
+            page.goto(base + f"/rules/{game_id}")
+            text = page.evaluate("() => document.body.innerText")
+            assert len(text) > 2000, (game_id, text[:200])
+            found = sorted(set(SNAKE.findall(text)))
+            assert not found, f"identifiers on the rules page of {game_id} ({locale}): {found}"
+        page.goto(base + "/rules/reversis")
+        text = page.evaluate("() => document.body.innerText")
+        said = {"en-GB": "talon tie: fewest tricks", "fr-FR": "égalité au talon : le moins de levées"}[locale]
+        assert said in text and "-o " not in text, text[text.find("Options ("):][:600]
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_the_new_table_forms_show_the_options_choices_in_words(served, browser, locale):
     """Every game's new-table form, in English and in French: no identifier (a snake_case word)
     anywhere a person reads it — the options' names, their documentation (which names the

@@ -52,7 +52,7 @@ from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web import i18n
-from academie.web.game_words import choice_label, french_rules, option_doc, option_label, plain_doc
+from academie.web.game_words import choice_label, french_rules, option_doc, option_label, plain_doc, worded_rules
 from academie.web.refusals import refusal
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
@@ -290,7 +290,8 @@ def rules_text(game_id: str, lang: str = "en") -> str:
     """The text ``academie rules GAME`` prints (:mod:`academie.presentation.rules`), on a text buffer,
     the options' documentation without its reST markup (:func:`~academie.web.game_words.plain_doc`);
     in another ``lang`` than English, its headings, summary and options in that language
-    (:func:`~academie.web.game_words.french_rules`)."""
+    (:func:`~academie.web.game_words.french_rules`); the options and their choices in words, no
+    name of the code (:func:`~academie.web.game_words.worded_rules`)."""
     from rich.console import Console
 
     from academie.presentation.rules import print_rules
@@ -301,7 +302,8 @@ def rules_text(game_id: str, lang: str = "en") -> str:
                                         highlight=False, force_terminal=False))
     # each line without the console's padding (10,000 columns: the tags' patterns would crawl through it)
     text = plain_doc("\n".join(line.rstrip() for line in buffer.getvalue().split("\n")))
-    return text if lang == "en" else french_rules(text, i18n.texts(lang)._)
+    gettext = i18n.texts(lang)._
+    return worded_rules(text if lang == "en" else french_rules(text, gettext), game_id, gettext)
 
 
 def option_fields(game_id: str) -> list[dict[str, Any]]:
