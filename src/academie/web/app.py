@@ -661,13 +661,14 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
                 # whatever Accept-Language the socket's handshake carries (Chromium sends its own)
                 "lang": lang,
                 "post": f"{home}/act" if home else None,
+                "hint": f"{home}/hint" if home else None,
                 "version": snap["version"], "logCount": len(snap["log"]),
                 "words": {"live": _("live"), "reconnecting": _("reconnecting…"), "noSeat": _("no seat"),
                           "gone": _("The server knows no such seat or table: nothing more will be tried. "
                                     "Open your invitation link again."),
                           "cite": _("the source's sentence"), "copied": _("Copied"),
                           "rematchBy": _("{name} has begun a rematch at the same seats: join it."),
-                          "joinRematch": _("Join the rematch")},
+                          "joinRematch": _("Join the rematch"), "thinking": _("Thinking over your moves…")},
             }),
         })
 
@@ -717,6 +718,33 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         except ActionRefused as exc:
             return error(str(exc), exc.status)
         return {"ok": True, "version": version}
+
+    def hint_lang(request: Request) -> str:
+        """The language of a hint: the page's, named in the request (``?lang=``), else the request's."""
+        lang = request.query_params.get("lang")
+        return lang if lang in i18n.LANGUAGES else i18n.current()
+
+    @app.get("/seat/{table_id}/{seat}/hint")
+    async def seat_hint(request: Request, table_id: str, seat: int) -> Any:
+        """The hints of this browser's seat's move (:meth:`LiveTable.hints`): 404 when the cookie
+        holds no seat ``seat`` of this table, 409 when it is not that seat's turn."""
+        table = await seat_of_cookie(hub_of(request), request, table_id, seat)
+        if table is None:
+            return error("this browser holds no seat at this table: open your invitation link", 404)
+        try:
+            return await table.hints(seat, hint_lang(request))
+        except ActionRefused as exc:
+            return error(str(exc), exc.status)
+
+    @app.get("/api/play/{token}/hint")
+    async def api_hint(request: Request, token: str) -> Any:
+        """The hints of the move of the seat of ``token`` (:meth:`LiveTable.hints`); 409 when it
+        is not that seat's turn."""
+        table, seat = await seat_or_404(hub_of(request), token)
+        try:
+            return await table.hints(seat, hint_lang(request))
+        except ActionRefused as exc:
+            return error(str(exc), exc.status)
 
     @app.get("/watch/{table_id}", response_class=HTMLResponse)
     async def watch(request: Request, table_id: str) -> Response:

@@ -26,6 +26,8 @@ def N_(text: str) -> str:  # noqa: N802
 REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(f"^{p}$", re.S), m) for p, m in (
     (r"not your turn: (?P<name>.+) is to play, not (?P<other>.+)", N_("not your turn: {name} is to play, not {other}")),
     (r"the match is over: no action is legal", N_("the match is over: no action is legal")),
+    (r"no hint this time: the hidden cards could not be dealt in time",
+     N_("no hint this time: the hidden cards could not be dealt in time")),
     (r"(?P<action>'.*') is not legal now; legal: (?P<legal>.*)", N_("{action} is not legal now; legal: {legal}")),
     (r"(?P<action>'.*') is not a legal action now \((?P<why>.+)\); legal: (?P<legal>.*)",
      N_("{action} is not a legal action now ({why}); legal: {legal}")),

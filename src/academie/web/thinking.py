@@ -110,6 +110,24 @@ def think(kind: str, game_id: str, options: dict[str, Any], num_players: int, se
     return action
 
 
+HINT_SECONDS = 1.5
+"""How long the hints of one move are computed for, in seconds (:func:`hint`)."""
+
+
+def hint(game_id: str, options: dict[str, Any], num_players: int, seed: int, view: Any, legal: Sequence[int],
+         seconds: float) -> list[tuple[int, float, float, int]]:
+    """The hints of a seat's move (run in a worker process): ``(action, mean, half, worlds)``
+    for each of ``legal``, best mean first — :func:`academie.bots.hints.hints`, the hard bot's
+    beliefs over ``view`` (the seat's view, never the state), for ``seconds``; the mean gain by
+    the end of the deal and half its 95% interval, in counters (lives at Trente et un), over
+    ``worlds`` deals the view allows. Raises :class:`~academie.core.errors.SamplingError` when
+    no deal of the view can be drawn."""
+    from academie.bots.hints import hints
+
+    _warm(game_id, options, num_players, "hard")
+    return [(h.action, h.mean, h.half, h.worlds) for h in hints(view, list(legal), game_id, seconds=seconds, seed=seed)]
+
+
 def _preload() -> None:
     """Run in each new worker: the engine, the games and the bots imported once."""
     import academie.bots  # noqa: F401
@@ -188,6 +206,32 @@ class BotPool:
         self.moves += 1
         self.played.add(game_id)
         return Choice(action)
+
+    async def hints(self, game_id: str, options: dict[str, Any], num_players: int, seed: int, view: Any,
+                    legal: Sequence[int], seconds: float = HINT_SECONDS) -> list[tuple[int, float, float, int]] | None:
+        """The hints of a person's move (:func:`hint`), computed in a worker for ``seconds``, the
+        event loop awaiting its future; None when they could not be had (no deal of the view
+        could be drawn, the worker overran ``seconds`` and the grace, died, or the pool is
+        closed). Never raises but :class:`asyncio.CancelledError`."""
+        from academie import fast
+
+        compiles = game_id not in self.played
+        limit = seconds + self.grace + (3.0 * fast.COMPILE_SECONDS.get(game_id, 0) if compiles else 0.0)
+        try:
+            future = self.pool.schedule(hint, args=(game_id, options, num_players, seed, view, list(legal), seconds),
+                                        timeout=limit)
+        except RuntimeError:
+            return None
+        try:
+            found = await asyncio.wrap_future(future)
+        except (asyncio.CancelledError, CancelledError):
+            future.cancel()
+            raise
+        except Exception as exc:  # SamplingError, TimeoutError, a worker's death
+            log.warning("hints at %s failed: %s: %s", game_id, type(exc).__name__, exc)
+            return None
+        self.played.add(game_id)
+        return found
 
     async def _lane(self, kind: str, game_id: str, seed: int, view: Any, legal: list[int]) -> Choice:
         """A move of a bot that does not search (:data:`QUICK_KINDS`: a few milliseconds), thought
