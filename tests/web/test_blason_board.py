@@ -288,6 +288,53 @@ def test_the_board_fits_a_laptop_and_a_phone_and_each_token_is_on_its_square():
             browser.close()
 
 
+def test_a_token_on_a_labelled_square_leaves_its_words_to_be_read():
+    """Tokens on the squares that carry a word (6 partagées, 18 couronne, 30 chancellerie, 63
+    terme …), one to a square and six on one square: in Chromium each token's box lies on its
+    square and overlaps neither the square's word nor its number nor its mark, on a laptop and a
+    phone."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    from academie.web.app import CSP
+
+    names = ["Anne", "Bastien", "Camille", "Denis", "Élise", "François"]
+    start = next(v for s, v in positions_of({}, 6, seed=8))
+    spread = [[6, 9, 12, 18, 19, 26], [27, 30, 36, 41, 45, 49], [54, 58, 63, 30, 6, 18]]
+    crowded = [[n] * 6 for n in (6, 12, 18, 30, 63)] + [[19, 19, 19, 45, 45, 0]]
+    checked = 0
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            for width, height in ((1366, 768), (390, 844)):
+                page = browser.new_page(viewport={"width": width, "height": height})
+                for positions in spread + crowded:
+                    view = dict(start, positions=positions, rest=[0] * 6, well=None)
+                    page.route("http://academie.test/**", server(page_with(blason_board_html(view, names, english)), CSP))
+                    page.goto("http://academie.test/play")
+                    for seat, square in enumerate(positions):
+                        if not square:
+                            continue
+                        token = page.locator(f".bl-token[data-seat='{seat}']").bounding_box()
+                        cell = page.locator(f".bl-square[data-square='{square}']")
+                        place = cell.locator("rect").bounding_box()
+                        assert place["x"] - 1 <= token["x"] and token["x"] + token["width"] <= place["x"] + place["width"] + 1
+                        assert place["y"] - 1 <= token["y"] and token["y"] + token["height"] <= place["y"] + place["height"] + 1
+                        words = cell.locator(".bl-name, .bl-num, .bl-mark")
+                        assert words.count() >= 2, square  # a number and a word at least
+                        for k in range(words.count()):
+                            text = words.nth(k)
+                            box = text.bounding_box()
+                            assert not intersects(token, box), (f"{width}x{height}: seat {seat}'s token covers"
+                                                                f" « {text.text_content()} » on square {square}")
+                            checked += 1
+                    page.unroute("http://academie.test/**")
+                page.close()
+        finally:
+            browser.close()
+    assert checked > 150, checked
+
+
 def server(body: str, csp: str):
     """A route handler serving ``body`` as the page (under ``csp``) and the stylesheets from static/."""
     def serve(route) -> None:

@@ -304,6 +304,75 @@ def test_the_end_of_a_match_shows_the_standings_best_first():
     assert [int(n) for _, _, n in ranked] == sorted(counters, reverse=True) and [p for p, _, _ in ranked] == ["1", "2", "3"]
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_end_of_a_blason_race_ranks_the_winner_first_then_by_square_reached(lang):
+    *_, last = states("blason", 4, 3, moves=5000)
+    assert last.is_terminal()
+    view = last.public_view().to_json()
+    names = ["Anne", "Bastien", "Camille", "Denis"]
+    board = room.draw("blason", last.public_view(), names, None, [], lang)["board"]
+    title, line = {"en": ("The race standings, the winner first, then by the square reached:",
+                          r"<li>(\d)\. (\w+), (?:winner on square|square) (\d+), (\d+) counters?</li>"),
+                   "fr": ("Le classement de la course, le gagnant en tête, puis selon la case atteinte :",
+                          r"<li>(\d)\. (\w+), (?:gagnant sur la case|case) (\d+), (\d+) jetons?</li>")}[lang]
+    assert title in board and "by counters held" not in board and "selon les jetons" not in board
+    ranked = re.findall(line, board)
+    assert len(ranked) == 4, board
+    assert ranked[0][1] == names[view["winner"]] and int(ranked[0][2]) == 63
+    squares = [int(sq) for _, _, sq, _ in ranked]
+    assert squares[1:] == sorted(squares[1:], reverse=True)
+    assert [int(n) for _, _, _, n in ranked] == [view["counters"][names.index(p)] for _, p, _, _ in ranked]
+    assert [int(place) for place, *_ in ranked] == [1 + sum(q > s for q in [64] + squares[1:]) for s in [64] + squares[1:]]
+
+
+def test_a_hint_names_each_legal_move_of_the_seat_to_act_best_first_and_refuses_another_seat(sqlite_url):
+    """The hints of the seat to act (its token's route and its page's, by the seat's cookie): each
+    of its legal moves once, named as its button names it, valued in counters best first, in the
+    page's language; another seat's token is refused (not its turn), and so is a page's address
+    of a seat the browser's cookie does not hold; nothing is played."""
+    from academie.presentation.scene import scene_of
+    from academie.web.room import say
+    from academie.web.i18n import texts
+
+    value = re.compile(r"^([+−])(\d+)[.,](\d\d) ± (\d+)[.,]\d\d (counters|jetons)$")
+    with client(sqlite_url) as c:
+        t = create(c, "reversis", ["human"] * 4, options={"deals": 1})
+        table = c.app.state.hub.tables[t["id"]]
+        seat = table.state.current_player()
+        token = {s["seat"]: s["token"] for s in t["seats"]}
+        legal = table.state.legal_action_strings()
+        hint = c.get(f"/api/play/{token[seat]}/hint")
+        assert hint.status_code == 200, hint.text
+        got = hint.json()
+        assert got["version"] == 0 and got["worlds"] >= 20
+        assert got["title"].startswith("Each move's mean gain by the end of the deal") and str(got["worlds"]) in got["title"]
+        assert sorted(m["action"] for m in got["moves"]) == sorted(legal) and len(legal) > 1
+        scene = scene_of("reversis", table.state.view(seat).to_json(), table.names, seat, legal)
+        labels = {m.action: say(m.label, texts("en")) for m in scene.moves}
+        assert [m["label"] for m in got["moves"]] == [labels[m["action"]] for m in got["moves"]]
+        means = []
+        for m in got["moves"]:
+            found = value.match(m["value"])
+            assert found and found[5] == "counters", m
+            means.append((-1 if found[1] == "−" else 1) * float(f"{found[2]}.{found[3]}"))
+        assert means == sorted(means, reverse=True)
+        # in French, on the seat's page (its cookie), the same moves in the same order
+        c.get(f"/play/{token[seat]}", follow_redirects=False)
+        fr = c.get(f"/seat/{t['id']}/{seat}/hint", params={"lang": "fr"}).json()
+        assert [m["action"] for m in fr["moves"]] == [m["action"] for m in got["moves"]]
+        assert fr["title"].startswith("Le gain moyen de chaque coup") and all(m["value"].endswith(" jetons") for m in fr["moves"])
+        assert fr["moves"][0]["label"] == say(scene.moves[[m.action for m in scene.moves].index(fr["moves"][0]["action"])].label,
+                                               texts("fr"))
+        # another seat: its token is refused (not its turn), its page's address without its cookie too
+        other = (seat + 1) % 4
+        refused = c.get(f"/api/play/{token[other]}/hint")
+        assert refused.status_code == 409 and refused.json()["error"] == (
+            f"not your turn: {table.names[seat]} is to play, not {table.names[other]}")
+        assert c.get(f"/seat/{t['id']}/{other}/hint").status_code == 404
+        assert c.get("/api/play/no-such-token/hint").status_code == 404
+        assert table.version == 0 and table.state.current_player() == seat
+
+
 def test_a_table_with_an_empty_cell_and_a_wrapped_quotation_read_as_sentences():
     told = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━━┳━━━━━┓ │\n│ ┃ player ┃ flux ┃ point ┃ │\n│ ┡━━━━╇━━━━━━╇━━━━━┩ │\n"
             "│ │ Anne   │      │    19 │ │\n│ └────┴──────┴─────┘ │\n╰────╯\n"
@@ -467,7 +536,7 @@ def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
                     left.append((url, text[:120], sorted(found)))
         rules = c.get("/rules/reversis", headers={"accept-language": "fr"}).text
         assert "Reversis : les règles dans nos propres mots" in rules and "4 à 5 joueurs. Faire le moins" in rules
-        assert "-o deck=48   [texte source] valeurs : '48', '52'" in rules
+        assert "jeu de cartes : 48   [texte source] valeurs : '48', '52'" in rules and "-o " not in rules
         # the rules, their citations, the advice, the sources' titles and the note, in French
         assert "aim.1 Le contraire des jeux ordinaires : faites aussi peu de levées" in rules
         assert "deal.1 Quatre ou cinq joueurs ; 48 cartes, sans les dix." in rules
@@ -561,6 +630,7 @@ def test_every_rule_and_advice_of_every_guide_is_in_the_french_catalog():
     from academie.core.guide import guide_of
     from academie.web import i18n
     from academie.web.app import rules_text
+    from academie.web.game_words import worded_rules
 
     _ = i18n.texts("fr")._
     for game_id, game in GAMES.items():
@@ -568,4 +638,5 @@ def test_every_rule_and_advice_of_every_guide_is_in_the_french_catalog():
         page = rules_text(game_id, "fr")
         for text in [r.text for r in guide.rules()] + list(guide.how_to_win):
             assert _(text) != text, (game_id, text)
-            assert _(text) in page and text not in page, (game_id, text)
+            # (the options it names in the form's words: worded_rules)
+            assert worded_rules(_(text), game_id, _) in page and worded_rules(text, game_id, _) not in page, (game_id, text)

@@ -320,6 +320,66 @@ def test_the_blason_squares_words_are_readable_on_a_desktop(served, browser):
         ctx.close()
 
 
+def test_the_hint_button_lists_the_seats_legal_moves_best_first_in_french(served, browser):
+    """On a person's turn the seat's page offers « Conseil »: one click lists each legal move of
+    the seat once, in its words and valued in jetons, the best first; no identifier on the page;
+    the match is not moved by it."""
+    import httpx
+
+    base, app = served
+    t = httpx.post(base + "/api/tables", json={"game": "reversis", "options": {"deals": 1},
+                                               "seats": [{"kind": "human"}] + [{"kind": "random"}] * 3}).json()
+    table = app.state.hub.tables[t["id"]]
+    ctx = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    try:
+        page = ctx.new_page()
+        page.goto(base + t["seats"][0]["link"])
+        page.wait_for_selector("#conn.live")
+        page.wait_for_selector("#hint-box:not([hidden])", timeout=60000)
+        assert table.state.current_player() == 0
+        version, legal = table.version, table.state.legal_action_strings()
+        button = page.locator("#hint")
+        assert button.inner_text() == "Conseil" and button.is_visible()
+        button.click()
+        page.wait_for_selector("#hint-panel .hint-moves li", timeout=60000)
+        moves = page.eval_on_selector_all("#hint-panel li", "els => els.map(e => [e.dataset.hint, e.innerText])")
+        assert sorted(a for a, _ in moves) == sorted(legal), (moves, legal)
+        values = [re.search(r"([+−]\d+,\d\d) ± \d+,\d\d jetons$", text) for _, text in moves]
+        assert all(values), moves
+        means = [float(v[1].replace("−", "-").replace(",", ".")) for v in values]
+        assert means == sorted(means, reverse=True)
+        title = page.inner_text("#hint-panel .hint-title")
+        assert title.startswith("Le gain moyen de chaque coup à la fin de la donne"), title
+        check_words(page_text(page, with_log=False), set())
+        assert table.version == version  # a hint plays nothing
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_the_rules_pages_show_the_options_and_their_choices_in_words(served, browser, locale):
+    """Every game's rules page, in English and in French: no identifier (a snake_case word) in
+    its text — the options' lines, their documentation, the rules and citations naming an option —
+    each option and choice said in the words of the new-table form (Reversis's talon tie: « fewest
+    tricks », « le moins de levées »)."""
+    base, _ = served
+    ctx = browser.new_context(viewport=DESKTOP, locale=locale)
+    try:
+        page = ctx.new_page()
+        for game_id in sorted(GAMES):
+            page.goto(base + f"/rules/{game_id}")
+            text = page.evaluate("() => document.body.innerText")
+            assert len(text) > 2000, (game_id, text[:200])
+            found = sorted(set(SNAKE.findall(text)))
+            assert not found, f"identifiers on the rules page of {game_id} ({locale}): {found}"
+        page.goto(base + "/rules/reversis")
+        text = page.evaluate("() => document.body.innerText")
+        said = {"en-GB": "talon tie: fewest tricks", "fr-FR": "égalité au talon : le moins de levées"}[locale]
+        assert said in text and "-o " not in text, text[text.find("Options ("):][:600]
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_the_new_table_forms_show_the_options_choices_in_words(served, browser, locale):
     """Every game's new-table form, in English and in French: no identifier (a snake_case word)

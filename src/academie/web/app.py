@@ -52,7 +52,7 @@ from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web import i18n
-from academie.web.game_words import choice_label, french_rules, option_doc, option_label, plain_doc
+from academie.web.game_words import choice_label, french_rules, option_doc, option_label, plain_doc, worded_rules
 from academie.web.refusals import refusal
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
@@ -290,7 +290,8 @@ def rules_text(game_id: str, lang: str = "en") -> str:
     """The text ``academie rules GAME`` prints (:mod:`academie.presentation.rules`), on a text buffer,
     the options' documentation without its reST markup (:func:`~academie.web.game_words.plain_doc`);
     in another ``lang`` than English, its headings, summary and options in that language
-    (:func:`~academie.web.game_words.french_rules`)."""
+    (:func:`~academie.web.game_words.french_rules`); the options and their choices in words, no
+    name of the code (:func:`~academie.web.game_words.worded_rules`)."""
     from rich.console import Console
 
     from academie.presentation.rules import print_rules
@@ -301,7 +302,8 @@ def rules_text(game_id: str, lang: str = "en") -> str:
                                         highlight=False, force_terminal=False))
     # each line without the console's padding (10,000 columns: the tags' patterns would crawl through it)
     text = plain_doc("\n".join(line.rstrip() for line in buffer.getvalue().split("\n")))
-    return text if lang == "en" else french_rules(text, i18n.texts(lang)._)
+    gettext = i18n.texts(lang)._
+    return worded_rules(text if lang == "en" else french_rules(text, gettext), game_id, gettext)
 
 
 def option_fields(game_id: str) -> list[dict[str, Any]]:
@@ -659,13 +661,14 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
                 # whatever Accept-Language the socket's handshake carries (Chromium sends its own)
                 "lang": lang,
                 "post": f"{home}/act" if home else None,
+                "hint": f"{home}/hint" if home else None,
                 "version": snap["version"], "logCount": len(snap["log"]),
                 "words": {"live": _("live"), "reconnecting": _("reconnecting…"), "noSeat": _("no seat"),
                           "gone": _("The server knows no such seat or table: nothing more will be tried. "
                                     "Open your invitation link again."),
                           "cite": _("the source's sentence"), "copied": _("Copied"),
                           "rematchBy": _("{name} has begun a rematch at the same seats: join it."),
-                          "joinRematch": _("Join the rematch")},
+                          "joinRematch": _("Join the rematch"), "thinking": _("Thinking over your moves…")},
             }),
         })
 
@@ -715,6 +718,33 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         except ActionRefused as exc:
             return error(str(exc), exc.status)
         return {"ok": True, "version": version}
+
+    def hint_lang(request: Request) -> str:
+        """The language of a hint: the page's, named in the request (``?lang=``), else the request's."""
+        lang = request.query_params.get("lang")
+        return lang if lang in i18n.LANGUAGES else i18n.current()
+
+    @app.get("/seat/{table_id}/{seat}/hint")
+    async def seat_hint(request: Request, table_id: str, seat: int) -> Any:
+        """The hints of this browser's seat's move (:meth:`LiveTable.hints`): 404 when the cookie
+        holds no seat ``seat`` of this table, 409 when it is not that seat's turn."""
+        table = await seat_of_cookie(hub_of(request), request, table_id, seat)
+        if table is None:
+            return error("this browser holds no seat at this table: open your invitation link", 404)
+        try:
+            return await table.hints(seat, hint_lang(request))
+        except ActionRefused as exc:
+            return error(str(exc), exc.status)
+
+    @app.get("/api/play/{token}/hint")
+    async def api_hint(request: Request, token: str) -> Any:
+        """The hints of the move of the seat of ``token`` (:meth:`LiveTable.hints`); 409 when it
+        is not that seat's turn."""
+        table, seat = await seat_or_404(hub_of(request), token)
+        try:
+            return await table.hints(seat, hint_lang(request))
+        except ActionRefused as exc:
+            return error(str(exc), exc.status)
 
     @app.get("/watch/{table_id}", response_class=HTMLResponse)
     async def watch(request: Request, table_id: str) -> Response:

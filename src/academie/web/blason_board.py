@@ -324,7 +324,7 @@ def _svg(data: dict, names: Sequence[str], _: Translate, board: Mapping[int, Squ
     out.append(f'<polyline class="bl-path" points="{points}" stroke-width="{CELL - GAP}"/>')
     out.append(_squares(board, missed, opts, _))
     out.append(_band(data, names, _))
-    out.append(_tokens(positions, names, board, _))
+    out.append(_tokens(positions, names, board, missed, _))
     out.append("</svg>")
     return "".join(out)
 
@@ -352,25 +352,48 @@ def _squares_drawn(options_json: str, words: tuple[str, ...]) -> str:
     return _draw_squares(board, missed, BlasonOptions.model_validate_json(options_json), table.__getitem__)
 
 
+def _layout(square: Square, missed: Mapping[int, int]) -> tuple[str, str, bool, int]:
+    """How ``square`` is drawn: its colour class (:data:`KINDS`), its mark, whether the mark goes
+    under the number (a long one) rather than beside it, and the baseline of its word from the
+    square's top, in user units (0: no word, a square not :data:`LABELLED`)."""
+    kind = KINDS.get(square.effect, "named" if not square.reconstructed else "plain")
+    mark = _mark(square, missed)
+    below = bool(mark) and len(mark) + len(str(square.number)) > 4
+    line = 0 if kind not in LABELLED else 86 if below else 62
+    return kind, mark, below, line
+
+
+def _token_box(square: Square, missed: Mapping[int, int]) -> tuple[float, float, float, float]:
+    """``(x, y, width, height)`` where the tokens on ``square`` are drawn, in user units: under
+    its number on a square with no word; on a labelled square where they leave its word, number
+    and mark to be read — under the word when it is written in the middle, in the top right
+    corner (beside the number, the mark being under it) when the word is at the bottom."""
+    x, y = _origin(square.number)
+    _kind, _mark_, below, line = _layout(square, missed)
+    if not line:
+        return x + GAP / 2, y + 36, CELL - GAP, CELL - 36 - GAP / 2
+    if below:
+        return x + 46, y + GAP / 2, CELL - 46 - GAP / 2, 32
+    top = line + 8  # below the word's descenders
+    return x + GAP / 2, y + top, CELL - GAP, CELL - top - GAP / 2
+
+
 def _draw_squares(board: Mapping[int, Square], missed: Mapping[int, int], opts: BlasonOptions, _: Translate) -> str:
     out = []
     inner = CELL - GAP
     for number in range(1, GOAL + 1):
         square = board[number]
         x, y = _origin(number)
-        kind = KINDS.get(square.effect, "named" if not square.reconstructed else "plain")
+        kind, mark, below, line = _layout(square, missed)
         out.append(f'<g class="bl-square bl-{kind}" data-square="{number}">'
                    f"<title>{_e(_title(square, missed, opts, _))}</title>"
                    f'<rect x="{x + GAP / 2}" y="{y + GAP / 2}" width="{inner}" height="{inner}" rx="6"/>'
                    f'<text class="bl-num" x="{x + 9}" y="{y + 33}">{number}</text>')
-        mark = _mark(square, missed)
         if mark:  # beside the number when it is short, under it else
-            below = len(mark) + len(str(number)) > 4
             at = f'x="{x + 9}" y="{y + 60}"' if below else f'x="{x + CELL - 9}" y="{y + 32}"'
             out.append(f'<text class="bl-mark{" bl-under" if below else ""}" {at}>{_e(mark)}</text>')
-        if kind in LABELLED:
+        if line:
             word = _label(square.name)
-            line = 86 if mark and len(mark) + len(str(number)) > 4 else 62
             out.append(f'<text class="bl-name" x="{x + 9}" y="{y + line}"{_fitted(word, WORD_SIZE)}>{_e(word)}</text>')
         out.append("</g>")
     return "".join(out)
@@ -451,7 +474,8 @@ def _die(face: int | None, x: float, y: float, size: float, cochonnet: bool) -> 
     return "".join(out)
 
 
-def _tokens(positions: Sequence[int], names: Sequence[str], board: Mapping[int, Square], _: Translate) -> str:
+def _tokens(positions: Sequence[int], names: Sequence[str], board: Mapping[int, Square], missed: Mapping[int, int],
+            _: Translate) -> str:
     by_square: dict[int, list[int]] = {}
     for seat, p in enumerate(positions):
         by_square.setdefault(p, []).append(seat)
@@ -461,8 +485,7 @@ def _tokens(positions: Sequence[int], names: Sequence[str], board: Mapping[int, 
             x, y, w, h = START_BOX
             x, w = x + 90, w - 96  # right of the word « Start »
         else:
-            x, y = _origin(number)
-            x, y, w, h = x + GAP / 2, y + 36, CELL - GAP, CELL - 36 - GAP / 2
+            x, y, w, h = _token_box(board[number], missed)
         for seat, (cx, cy, r) in zip(seats, _token_places(len(seats), x, y, w, h)):
             initial = names[seat].strip()[:1].upper() or str(seat + 1)
             out.append(f'<g class="bl-token bl-seat-{seat % SEAT_COLOURS}" data-seat="{seat}" data-square="{number}">'

@@ -238,9 +238,11 @@ def french_rules(text: str, gettext: Any) -> str:
             later = f":{m['later']}" if m["later"] else ""  # the later source named: a title, as written
             line = f"{m['head']}[{gettext(m['provenance'])}{later}{ref}]{allowed}"
         elif (m := _DOC.match(line)) and gettext(m["doc"].split(WHY)[0]) != m["doc"].split(WHY)[0]:
-            # the option's doc, then the reason for its default (:mod:`academie.edition`), each its message
+            # the option's doc (as the form words it, when that has its translation), then the
+            # reason for its default (:mod:`academie.edition`), each its message
             doc, _, why = m["doc"].partition(WHY)
-            line = m["pad"] + gettext(doc) + (" " + gettext(N_("Why this default:")) + " " + gettext(why) if why else "")
+            said = gettext(option_doc(doc)) if gettext(option_doc(doc)) != option_doc(doc) else gettext(doc)
+            line = m["pad"] + said + (" " + gettext(N_("Why this default:")) + " " + gettext(why) if why else "")
             line += m["refs"] or ""
         elif (m := _RULE.match(line)) and gettext(m["text"]) != m["text"]:
             line = f"{m['pad']}{m['id']}{m['gap']}{gettext(m['text'])}"
@@ -252,5 +254,67 @@ def french_rules(text: str, gettext: Any) -> str:
             line = f"{m['pad']}• {gettext(m['text'])}"
         elif (said := french_citation(line, gettext)) is not None:
             line = said
+        out.append(line)
+    return "\n".join(out)
+
+
+WEB_OPTIONS_HEADING = N_("Options (the default is the reading played unless you choose another on the new-table form)")
+"""The options' heading of a rules page on the web, where the options are said in words (no
+``-o name=value``: :func:`worded_rules`)."""
+_OPTION_HEAD = re.compile(r"^(?P<pad>\s*)-o (?P<name>[a-z][a-z0-9_]*)=(?P<value>\S+)(?P<rest>.*)$")
+_OPTION_VALUE = re.compile(r"\b(?P<name>[a-z][a-z0-9_]*)=(?P<value>[A-Za-z0-9_]+)")
+_OPTIONS_NAMED = re.compile(r"\b(?P<word>options?) (?P<names>[a-z][a-z0-9_]*(?:, [a-z][a-z0-9_]*)*)")
+_QUOTED = re.compile(r"'(?P<value>[A-Za-z0-9_]+)'")
+
+
+def worded_rules(text: str, game_id: str, gettext: Any) -> str:
+    """A rules page's text (:func:`french_rules`'s, or the English) with no name of the code left:
+    each option line ``-o talon_tie=fewest_tricks  [...]`` as ``talon tie: fewest tricks  [...]``;
+    each option named (``option pool_ante``, ``talon_payer=most_points``) and each of the game's
+    choices quoted (``'nearest_left'``, ``'swap'``) in the words the new-table form shows them with
+    (:func:`option_label`, :func:`choice_label`), in the language of ``gettext``; any other
+    snake_case word with spaces for its underscores; the options' heading without the command
+    line's notation. The sources' quotations « … » are kept as they are.
+
+    >>> print(worded_rules("  -o talon_tie=fewest_tricks   [source text] allowed: 'fewest_tricks', 'nearest_left'",
+    ...                    "reversis", lambda m: m))
+      talon tie: fewest tricks   [source text] allowed: 'fewest tricks', 'nearest left'
+    """
+    from academie.games import GAMES
+
+    game = GAMES[game_id]
+    fields = game.options_model.model_fields
+    names = set(fields)
+    values = {c for f in fields.values() for c in choices(f.annotation)}
+
+    def option(name: str) -> str:
+        return gettext(option_label(name)) if name in names else choice_label(name)
+
+    def value(v: str) -> str:
+        return gettext(choice_label(v)) if v in values or IDENTIFIER.fullmatch(v) else v
+
+    def outside_quotations(line: str, change: Any) -> str:
+        parts = re.split(r"(«[^«»]*»)", line)
+        return "".join(p if p.startswith("«") else change(p) for p in parts)
+
+    def words(part: str) -> str:
+        part = _OPTION_VALUE.sub(lambda m: f"{option(m['name'])} = {value(m['value'])}" if m["name"] in names
+                                 else m[0], part)
+        part = _OPTIONS_NAMED.sub(lambda m: m["word"] + " " + ", ".join(
+            option(n) if n in names else n for n in m["names"].split(", ")), part)
+        part = _QUOTED.sub(lambda m: f"'{value(m['value'])}'" if m["value"] in values else m[0], part)
+        return IDENTIFIER.sub(lambda m: gettext(choice_label(m[0])), part)
+
+    heading = (gettext(N_("Options (-o name=value; the default is the reading played unless you choose another)")),
+               "Options (-o name=value; the default is the reading played unless you choose another)")
+    out = []
+    for line in text.split("\n"):
+        if line.strip() in heading:
+            line = line.replace(line.strip(), gettext(WEB_OPTIONS_HEADING))
+        elif m := _OPTION_HEAD.match(line):
+            head = gettext(N_("{option}: {value}")).format(option=option(m["name"]), value=value(m["value"]))
+            line = m["pad"] + head + outside_quotations(m["rest"], words)
+        else:
+            line = outside_quotations(line, words)
         out.append(line)
     return "\n".join(out)

@@ -765,6 +765,40 @@ class LiveTable:
             return []
         return state.legal_action_strings()
 
+    async def hints(self, seat: int, lang: str = "en") -> dict[str, Any]:
+        """The hints of ``seat``'s move, in ``lang``: ``{"version", "worlds", "title", "moves"}``,
+        ``moves`` each legal move of the seat as ``{"action", "label", "value"}`` (its notation,
+        its name in the game's terms, its estimated value in words), best first
+        (:func:`academie.web.room.hint_words`) — computed in the bots' pool from the seat's view
+        only (:meth:`~academie.web.thinking.BotPool.hints`), once a seat and move number.
+        Raises :class:`ActionRefused` (409) when it is not the turn of that seat's person, 503
+        when no hint could be had this time."""
+        async with self.lock:
+            state = self.state
+            if state.is_terminal():
+                raise ActionRefused("the match is over: no action is legal", 409)
+            to_act = state.current_player()
+            if seat != to_act or seat in self.bots:
+                raise ActionRefused(f"not your turn: {self.names[to_act]} is to play, not {self.names[seat]}", 409)
+            version, view, legal = self.version, state.view(seat), state.legal_actions()
+            notation = {a: state.action_to_string(a) for a in legal}
+        kept = getattr(self, "hinted", None)
+        if kept is None or kept[0] != version:
+            if len(legal) == 1:
+                found: list[tuple[int, float, float, int]] | None = [(legal[0], 0.0, 0.0, 0)]
+            else:
+                thinker = self.thinker or shared_pool()
+                found = await thinker.hints(self.row.game, self.row.options, self.row.num_players,
+                                            move_seed(self.row.seed, seat, version), view, legal,
+                                            turn_of=self.row.client or self.id)
+            if found is None:
+                raise ActionRefused("no hint this time: the hidden cards could not be dealt in time", 503)
+            self.hinted = kept = (version, found)
+        found = kept[1]
+        return {"version": version, "worlds": max((w for *_, w in found), default=0),
+                **room.hint_words(self.game.info.id, view, self.names, seat, list(notation.values()),
+                                  [(notation[a], mean, half, worlds) for a, mean, half, worlds in found], lang)}
+
     def view_of(self, seat: int | None) -> Any:
         return self.state.public_view() if seat is None else self.state.view(seat)
 

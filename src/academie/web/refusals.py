@@ -26,6 +26,8 @@ def N_(text: str) -> str:  # noqa: N802
 REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(f"^{p}$", re.S), m) for p, m in (
     (r"not your turn: (?P<name>.+) is to play, not (?P<other>.+)", N_("not your turn: {name} is to play, not {other}")),
     (r"the match is over: no action is legal", N_("the match is over: no action is legal")),
+    (r"no hint this time: the hidden cards could not be dealt in time",
+     N_("no hint this time: the hidden cards could not be dealt in time")),
     (r"(?P<action>'.*') is not legal now; legal: (?P<legal>.*)", N_("{action} is not legal now; legal: {legal}")),
     (r"(?P<action>'.*') is not a legal action now \((?P<why>.+)\); legal: (?P<legal>.*)",
      N_("{action} is not a legal action now ({why}); legal: {legal}")),
@@ -53,6 +55,10 @@ REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(f"^{p}$", 
      r" (?P<hours>[\d.]+) hours\)",
      N_("too many tables: your address already has {made} unfinished tables, the most one address may have on this"
         " server (limit {limit}); finish one first (a table that never had a move stops counting after {hours} hours)")),
+    (r"too many tables: your address made (?P<made>\d+) tables in the last hour, the most one address may make on"
+     r" this server \(limit (?P<limit>\d+) an hour\); try again later",
+     N_("too many tables: your address made {made} tables in the last hour, the most one address may make on this"
+        " server (limit {limit} an hour); try again later")),
     (r"too many bots: your address has (?P<seats>\d+) bot seats at unfinished tables and asks (?P<more>\d+) more;"
      r" the most one address may have on this server is (?P<limit>\d+)",
      N_("too many bots: your address has {seats} bot seats at unfinished tables and asks {more} more; the most one"

@@ -334,6 +334,40 @@ def draw(game: str, view: Any, names: Sequence[str], seat: int | None, legal: Se
             "status": status(scene, names, t, over=over, winners=winners, to_act=to_act, bot=bot, away=away)}
 
 
+def hint_words(game: str, view: Any, names: Sequence[str], seat: int, legal: Sequence[str],
+               found: Sequence[tuple[str, float, float, int]], lang: str) -> dict[str, Any]:
+    """The hints of ``seat``'s move in ``lang``: ``title`` (what the values are) and ``moves``,
+    for each ``(notation, mean, half, worlds)`` of ``found`` (best first; ``worlds`` 0: the only
+    move, no value measured) ``{"action", "label", "value"}`` — the move's notation, its name in
+    the game's terms as its button says it (the scene's :class:`Move` for ``view``, the seat's
+    view object, and ``legal``, its legal actions in notation) and its mean gain by the end of
+    the deal, ± half its 95% interval, in counters (lives at Trente et un)."""
+    t = texts(lang)
+    scene = scene_of(game, view.to_json(), names, seat, legal)
+    labels = {m.action: say(m.label, t) for m in scene.moves}
+    lives = game == "trente-et-un"
+    worlds = max((w for *_, w in found), default=0)
+
+    def number(x: float, signed: bool = False) -> str:
+        text = f"{x:+.2f}" if signed else f"{x:.2f}"
+        text = text.replace("-", "−")
+        return text.replace(".", ",") if lang == "fr" else text
+
+    moves = []
+    for action, mean, half, w in found:
+        if not w:
+            value = t._("the only move")
+        else:
+            amount = t._("{mean} ± {half} lives") if lives else t._("{mean} ± {half} counters")
+            value = amount.format(mean=number(mean, True), half="∞" if half == float("inf") else number(half))
+        moves.append({"action": action, "label": labels.get(action, action), "value": value})
+    level = "95 %" if lang == "fr" else "95%"
+    title = (t.n_("Each move's mean gain by the end of the deal, with its {level} interval, over {n} deal your view allows:",
+                  "Each move's mean gain by the end of the deal, with its {level} interval, over {n} deals your view allows:",
+                  worlds).format(n=worlds, level=level) if worlds else t._("Only one move."))
+    return {"title": title, "moves": moves}
+
+
 BOX = re.compile(r"[\u2500-\u257f]")
 """The box-drawing characters of the terminal's tables."""
 CELL = re.compile(r"\s*[\u2502\u2503\u2551]\s*")

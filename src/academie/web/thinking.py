@@ -139,6 +139,27 @@ def think(kind: str, game_id: str, options: dict[str, Any], num_players: int, se
 think.prepare = lambda kind, game_id, options, num_players, *rest: _warm(game_id, options, num_players, kind)  # type: ignore[attr-defined]
 
 
+HINT_SECONDS = 1.5
+"""How long the hints of one move are computed for, in seconds (:func:`hint`)."""
+
+
+def hint(game_id: str, options: dict[str, Any], num_players: int, seed: int, view: Any, legal: Sequence[int],
+         seconds: float) -> list[tuple[int, float, float, int]]:
+    """The hints of a seat's move (run in a worker process): ``(action, mean, half, worlds)``
+    for each of ``legal``, best mean first — :func:`academie.bots.hints.hints`, the hard bot's
+    beliefs over ``view`` (the seat's view, never the state), for ``seconds``; the mean gain by
+    the end of the deal and half its 95% interval, in counters (lives at Trente et un), over
+    ``worlds`` deals the view allows. Raises :class:`~academie.core.errors.SamplingError` when
+    no deal of the view can be drawn."""
+    from academie.bots.hints import hints
+
+    _warm(game_id, options, num_players, "hard")
+    return [(h.action, h.mean, h.half, h.worlds) for h in hints(view, list(legal), game_id, seconds=seconds, seed=seed)]
+
+
+hint.prepare = lambda game_id, options, num_players, *rest: _warm(game_id, options, num_players, "hard")  # type: ignore[attr-defined]
+
+
 def _preload(clocks: Any = None) -> None:
     """Run in each new worker: the engine, the games and the bots imported once; ``clocks``:
     the pool's shared clocks (:data:`_CLOCKS`)."""
@@ -160,6 +181,10 @@ def quick_kind(kind: str, game_id: str) -> bool:
         except ValueError:
             return False
     return name in QUICK_KINDS
+
+
+class PoolUnavailable(Exception):
+    """The bots' pool takes no task: it is closed (the server is stopping) or broken."""
 
 
 @dataclass
@@ -253,26 +278,39 @@ class BotPool:
         finally:
             self._release(slot)
 
-    async def _think(self, slot: int, kind: str, game_id: str, options: dict[str, Any], num_players: int,
-                     seed: int, view: Any, legal: list[int]) -> Choice:
-        started = time.perf_counter()
+    async def _run(self, slot: int, task: Callable[..., Any], args: tuple, limit: float, budget: float) -> Any:
+        """``task(*args)`` in a worker in ``slot`` (:func:`_timed`): its answer; ``TimeoutError``
+        once it has thought ``budget`` seconds and the grace since its clock started, or taken
+        ``limit`` seconds in all (its kernels' load included), the worker then killed (pebble
+        starts another); :class:`PoolUnavailable` when the pool is closed; else what the task
+        raised."""
         self.clocks[slot] = 0.0
         try:
-            future = self.pool.schedule(_timed, args=(slot, self.task, kind, game_id, options, num_players, seed, view,
-                                                      legal, self.cap), timeout=self.limit(kind, game_id))
+            future = self.pool.schedule(_timed, args=(slot, task, *args), timeout=limit)
         except RuntimeError as exc:  # the pool is closed (the server is stopping) or broken
-            return await self._quick(game_id, seed, view, legal, f"the bots' pool is unavailable ({exc})")
+            raise PoolUnavailable(str(exc)) from None
         waiting = asyncio.wrap_future(future)
         try:
             while True:
                 done, _ = await asyncio.wait({waiting}, timeout=0.1)
                 if done:
-                    action = waiting.result()
-                    break
+                    return waiting.result()
                 began = self.clocks[slot]
-                if began and time.time() - began > self.cap + self.grace:
+                if began and time.time() - began > budget + self.grace:
                     future.cancel()  # pebble stops the worker (and starts another)
-                    raise TimeoutError
+                    raise TimeoutError(f"past {budget:g} s and {self.grace:g} s of grace")
+        except (asyncio.CancelledError, CancelledError):
+            future.cancel()
+            raise
+
+    async def _think(self, slot: int, kind: str, game_id: str, options: dict[str, Any], num_players: int,
+                     seed: int, view: Any, legal: list[int]) -> Choice:
+        started = time.perf_counter()
+        try:
+            action = await self._run(slot, self.task, (kind, game_id, options, num_players, seed, view, legal, self.cap),
+                                     self.limit(kind, game_id), self.cap)
+        except PoolUnavailable as exc:
+            return await self._quick(game_id, seed, view, legal, f"the bots' pool is unavailable ({exc})")
         except TimeoutError:  # past the cap and the grace (seen here), or past the load's allowance (pebble)
             self.stopped += 1
             log.warning("bot %s at %s stopped after %.1f s (cap %.1f s)", kind, game_id,
@@ -280,7 +318,6 @@ class BotPool:
             return await self._quick(game_id, seed, view, legal,
                                      f"bot {kind} thought past {self.cap:g} s and was stopped; a quick move was played")
         except (asyncio.CancelledError, CancelledError):
-            future.cancel()
             raise
         except Exception as exc:  # a bot's bug, or its worker died (pebble.ProcessExpired)
             self.failed += 1
@@ -288,6 +325,29 @@ class BotPool:
             return await self._quick(game_id, seed, view, legal, f"bot {kind} failed; a quick move was played")
         self.moves += 1
         return Choice(action)
+
+    async def hints(self, game_id: str, options: dict[str, Any], num_players: int, seed: int, view: Any,
+                    legal: Sequence[int], seconds: float = HINT_SECONDS,
+                    turn_of: str = "") -> list[tuple[int, float, float, int]] | None:
+        """The hints of a person's move (:func:`hint`), computed in a worker for ``seconds`` when
+        the turn of ``turn_of`` (the asker's address) comes, the event loop awaiting its future;
+        None when they could not be had (no deal of the view could be drawn, the worker overran
+        ``seconds`` and the grace, died, or the pool is closed). Never raises but
+        :class:`asyncio.CancelledError`."""
+        from academie import fast
+
+        limit = seconds + self.grace + 3.0 * fast.COMPILE_SECONDS.get(game_id, 0)
+        slot = await self._slot(turn_of)
+        try:
+            return await self._run(slot, hint, (game_id, options, num_players, seed, view, list(legal), seconds),
+                                   limit, seconds)
+        except (asyncio.CancelledError, CancelledError):
+            raise
+        except Exception as exc:  # SamplingError, TimeoutError, a worker's death, the pool closed
+            log.warning("hints at %s failed: %s: %s", game_id, type(exc).__name__, exc)
+            return None
+        finally:
+            self._release(slot)
 
     async def _lane(self, kind: str, game_id: str, seed: int, view: Any, legal: list[int]) -> Choice:
         """A move of a bot that does not search (:data:`QUICK_KINDS`: a few milliseconds), thought

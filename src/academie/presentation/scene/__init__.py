@@ -185,15 +185,18 @@ def scene_of(game: str, view: Mapping[str, Any], names: Sequence[str], viewer: i
     public view's for an onlooker), ``legal`` its legal actions in notation. A game without a
     module of its own gets :func:`generic`."""
     module = MODULES.get(game)
-    build = importlib.import_module(f"academie.presentation.scene.{module}").scene if module else generic
+    laid = importlib.import_module(f"academie.presentation.scene.{module}") if module else None
+    build = laid.scene if laid else generic
     scene = build(view, list(names), viewer, list(legal))
     if view.get("phase") == "over":
-        scene.sheet += standings(view, names)
+        scene.sheet += getattr(laid, "standings", standings)(view, names)
     return scene
 
 
 def standings(view: Mapping[str, Any], names: Sequence[str]) -> list[Line]:
-    """The match's final standings, best first, from the view's ``counters`` (or ``lives``)."""
+    """The match's final standings, best first, from the view's ``counters`` (or ``lives``). A
+    game whose scene module defines its own ``standings(view, names)`` (the Blason's race order)
+    has it used instead."""
     kind = "counters" if isinstance(view.get("counters"), list) else "lives" if isinstance(view.get("lives"), list) else None
     if kind is None or len(view[kind]) != len(names):
         return []

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from academie.presentation.scene import Heap, Line, Move, P, Phrase, Pn, Scene, base_seats, counters
@@ -41,6 +41,35 @@ def event_phrase(event: str, names: list[str]) -> Phrase:
         if m:
             return phrase(m, names)
     return P("{event}", event=event)
+
+
+def standings(view: Mapping[str, Any], names: Sequence[str]) -> list[Line]:
+    """The race's final standings, from the view alone: the winner first (Lacombe, *Dictionnaire
+    des jeux mathématiques*, art. « Blason (jeu du) »: « Qui arrivera à 63, qui est le terme du
+    jeu, gagnera la partie »), then the others by the square reached, furthest first (a
+    player still at the start last); players on the same square share a place. Each line says
+    the square and the counters (jetons) held. ``[]`` when the view's ``positions`` or
+    ``counters`` do not hold one number per player."""
+    n = len(names)
+    pos, held, winner = view.get("positions"), view.get("counters"), view.get("winner")
+    if not (isinstance(pos, list) and isinstance(held, list) and len(pos) == len(held) == n):
+        return []
+    reach = [64 if s == winner else pos[s] for s in range(n)]
+    lines = [Line(P("The race standings, the winner first, then by the square reached:"))]
+    for s in sorted(range(n), key=lambda s: (-reach[s], s)):
+        place = 1 + sum(1 for r in reach if r > reach[s])
+        if s == winner:
+            text = Pn("{place}. {name}, winner on square {square}, {n} counter",
+                      "{place}. {name}, winner on square {square}, {n} counters",
+                      place=place, name=names[s], square=pos[s], n=held[s])
+        elif pos[s]:
+            text = Pn("{place}. {name}, square {square}, {n} counter", "{place}. {name}, square {square}, {n} counters",
+                      place=place, name=names[s], square=pos[s], n=held[s])
+        else:
+            text = Pn("{place}. {name}, at the start, {n} counter", "{place}. {name}, at the start, {n} counters",
+                      place=place, name=names[s], n=held[s])
+        lines.append(Line(text))
+    return lines
 
 
 def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: list[str]) -> Scene:

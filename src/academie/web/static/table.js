@@ -99,6 +99,7 @@
       endShown = true;
       $("end").scrollIntoView({ block: "nearest" });
     }
+    showHintBox(m.legal && m.legal.length);
     document.body.dataset.version = m.version;
     document.body.dataset.over = m.over ? "true" : "false";
     if (m.error) fail(m.error);
@@ -118,6 +119,43 @@
     } else {
       next();
     }
+  }
+
+  function showHintBox(mine) {  // the hint button on this seat's turn; the hints of an older move put away
+    var box = $("hint-box");
+    if (!box) return;
+    box.hidden = !mine;
+    var panel = $("hint-panel");
+    if (panel.dataset.version !== String(version)) { panel.hidden = true; panel.querySelector("ol").innerHTML = ""; }
+  }
+
+  function askHint() {  // each legal move's value as the server's bot judges it from this seat's view
+    var panel = $("hint-panel"), list = panel.querySelector("ol"), title = panel.querySelector(".hint-title");
+    if (!cfg.hint || panel.dataset.asking === "1") return;
+    panel.dataset.asking = "1";
+    panel.dataset.version = String(version);
+    list.innerHTML = "";
+    title.textContent = W.thinking || "…";
+    panel.hidden = false;
+    fetch(cfg.hint + "?lang=" + encodeURIComponent(cfg.lang || "en"), { credentials: "same-origin", referrerPolicy: "same-origin" })
+      .then(function (r) { return r.json(); })
+      .then(function (r) {
+        panel.dataset.asking = "";
+        if (r.error) { title.textContent = r.error; return; }
+        if (String(r.version) !== panel.dataset.version) return;  // the table has moved on meanwhile
+        title.textContent = r.title;
+        r.moves.forEach(function (h) {
+          var li = document.createElement("li"), b = document.createElement("b"), v = document.createElement("span");
+          li.dataset.hint = h.action;
+          b.textContent = h.label;
+          v.className = "hint-value";
+          v.textContent = h.value;
+          li.appendChild(b);
+          li.appendChild(document.createTextNode(" "));
+          li.appendChild(v);
+          list.appendChild(li);
+        });
+      }, function () { panel.dataset.asking = ""; title.textContent = W.reconnecting || "…"; });
   }
 
   function rematchBegun(by) {  // another seat began the rematch: this page offers to join it
@@ -177,6 +215,7 @@
   }
 
   document.addEventListener("click", function (event) {
+    if (event.target.closest("#hint")) { askHint(); return; }
     var copy = event.target.closest("[data-copy]");
     if (copy) {
       var input = $(copy.dataset.copy);
