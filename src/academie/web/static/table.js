@@ -99,7 +99,7 @@
       endShown = true;
       $("end").scrollIntoView({ block: "nearest" });
     }
-    showHintBox(m.legal && m.legal.length);
+    showHintBox(m.legal && m.legal.length > 1);  // one move only (a throw of the dice): nothing to advise
     document.body.dataset.version = m.version;
     document.body.dataset.over = m.over ? "true" : "false";
     if (m.error) fail(m.error);
@@ -121,7 +121,7 @@
     }
   }
 
-  function showHintBox(mine) {  // the hint button on this seat's turn; the hints of an older move put away
+  function showHintBox(mine) {  // the hint button on this seat's turn with a choice; the hints of an older move put away
     var box = $("hint-box");
     if (!box) return;
     box.hidden = !mine;
