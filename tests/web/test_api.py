@@ -303,3 +303,24 @@ def test_a_renderer_failure_stops_the_narration_not_the_match(sqlite_url, monkey
     with client(sqlite_url) as c:  # rebuilt after a restart all the same, when first asked for
         assert c.get(f"/api/watch/{t['id']}").json()["over"]
         assert hub(c).tables[t["id"]].state.is_terminal()
+
+
+def test_a_move_sent_twice_on_the_socket_is_refused_with_the_code_stale_in_any_language(sqlite_url):
+    """The page keeps quiet about its own move sent twice by the refusal's code, not its words
+    (a French page's words are French)."""
+    from tests.web.support import wait_for
+
+    with client(sqlite_url) as c:
+        t = create(c, "trente-et-un", ["human", "human"], seed=5)
+        table = hub(c).tables[t["id"]]
+        seat = table.state.current_player()
+        token = t["seats"][seat]["token"]
+        with c.websocket_connect(f"/ws/play/{token}?lang=fr") as ws:
+            first = ws.receive_json()
+            legal, version = first["legal"], first["version"]
+            ws.send_json({"type": "act", "action": legal[0], "version": version})
+            wait_for(ws, lambda m: m.get("type") == "ack")
+            ws.send_json({"type": "act", "action": legal[0], "version": version})
+            error = wait_for(ws, lambda m: m.get("type") == "error")
+        assert error["code"] == "stale" and error["status"] == 409
+        assert table.version == version + 1

@@ -894,7 +894,8 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
                 try:
                     version = await table.act(seat, message.get("action"), message.get("version"))
                 except ActionRefused as exc:
-                    watcher.offer({"type": "error", "message": refusal(str(exc), i18n.current()), "status": exc.status})
+                    watcher.offer({"type": "error", "message": refusal(str(exc), i18n.current()), "status": exc.status,
+                                   "code": exc.code})
                 else:
                     watcher.offer({"type": "ack", "version": version})
 

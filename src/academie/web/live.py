@@ -94,11 +94,13 @@ QUEUE_LIMIT = 32
 
 class ActionRefused(AcademieError):
     """An action the table refuses: ``status`` is the HTTP status (403 not your seat, 409 not your
-    turn or stale, 422 illegal or malformed); the table is unchanged."""
+    turn or stale, 422 illegal or malformed); ``code`` a word for programs (``"stale"``: sent for
+    a move that is past, so a page that sent it twice may say nothing), else None; the table is
+    unchanged."""
 
-    def __init__(self, message: str, status: int = 422) -> None:
+    def __init__(self, message: str, status: int = 422, code: str | None = None) -> None:
         super().__init__(message)
-        self.status = status
+        self.status, self.code = status, code
 
 
 def bot_seed(secret: int, seat: int) -> int:
@@ -500,7 +502,7 @@ class LiveTable:
         if expect > self.version:
             raise ActionRefused(f"move {expect} has not happened yet; the table is at move {self.version}", 409)
         if expect != self.version:
-            raise ActionRefused(f"stale action: it was sent for move {expect}, the table is at move {self.version}", 409)
+            raise ActionRefused(f"stale action: it was sent for move {expect}, the table is at move {self.version}", 409, code="stale")
         if state.is_terminal():
             raise ActionRefused("the match is over: no action is legal", 409)
         to_act = state.current_player()
@@ -649,7 +651,7 @@ class LiveTable:
         except DuplicateAction:  # another writer on this database stored move number self.version
             version = self.version
             await self.catch_up()
-            raise ActionRefused(f"stale action: move {version} of this table is already stored", 409) from None
+            raise ActionRefused(f"stale action: move {version} of this table is already stored", 409, code="stale") from None
         self._apply(seat, action, notation, received)
         self.announce()
         self.wake_bots()

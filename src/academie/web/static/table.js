@@ -179,7 +179,7 @@
     ws.onmessage = function (event) {
       var m = JSON.parse(event.data);
       if (m.type === "update") { queue.push(m); next(); }
-      else if (m.type === "error") { pending = false; if (m.status !== 409 || !/stale/.test(m.message)) fail(m.message); }
+      else if (m.type === "error") { pending = false; if (m.code !== "stale") fail(m.message); }  // a move sent twice: the first played
       else if (m.type === "ack") { $("error").hidden = true; }
       else if (m.type === "rematch") { rematchBegun(m.by); }
       else if (m.type === "status" && !showing && !queue.length) { $("status").textContent = m.status; }
