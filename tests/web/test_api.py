@@ -324,3 +324,17 @@ def test_a_move_sent_twice_on_the_socket_is_refused_with_the_code_stale_in_any_l
             error = wait_for(ws, lambda m: m.get("type") == "error")
         assert error["code"] == "stale" and error["status"] == 409
         assert table.version == version + 1
+
+
+def test_a_table_whose_first_deal_ends_the_match_is_made_over(sqlite_url):
+    """At Trente et un with one life and no bus, a hand of 31 dealt ends the match before any
+    move: the table is made, over, finished in the lobby, and its record replays (it was refused:
+    'record says the match is not complete, but it is over after its 0 actions')."""
+    with client(sqlite_url) as c:
+        t = create(c, "trente-et-un", ["human", "human"], seed=369, options={"lives": 1, "bus": "none"})
+        table = hub(c).tables[t["id"]]
+        assert table.state.is_terminal() and table.version == 0 and table.row.complete
+        assert c.get(f"/api/play/{t['seats'][0]['token']}").json()["over"]
+        rec = GameRecord.loads(c.get(f"/record/{t['id']}").text)
+        assert rec.complete and replay(rec, get_game("trente-et-un")).is_terminal()
+        assert hub(c).store.client_load("testclient") == (0, 0)  # no longer counted as unfinished

@@ -110,6 +110,39 @@ def test_the_pools_processes_take_moves_by_turns_of_address():
     assert [d for d in done if d.startswith("flood")] == [f"flood{k}" for k in range(6)]  # each address's in order
 
 
+def test_a_person_who_asks_move_after_move_waits_one_move_of_the_flood_each_time():
+    """An address that asks for its next move only once its last is played (a table's bot, move
+    after move) waits behind one move of a flooding address each time, not two (it was put back
+    in line behind the flood each time the flood was served)."""
+    import asyncio
+
+    async def go() -> str:
+        pool = BotPool(1, cap=3.0, task=slow)
+        order: list[str] = []
+        try:
+            async def flood(k: int) -> None:
+                await pool.choose("ismcts:iterations=50", "reversis", {}, 4, k, None, [5, 6], turn_of="flood")
+                order.append("A")
+
+            async def person() -> None:
+                for k in range(3):
+                    await pool.choose("ismcts:iterations=50", "reversis", {}, 4, k, None, [5, 6], turn_of="person")
+                    order.append("V")
+
+            floods = [asyncio.ensure_future(flood(k)) for k in range(8)]
+            await asyncio.sleep(0.1)
+            await person()
+            for f in floods:
+                f.cancel()
+            await asyncio.gather(*floods, return_exceptions=True)
+            return "".join(order)
+        finally:
+            await asyncio.to_thread(pool.close)
+
+    order = asyncio.run(go())
+    assert order.startswith("AVAVAV"), order
+
+
 def test_the_levels_that_do_not_search_never_queue_behind_a_search():
     from academie.web.thinking import quick_kind
 

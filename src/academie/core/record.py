@@ -396,6 +396,7 @@ def replay(
     *,
     on_chance: Callable[[State], None] | None = None,
     chance: ChanceSource | None = None,
+    check_complete: bool = True,
 ) -> State:
     """Replay ``record`` with ``game``; returns the state after its last action.
 
@@ -409,7 +410,8 @@ def replay(
     Options the record does not give take their defaults. Raises :class:`RecordError` for a
     record of another game or version, with no seed and no decks, with a bad option, with an
     action that cannot be played (naming its index, the action, and the legal actions then), or
-    whose ``complete`` flag or ``result`` the replay contradicts.
+    whose ``complete`` flag (unless ``check_complete`` is false: a match its chance outcomes
+    alone may end, made before it is known) or ``result`` the replay contradicts.
     """
     if record.game != game.info.id:
         raise RecordError(f"record is of game {record.game!r}, not {game.info.id!r}")
@@ -462,7 +464,7 @@ def replay(
                 advance_chance(state, chance)
             after_action(state, index, seat, action)
     resolve()
-    _check_outcome(record, state, chance)
+    _check_outcome(record, state, chance, check_complete)
     return state
 
 
@@ -500,13 +502,14 @@ def _check_kinds(record: GameRecord, game: Game) -> None:
         )
 
 
-def _check_outcome(record: GameRecord, state: State, chance: ChanceSource) -> None:
-    """The record's ``complete`` flag, ``result`` and stacked decks agree with the replay."""
+def _check_outcome(record: GameRecord, state: State, chance: ChanceSource, check_complete: bool = True) -> None:
+    """The record's ``complete`` flag (when ``check_complete``), ``result`` and stacked decks
+    agree with the replay."""
     over = state.is_terminal()
     n = len(record.actions)
-    if record.complete and not over:
+    if check_complete and record.complete and not over:
         raise RecordError(f"record says the match is complete, but it is not over after its {n} actions")
-    if over and not record.complete:
+    if check_complete and over and not record.complete:
         raise RecordError(f"record says the match is not complete, but it is over after its {n} actions")
     if record.result is not None:
         if not over:

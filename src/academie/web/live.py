@@ -452,7 +452,12 @@ class LiveTable:
             teller.tell_chance(state, game, names)
 
         record = self.record.model_copy(update={"complete": self.row.complete, "result": None})
-        state = replay(record, self.game, on_action, after_action, on_chance=on_chance, chance=self.chance)
+        # a match its first deal's cards end (Trente et un: a hand of 31 dealt, one life each) is
+        # over before any action, and so was stored unfinished
+        state = replay(record, self.game, on_action, after_action, on_chance=on_chance, chance=self.chance,
+                       check_complete=bool(self.row.actions) or self.row.complete)
+        if state.is_terminal() and not self.row.actions:
+            self.row.complete = True
         self._settle(state)
         return state
 

@@ -377,7 +377,7 @@ class Store:
             conn.execute(insert(tables).values(
                 id=row.id, admin_key=row.admin_key, game=row.game, game_version=row.game_version,
                 num_players=row.num_players, options=json.dumps(row.options), seed=row.seed,
-                complete=False, created=row.created, updated=row.created, client=(client or "")[:64] or None,
+                complete=row.complete, created=row.created, updated=row.created, client=(client or "")[:64] or None,
                 bots=sum(s.kind != "human" for s in row.seats), turn=row.turn, abandoned=False,
                 chosen_seed=row.chosen_seed,
             ))

@@ -216,7 +216,9 @@ class BotPool:
         self.pool = pebble.ProcessPool(max_workers=self.processes, initializer=_preload, initargs=(self.clocks,),
                                        context=context)
         self.free = list(range(self.processes))  # the slots (clocks) no move holds
-        self.waiting: dict[str, collections.deque[asyncio.Future]] = {}  # by address, in turn order
+        self.waiting: dict[str, collections.deque[asyncio.Future]] = {}  # the moves waiting, by address
+        self.served: dict[str, int] = {}  # by address: the turn it was last given a slot at
+        self.turns = 0
         self.moves = self.stopped = self.failed = 0
 
     def limit(self, kind: str, game_id: str) -> float:
@@ -230,8 +232,9 @@ class BotPool:
 
     async def _slot(self, turn_of: str) -> int:
         """A free slot (a process) for a move of the tables of ``turn_of``, when its turn comes:
-        the waiting addresses served in turn, each its moves in order."""
+        the waiting address served longest ago first, each address's moves in order."""
         if self.free and not self.waiting:
+            self._served(turn_of)
             return self.free.pop()
         ticket = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(turn_of, collections.deque()).append(ticket)
@@ -248,16 +251,24 @@ class BotPool:
                         del self.waiting[turn_of]
             raise
 
+    def _served(self, turn_of: str) -> None:
+        """Mark ``turn_of`` served now (the addresses served longest ago go first)."""
+        self.turns += 1
+        self.served[turn_of] = self.turns
+        if len(self.served) > 4096:  # the addresses not waiting forgotten (they come back as new)
+            self.served = {k: v for k, v in self.served.items() if k in self.waiting or v == self.turns}
+
     def _release(self, slot: int) -> None:
-        """Give ``slot`` to the first address waiting (which then goes to the back of the
-        turn), else make it free."""
+        """Give ``slot`` to the waiting address served longest ago (a new one first; its oldest
+        move), else make it free."""
         while self.waiting:
-            turn_of = next(iter(self.waiting))
-            queue = self.waiting.pop(turn_of)
+            turn_of = min(self.waiting, key=lambda k: self.served.get(k, 0))
+            queue = self.waiting[turn_of]
             ticket = queue.popleft()
-            if queue:
-                self.waiting[turn_of] = queue  # to the back
+            if not queue:
+                del self.waiting[turn_of]
             if not ticket.done():
+                self._served(turn_of)
                 ticket.set_result(slot)
                 return
         self.free.append(slot)
