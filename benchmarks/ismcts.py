@@ -12,7 +12,10 @@ Rows: ``ismcts`` with random playouts (the compiled kernels of ``academie[fast]`
 else the pure engine), with the pure engine forced, and with the game's heuristic playing every
 seat; then OpenSpiel's ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` on ``hearts`` (C++
 game, Python search) with its ``RandomRolloutEvaluator`` (one random rollout to the end of the
-game, which is one deal of Hearts), UCT constant 0.7, a new world per iteration.
+game, which is one deal of Hearts), UCT constant 0.7, a new world per iteration, and OpenSpiel's
+C++ search on the same positions, ``pyspiel.ISMCTSBot(seed, pyspiel.RandomRolloutEvaluator(1,
+seed), 0.7, iterations, -1, ISMCTSFinalPolicyType.MAX_VISIT_COUNT)`` (``-1``: no cap on the
+worlds, a new one per iteration). Each row is printed with its ratio to both.
 
 Run: ``.venv/bin/python benchmarks/ismcts.py [--rounds 5] [--iterations 200] [--positions 3]``.
 OpenSpiel is an optional benchmark dependency: ``pip install 'academie[bench]'``.
@@ -76,8 +79,9 @@ def academie_round(game_id: str, spec: str, states: list, pure: bool) -> float:
     return iterations / spent
 
 
-def hearts_rows(iterations: int, positions: int) -> Callable[[], float] | None:
-    """A round of OpenSpiel's ISMCTS on Hearts, or None when open_spiel is missing."""
+def hearts_rows(iterations: int, positions: int) -> tuple[Callable[[], float], Callable[[], float]] | None:
+    """A round of OpenSpiel's Python ISMCTS and one of its C++ ``pyspiel.ISMCTSBot`` on Hearts,
+    on the same positions with the same budget, or None when open_spiel is missing."""
     try:
         import numpy as np
         import pyspiel
@@ -112,7 +116,18 @@ def hearts_rows(iterations: int, positions: int) -> Callable[[], float] | None:
             spent += CLOCK() - start
         return positions * iterations / spent
 
-    return one_round
+    def cpp_round() -> float:
+        spent = 0.0
+        for k, state in enumerate(states):
+            evaluator = pyspiel.RandomRolloutEvaluator(1, k)  # (kept alive beside the bot)
+            bot = pyspiel.ISMCTSBot(k, evaluator, 0.7, iterations, -1,  # -1: a new world per iteration
+                                    pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+            start = CLOCK()
+            bot.step(state)
+            spent += CLOCK() - start
+        return positions * iterations / spent
+
+    return one_round, cpp_round
 
 
 def main() -> None:
@@ -137,9 +152,10 @@ def main() -> None:
         heur = f"ismcts:iterations={max(1, args.iterations // 4)}:rollout=heuristic"
         rows[f"{gid}: heuristic playouts"] = lambda g=gid, s=states, h=heur: academie_round(g, h, s, False)
     hearts = hearts_rows(args.iterations, args.positions)
-    hearts_label = "OpenSpiel hearts: ISMCTSBot, random rollouts"
+    hearts_label = "OpenSpiel hearts: Python ISMCTSBot, random rollouts"
+    cpp_label = "OpenSpiel hearts: C++ pyspiel.ISMCTSBot, random rollouts"
     if hearts is not None:
-        rows[hearts_label] = hearts
+        rows[hearts_label], rows[cpp_label] = hearts
     for fn in rows.values():  # warm-up: numba's cache, imports
         fn()
     figures: dict[str, list[float]] = {label: [] for label in rows}
@@ -147,12 +163,13 @@ def main() -> None:
         for label, fn in rows.items():
             figures[label].append(fn())
     base = statistics.median(figures[hearts_label]) if hearts is not None else None
+    cpp = statistics.median(figures[cpp_label]) if hearts is not None else None
     print(f"ISMCTS iterations per CPU second, median of {args.rounds} rounds "
           f"({args.positions} positions x {args.iterations} iterations; heuristic rows a quarter of that)")
     width = max(map(len, figures))
     for label, values in figures.items():
         value = statistics.median(values)
-        ratio = f"  {value / base:6.2f} x Hearts" if base else ""
+        ratio = f"  {value / base:6.2f} x Python  {value / cpp:6.3f} x C++" if base else ""
         print(f"  {label:<{width}}  {value:9,.0f} it/s{ratio}")
     if hearts is None:
         print("  (OpenSpiel not installed: pip install 'academie[bench]' for the Hearts row)")
