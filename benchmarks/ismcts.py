@@ -8,8 +8,10 @@ iterations, and the figure is iterations over CPU time (``time.process_time``, s
 wall time on a shared machine), the median over the rounds. Rounds of every row alternate, so the
 machine's load falls on all of them alike.
 
-Rows: ``ismcts`` with random playouts (the compiled kernels of ``academie[fast]`` when installed,
-else the pure engine), with the pure engine forced, and with the game's heuristic playing every
+Rows: ``ismcts`` with random playouts (at Reversis the compiled search,
+:mod:`academie.fast.reversis_search`, then the Python tree with the compiled kernels' playouts;
+elsewhere the compiled kernels of ``academie[fast]`` when installed, else the pure engine), with
+the pure engine forced, and with the game's heuristic playing every
 seat; then OpenSpiel's ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` on ``hearts`` (C++
 game, Python search) with its ``RandomRolloutEvaluator`` (one random rollout to the end of the
 game, which is one deal of Hearts), UCT constant 0.7, a new world per iteration, and OpenSpiel's
@@ -31,6 +33,7 @@ from collections.abc import Callable
 from unittest import mock
 
 from academie.bots import make_bot
+from academie.bots.ismcts import COMPILED_SEARCHES
 from academie.games import get_game
 
 GAMES = ("trente-et-un", "belle-flux-trente-un", "reversis", "guimbarde")
@@ -59,12 +62,15 @@ def position(game_id: str, seed: int):
             return last
 
 
-def academie_round(game_id: str, spec: str, states: list, pure: bool) -> float:
-    """Iterations per CPU second of bot ``spec`` over ``states``."""
+def academie_round(game_id: str, spec: str, states: list, pure: bool, tree: bool = False) -> float:
+    """Iterations per CPU second of bot ``spec`` over ``states`` (``tree``: the Python tree even
+    where the search is compiled)."""
     iterations, spent = 0, 0.0
     for k, state in enumerate(states):
         seat = state.current_player()
         bot = make_bot(spec, game_id, k)
+        if tree:
+            bot.compiled = False
         view, legal = state.view(seat), state.legal_actions()
         if pure:
             with mock.patch("academie.fast.available", lambda: False):
@@ -146,7 +152,12 @@ def main() -> None:
         states = [position(gid, 100 * k + 7) for k in range(args.positions)]
         rand = f"ismcts:iterations={args.iterations}"
         kernel = "compiled kernel" if fast.available() else "pure engine (no academie[fast])"
-        rows[f"{gid}: random playouts, {kernel}"] = lambda g=gid, s=states, r=rand: academie_round(g, r, s, False)
+        if fast.available() and gid in COMPILED_SEARCHES:
+            rows[f"{gid}: random playouts, compiled search"] = lambda g=gid, s=states, r=rand: academie_round(
+                g, r, s, False)
+            kernel = "compiled kernel, Python tree"
+        rows[f"{gid}: random playouts, {kernel}"] = lambda g=gid, s=states, r=rand: academie_round(
+            g, r, s, False, True)
         if fast.available():
             rows[f"{gid}: random playouts, pure engine"] = lambda g=gid, s=states, r=rand: academie_round(g, r, s, True)
         heur = f"ismcts:iterations={max(1, args.iterations // 4)}:rollout=heuristic"
