@@ -13,6 +13,12 @@ to the end of the current deal, by uniform random choices (the compiled kernels 
 :mod:`academie.fast` when installed and they play the game with these options, else the pure
 engine) or by the game's heuristic bot in every seat (it gets each seat's view, built at each
 decision). The bot never sees the state: it gets its seat's view and the legal actions.
+At Reversis, in the play of the cards, a search with random playouts and the article's tree
+(``infer=none``, ``others=search``, ``depth=0``, ``paired=no``) runs whole in compiled code when
+``academie[fast]`` is installed (:mod:`academie.fast.reversis_search`): the same worlds,
+expansions and playouts drawn from the bot's generator, so the same move; the clock is read
+between runs of up to 1,024 iterations rather than after each. An instance's ``compiled =
+False`` keeps the Python tree; ``last_compiled`` tells which searched the last move.
 
 Rewards are per deal, not per match. A deal ends when ``match.deal_number`` changes or the
 match ends (the engine's deal counter, the same for every game); a seat's *standing* is its
