@@ -102,3 +102,25 @@ def test_specs_it_cannot_search_keep_the_python_tree():
     bot = ISMCTSBot("reversis", 1, iterations=20, seconds=3600)
     bot.choose(state.view(seat), state.legal_actions())
     assert bot.last_compiled and bot.last_iterations == 20
+
+
+def test_a_world_it_cannot_draw_hands_the_search_to_the_python_tree(monkeypatch):
+    """A compiled run stopped (a world needing the pure draw) leaves the generator as it was:
+    the Python tree then searches, with the move it makes alone."""
+    from academie.fast import reversis_search
+
+    state = next(s for s in (decision(seed, 4, {}) for seed in range(11, 100)) if s.phase == "play")
+    seat = state.current_player()
+    pure = ISMCTSBot("reversis", 4, iterations=30, seconds=3600)
+    pure.compiled = False
+    expected = pure.choose(state.view(seat), state.legal_actions())
+    real = reversis_search.search
+
+    def stopped(*args):
+        real(*args)  # (the generator advanced, the tree begun)
+        return reversis_search.RESUMED, 0
+
+    monkeypatch.setattr(reversis_search, "search", stopped)
+    bot = ISMCTSBot("reversis", 4, iterations=30, seconds=3600)
+    assert bot.choose(state.view(seat), state.legal_actions()) == expected
+    assert not bot.last_compiled and bot.rng.getstate() == pure.rng.getstate()

@@ -315,11 +315,13 @@ def position(view: Any, kernel_for: Any, deadline: float | None = None) -> Posit
         return None
     params = kernel[1]
     d = _prepare(base, trail.seat, trail.deal, memo)
-    key = params.tobytes()
+    checks(d, w0, trail.seat)
+    a = d["assignment"]  # (its components dealt by rejection become counted ones when they refuse too often)
+    key = (params.tobytes(), id(a), tuple(sorted(a.large)), tuple(sorted(a.by_place)), tuple(sorted(a.split)),
+           a.possible)
     known = d.get("search")
     if known is not None and known[0] == key:
         return known[1]
-    checks(d, w0, trail.seat)
     from academie.fast.reversis_worlds import proposer
 
     _where(d)
