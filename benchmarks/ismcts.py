@@ -8,11 +8,16 @@ iterations, and the figure is iterations over CPU time (``time.process_time``, s
 wall time on a shared machine), the median over the rounds. Rounds of every row alternate, so the
 machine's load falls on all of them alike.
 
-Rows: ``ismcts`` with random playouts (the compiled kernels of ``academie[fast]`` when installed,
-else the pure engine), with the pure engine forced, and with the game's heuristic playing every
+Rows: ``ismcts`` with random playouts (at Reversis the compiled search,
+:mod:`academie.fast.reversis_search`, then the Python tree with the compiled kernels' playouts;
+elsewhere the compiled kernels of ``academie[fast]`` when installed, else the pure engine), with
+the pure engine forced, and with the game's heuristic playing every
 seat; then OpenSpiel's ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` on ``hearts`` (C++
 game, Python search) with its ``RandomRolloutEvaluator`` (one random rollout to the end of the
-game, which is one deal of Hearts), UCT constant 0.7, a new world per iteration.
+game, which is one deal of Hearts), UCT constant 0.7, a new world per iteration, and OpenSpiel's
+C++ search on the same positions, ``pyspiel.ISMCTSBot(seed, pyspiel.RandomRolloutEvaluator(1,
+seed), 0.7, iterations, -1, ISMCTSFinalPolicyType.MAX_VISIT_COUNT)`` (``-1``: no cap on the
+worlds, a new one per iteration). Each row is printed with its ratio to both.
 
 Run: ``.venv/bin/python benchmarks/ismcts.py [--rounds 5] [--iterations 200] [--positions 3]``.
 OpenSpiel is an optional benchmark dependency: ``pip install 'academie[bench]'``.
@@ -28,6 +33,7 @@ from collections.abc import Callable
 from unittest import mock
 
 from academie.bots import make_bot
+from academie.bots.ismcts import COMPILED_SEARCHES
 from academie.games import get_game
 
 GAMES = ("trente-et-un", "belle-flux-trente-un", "reversis", "guimbarde")
@@ -56,12 +62,15 @@ def position(game_id: str, seed: int):
             return last
 
 
-def academie_round(game_id: str, spec: str, states: list, pure: bool) -> float:
-    """Iterations per CPU second of bot ``spec`` over ``states``."""
+def academie_round(game_id: str, spec: str, states: list, pure: bool, tree: bool = False) -> float:
+    """Iterations per CPU second of bot ``spec`` over ``states`` (``tree``: the Python tree even
+    where the search is compiled)."""
     iterations, spent = 0, 0.0
     for k, state in enumerate(states):
         seat = state.current_player()
         bot = make_bot(spec, game_id, k)
+        if tree:
+            bot.compiled = False
         view, legal = state.view(seat), state.legal_actions()
         if pure:
             with mock.patch("academie.fast.available", lambda: False):
@@ -76,8 +85,9 @@ def academie_round(game_id: str, spec: str, states: list, pure: bool) -> float:
     return iterations / spent
 
 
-def hearts_rows(iterations: int, positions: int) -> Callable[[], float] | None:
-    """A round of OpenSpiel's ISMCTS on Hearts, or None when open_spiel is missing."""
+def hearts_rows(iterations: int, positions: int) -> tuple[Callable[[], float], Callable[[], float]] | None:
+    """A round of OpenSpiel's Python ISMCTS and one of its C++ ``pyspiel.ISMCTSBot`` on Hearts,
+    on the same positions with the same budget, or None when open_spiel is missing."""
     try:
         import numpy as np
         import pyspiel
@@ -112,7 +122,18 @@ def hearts_rows(iterations: int, positions: int) -> Callable[[], float] | None:
             spent += CLOCK() - start
         return positions * iterations / spent
 
-    return one_round
+    def cpp_round() -> float:
+        spent = 0.0
+        for k, state in enumerate(states):
+            evaluator = pyspiel.RandomRolloutEvaluator(1, k)  # (kept alive beside the bot)
+            bot = pyspiel.ISMCTSBot(k, evaluator, 0.7, iterations, -1,  # -1: a new world per iteration
+                                    pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+            start = CLOCK()
+            bot.step(state)
+            spent += CLOCK() - start
+        return positions * iterations / spent
+
+    return one_round, cpp_round
 
 
 def main() -> None:
@@ -131,15 +152,21 @@ def main() -> None:
         states = [position(gid, 100 * k + 7) for k in range(args.positions)]
         rand = f"ismcts:iterations={args.iterations}"
         kernel = "compiled kernel" if fast.available() else "pure engine (no academie[fast])"
-        rows[f"{gid}: random playouts, {kernel}"] = lambda g=gid, s=states, r=rand: academie_round(g, r, s, False)
+        if fast.available() and gid in COMPILED_SEARCHES:
+            rows[f"{gid}: random playouts, compiled search"] = lambda g=gid, s=states, r=rand: academie_round(
+                g, r, s, False)
+            kernel = "compiled kernel, Python tree"
+        rows[f"{gid}: random playouts, {kernel}"] = lambda g=gid, s=states, r=rand: academie_round(
+            g, r, s, False, True)
         if fast.available():
             rows[f"{gid}: random playouts, pure engine"] = lambda g=gid, s=states, r=rand: academie_round(g, r, s, True)
         heur = f"ismcts:iterations={max(1, args.iterations // 4)}:rollout=heuristic"
         rows[f"{gid}: heuristic playouts"] = lambda g=gid, s=states, h=heur: academie_round(g, h, s, False)
     hearts = hearts_rows(args.iterations, args.positions)
-    hearts_label = "OpenSpiel hearts: ISMCTSBot, random rollouts"
+    hearts_label = "OpenSpiel hearts: Python ISMCTSBot, random rollouts"
+    cpp_label = "OpenSpiel hearts: C++ pyspiel.ISMCTSBot, random rollouts"
     if hearts is not None:
-        rows[hearts_label] = hearts
+        rows[hearts_label], rows[cpp_label] = hearts
     for fn in rows.values():  # warm-up: numba's cache, imports
         fn()
     figures: dict[str, list[float]] = {label: [] for label in rows}
@@ -147,12 +174,13 @@ def main() -> None:
         for label, fn in rows.items():
             figures[label].append(fn())
     base = statistics.median(figures[hearts_label]) if hearts is not None else None
+    cpp = statistics.median(figures[cpp_label]) if hearts is not None else None
     print(f"ISMCTS iterations per CPU second, median of {args.rounds} rounds "
           f"({args.positions} positions x {args.iterations} iterations; heuristic rows a quarter of that)")
     width = max(map(len, figures))
     for label, values in figures.items():
         value = statistics.median(values)
-        ratio = f"  {value / base:6.2f} x Hearts" if base else ""
+        ratio = f"  {value / base:6.2f} x Python  {value / cpp:6.3f} x C++" if base else ""
         print(f"  {label:<{width}}  {value:9,.0f} it/s{ratio}")
     if hearts is None:
         print("  (OpenSpiel not installed: pip install 'academie[bench]' for the Hearts row)")

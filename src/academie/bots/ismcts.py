@@ -13,6 +13,12 @@ to the end of the current deal, by uniform random choices (the compiled kernels 
 :mod:`academie.fast` when installed and they play the game with these options, else the pure
 engine) or by the game's heuristic bot in every seat (it gets each seat's view, built at each
 decision). The bot never sees the state: it gets its seat's view and the legal actions.
+At Reversis, in the play of the cards, a search with random playouts and the article's tree
+(``infer=none``, ``others=search``, ``depth=0``, ``paired=no``) runs whole in compiled code when
+``academie[fast]`` is installed (:mod:`academie.fast.reversis_search`): the same worlds,
+expansions and playouts drawn from the bot's generator, so the same move; the clock is read
+between runs of up to 1,024 iterations rather than after each. An instance's ``compiled =
+False`` keeps the Python tree; ``last_compiled`` tells which searched the last move.
 
 Rewards are per deal, not per match. A deal ends when ``match.deal_number`` changes or the
 match ends (the engine's deal counter, the same for every game); a seat's *standing* is its
@@ -142,6 +148,12 @@ MISTAKE = 0.1
 """With ``infer=heuristic``: the chance that another seat picks uniformly among its legal actions
 instead of playing as the heuristic bot would."""
 
+COMPILED_SEARCHES = {"reversis": "reversis_search"}
+"""Game id → module of :mod:`academie.fast` whose ``position`` and ``run`` search a move compiled
+(:mod:`academie.fast.reversis_search`): used, when installed, by a bot whose spec asks for
+nothing the compiled search lacks (random playouts, no inference, the other seats searched, every
+decision searched, no paired search), else the Python tree."""
+
 KERNEL_MODULES = {"trente-et-un": "trente_et_un", "belle-flux-trente-un": "belle_flux", "reversis": "reversis",
                   "guimbarde": "guimbarde"}
 """Game id → module of :mod:`academie.fast` holding ``from_state`` and ``rollout``."""
@@ -265,6 +277,8 @@ class ISMCTSBot:
                                     rng=random.Random(self.rng.getrandbits(32)))
         self._kernel: tuple[Any, Any, Any, int] | None = None  # (options, params, module, variant)
         self.last_iterations = 0
+        self.compiled = True  # False: the Python tree always (the reference the compiled search is checked against)
+        self.last_compiled = False  # whether the last search was the compiled one
 
     # --- the search -----------------------------------------------------------------------
     def choose(self, view: Any, legal: Sequence[int]) -> int:
@@ -342,6 +356,12 @@ class ISMCTSBot:
         # (seconds is None only when set so by code, not by a spec: academie.fast's warm-up compiles unhurried)
         if self.paired and heuristics is not None:  # (a game without a heuristic bot: the tree)
             return self._paired(view, legal, rng, heuristics, models, deadline)
+        self.last_compiled = False
+        if (self.compiled and heuristics is None and models is None and self.others == "search" and not self.depth
+                and self.game_id in COMPILED_SEARCHES and fast.available()):
+            move = self._compiled_search(view, legal, rng, deadline)
+            if move is not None:
+                return move
         base: list[float] | None = None
         pool: list[Any] = []
         done = 0
@@ -370,6 +390,33 @@ class ISMCTSBot:
         return most_visited(root, legal)
 
     _lo, _span = 0.0, 1.0
+
+    def _compiled_search(self, view: Any, legal: list[int], rng: random.Random, deadline: float | None) -> int | None:
+        """The search of :meth:`_search` compiled (:data:`COMPILED_SEARCHES`): the same worlds,
+        expansions and playouts drawn from ``rng``, the clock read between runs of iterations
+        (up to 1,024 at a time) rather than after each; None, ``rng`` untouched, when the position
+        or one of its worlds is not for the compiled search (the Python tree then searches)."""
+        from academie.core.errors import SamplingError
+
+        module = importlib.import_module(f"academie.fast.{COMPILED_SEARCHES[self.game_id]}")
+        try:
+            position = module.position(view, self._kernel_for, deadline)
+        except SamplingError:  # (the Python tree meets it again and handles it)
+            return None
+        if position is None:
+            return None
+        clock = None if deadline is None else (lambda: time.perf_counter() >= deadline)
+        found = module.run(position, rng, legal, view.seat, self.iterations, self.c, self.worlds, clock)
+        if found is None:
+            return None
+        done, stats, (self._lo, self._span) = found
+        root = Node()
+        for action, (visits, total) in stats.items():
+            child = root.children[action] = Node()
+            child.visits, child.total = visits, total
+        self.last_iterations = done
+        self.last_compiled = True
+        return most_visited(root, legal)
 
     def _paired(self, view: Any, legal: list[int], rng: random.Random, heuristics: Any, models: Any,
                 deadline: float | None) -> int:

@@ -356,22 +356,7 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
     if w0.phase != PLAYING or w0.match.deal_number != base.match.deal_number:
         return False
     d = _prepare(base, seat, trace, memo)
-    events = d.get("events")
-    if events is None:
-        events = _events(d, w0, seat)
-        # A quinola or an ace given on its suit and paid as its holder's last of it (as in every
-        # consistent world, w0 among them) tells he has none of the suit left: a void. Paid as
-        # not his last, he must still hold one of the suit: checked on each proposal.
-        lasts = []
-        for t, kind, suit, later, _, _ in events:
-            if kind == "last":
-                if any(c // 13 == suit for c in w0.hands[t] + later):
-                    lasts.append((t, suit, later))
-                else:
-                    d["voids"][t].add(suit)
-        d["events"] = events = (lasts, [(t, later, trick, number) for t, kind, _, later, trick, number in events
-                                        if kind == "quinola"])
-        d["assignment"] = Assignment(d["cards"], d["caps"], d["fits"])
+    events = checks(d, w0, seat)
     fast = _compiled(d)
     generator = None if fast is None else _generator(rng)
     checked = False
@@ -446,6 +431,31 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
     w._stale = (len(base.history), base.match.dealer, tuple(order))
     w._sampled_from = w0  # the same but for the cards, until played on (academie.fast.reversis.from_state)
     return w
+
+
+def checks(d: dict[str, Any], w0: Any, seat: int) -> tuple[list, list]:
+    """What :func:`world` checks on each proposal of ``d`` (what :func:`derive` found, its
+    assignment narrowed here once by the voids the payments told), from the accepted world
+    ``w0`` of ``seat``'s view: ``(lasts, quinolas)``, the payments paid as not their holder's
+    last of the suit ``(seat, suit, cards it played after)``, and the quinolas played ``(seat,
+    cards it played after, the trick before it, its number)`` (R18, « forcé »)."""
+    events = d.get("events")
+    if events is None:
+        events = _events(d, w0, seat)
+        # A quinola or an ace given on its suit and paid as its holder's last of it (as in every
+        # consistent world, w0 among them) tells he has none of the suit left: a void. Paid as
+        # not his last, he must still hold one of the suit: checked on each proposal.
+        lasts = []
+        for t, kind, suit, later, _, _ in events:
+            if kind == "last":
+                if any(c // 13 == suit for c in w0.hands[t] + later):
+                    lasts.append((t, suit, later))
+                else:
+                    d["voids"][t].add(suit)
+        d["events"] = events = (lasts, [(t, later, trick, number) for t, kind, _, later, trick, number in events
+                                        if kind == "quinola"])
+        d["assignment"] = Assignment(d["cards"], d["caps"], d["fits"])
+    return events
 
 
 def _generator(rng: random.Random) -> Any:

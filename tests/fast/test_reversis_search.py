@@ -1,0 +1,126 @@
+"""The compiled ISMCTS search at Reversis (academie.fast.reversis_search) in lockstep with the
+Python tree of academie.bots.ismcts (its playouts on the compiled kernel): for the same view and
+seed, the same root statistics (visits and reward sums of every action), the same move, the same
+iterations and the generator left in the same state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from academie import fast
+from academie.bots import ismcts
+from academie.bots.ismcts import ISMCTSBot
+from academie.games import get_game
+
+pytestmark = pytest.mark.skipif(not fast.available(), reason="academie[fast] (numba) is not installed")
+
+GAME = get_game("reversis")
+OPTION_SETS = [{}, {"deck": "52"}, {"talon_five": "large", "direction": "clockwise", "packet": 4}]
+
+
+def decision(seed: int, players: int, options: dict) -> object:
+    """A seeded random decision of two legal actions or more, anywhere in the first deal."""
+    rng = random.Random(seed)
+    state = GAME.new_initial_state(players, GAME.parse_options(dict(options, deals=2)))
+    stop = rng.randrange(1, 60)
+    decisions, last = 0, None
+    while True:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng), trusted=True)
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            decisions += 1
+            last = state.clone()
+            if decisions >= stop:
+                return state
+        state.apply_action(legal[rng.randrange(len(legal))], trusted=True)
+        if state.match.deal_number > 0 or state.is_terminal():
+            return last
+
+
+def searched(state, seed: int, compiled: bool, monkeypatch, **params) -> tuple:
+    roots = []
+    real = ismcts.most_visited
+
+    def keep(root, legal):
+        roots.append({a: (child.visits, child.total) for a, child in root.children.items()})
+        return real(root, legal)
+
+    monkeypatch.setattr(ismcts, "most_visited", keep)
+    bot = ISMCTSBot("reversis", seed, seconds=3600, **params)
+    bot.compiled = compiled
+    seat = state.current_player()
+    move = bot.choose(state.view(seat), state.legal_actions())
+    return move, roots[-1], bot.last_iterations, bot.rng.getstate(), bot.last_compiled
+
+
+@pytest.mark.parametrize("params", [{"iterations": 60}, {"iterations": 80, "worlds": 7, "c": 1.3}])
+def test_the_compiled_search_makes_the_python_trees_choices(params, monkeypatch):
+    compiled = 0
+    for k in range(150):
+        players = 4 + (k % 5 == 4)
+        state = decision(5000 + k, players, OPTION_SETS[k % len(OPTION_SETS)])
+        fast_run = searched(state, k, True, monkeypatch, **params)
+        pure_run = searched(state, k, False, monkeypatch, **params)
+        assert not pure_run[4]
+        assert fast_run[:4] == pure_run[:4], k
+        visits, legal = fast_run[1], state.legal_actions()
+        assert set(visits) <= set(legal) and sum(v for v, _ in visits.values()) == fast_run[2] == params["iterations"]
+        compiled += fast_run[4]
+    assert compiled >= 100  # the play of the cards (the écart is searched by the Python tree)
+
+
+def test_moves_of_a_deal_in_lockstep(monkeypatch):
+    """One bot per way playing every seat of a deal: the same moves, the generators together."""
+    state = GAME.new_initial_state(4, GAME.parse_options({"deals": 1}))
+    rng = random.Random(3)
+    bots = [ISMCTSBot("reversis", 9, iterations=40, seconds=3600) for _ in range(2)]
+    bots[1].compiled = False
+    compiled = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng), trusted=True)
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        moves = [bot.choose(state.view(seat), legal) for bot in bots]
+        assert moves[0] == moves[1] and bots[0].rng.getstate() == bots[1].rng.getstate()
+        compiled += bots[0].last_compiled
+        state.apply_action(moves[0], trusted=True)
+    assert compiled >= 30
+
+
+def test_specs_it_cannot_search_keep_the_python_tree():
+    state = next(s for s in (decision(seed, 4, {}) for seed in range(11, 100)) if s.phase == "play")
+    seat = state.current_player()
+    for params in ({"rollout": "heuristic"}, {"others": "rollout"}, {"depth": 1}, {"infer": "heuristic"}):
+        bot = ISMCTSBot("reversis", 1, iterations=20, seconds=3600, **params)
+        bot.choose(state.view(seat), state.legal_actions())
+        assert not bot.last_compiled, params
+    bot = ISMCTSBot("reversis", 1, iterations=20, seconds=3600)
+    bot.choose(state.view(seat), state.legal_actions())
+    assert bot.last_compiled and bot.last_iterations == 20
+
+
+def test_a_world_it_cannot_draw_hands_the_search_to_the_python_tree(monkeypatch):
+    """A compiled run stopped (a world needing the pure draw) leaves the generator as it was:
+    the Python tree then searches, with the move it makes alone."""
+    from academie.fast import reversis_search
+
+    state = next(s for s in (decision(seed, 4, {}) for seed in range(11, 100)) if s.phase == "play")
+    seat = state.current_player()
+    pure = ISMCTSBot("reversis", 4, iterations=30, seconds=3600)
+    pure.compiled = False
+    expected = pure.choose(state.view(seat), state.legal_actions())
+    real = reversis_search.search
+
+    def stopped(*args):
+        real(*args)  # (the generator advanced, the tree begun)
+        return reversis_search.RESUMED, 0
+
+    monkeypatch.setattr(reversis_search, "search", stopped)
+    bot = ISMCTSBot("reversis", 4, iterations=30, seconds=3600)
+    assert bot.choose(state.view(seat), state.legal_actions()) == expected
+    assert not bot.last_compiled and bot.rng.getstate() == pure.rng.getstate()
