@@ -34,11 +34,11 @@ VARIANTS = [
 ]
 
 
-def lockstep_decisions(players: int, options: dict, seed: int, heuristic_share: float) -> tuple[int, int, int]:
+def lockstep_decisions(players: int, options: dict, seed: int, heuristic_share: float) -> tuple[int, int, int, int]:
     """One match through both engines, the cards dealt at random: at each decision the pure
     heuristic bot's choice and the kernel's must agree, the kernel's bot drawing from a generator
     seeded as the pure bot's; the action applied is that choice (``heuristic_share`` of the
-    time) or a random legal one. Returns (decisions, decisions sampled, deals)."""
+    time) or a random legal one. Returns (decisions, decisions sampled, of them asks, deals)."""
     rng = random.Random(seed)
     opts = GAME.parse_options(options)
     params = fast.belle_flux_params(opts, players)
@@ -48,7 +48,7 @@ def lockstep_decisions(players: int, options: dict, seed: int, heuristic_share: 
     bot = make_bot("heuristic", GAME.info.id, seed)
     mt = new_generator(seed)
     variant = fast.randbelow_variant()
-    compared = sampled = 0
+    compared = sampled = asks = 0
     while not pure.is_terminal():
         legal = pure.legal_actions()
         if pure.is_chance_node():
@@ -59,31 +59,32 @@ def lockstep_decisions(players: int, options: dict, seed: int, heuristic_share: 
             got = int(B.heuristic_action(s, mt, variant))
             assert got == want, f"decision {compared}: kernel {got}, pure {want} among {legal}, point {view.point}"
             compared += 1
-            sampled += B.ASK in legal and view.point > B.NO_RISK
+            if B.ASK in legal and view.point > B.NO_RISK:
+                sampled, asks = sampled + 1, asks + (want == B.ASK)
             action = want if rng.random() < heuristic_share else legal[rng.randrange(len(legal))]
         pure.apply_action(action)
         B.apply(s, ledger, action)
     assert int(mt_next(mt)) == bot.rng.getrandbits(32)  # the same draws: both generators in one place
-    return compared, sampled, pure.statistics()["deals"]
+    return compared, sampled, asks, pure.statistics()["deals"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 8, 12])
 def test_the_same_choice_at_every_decision_of_thousands_of_deals(players: int) -> None:
-    decisions = sampled = deals = 0
+    decisions = sampled = asks = deals = 0
     for m in range(30):
-        made, drawn, played = lockstep_decisions(players, {}, 500 * players + m, (0.0, 0.7, 1.0)[m % 3])
-        decisions, sampled, deals = decisions + made, sampled + drawn, deals + played
-    assert deals >= 250 and sampled >= 200 and decisions > sampled
+        made, drawn, asked, played = lockstep_decisions(players, {}, 500 * players + m, (0.0, 0.7, 1.0)[m % 3])
+        decisions, sampled, asks, deals = decisions + made, sampled + drawn, asks + asked, deals + played
+    assert deals == 300 and sampled >= 500 and decisions > sampled and 0 < asks < sampled
 
 
 @pytest.mark.parametrize("options", VARIANTS)
 def test_the_same_choice_under_other_readings(options: dict) -> None:
-    deals = sampled = 0
+    deals = sampled = asks = 0
     for players in (3, 6):
         for m in range(15):
-            _, drawn, played = lockstep_decisions(players, options, m, 0.7)
-            deals, sampled = deals + played, sampled + drawn
-    assert deals >= 200 and sampled >= 100
+            _, drawn, asked, played = lockstep_decisions(players, options, m, 0.7)
+            deals, sampled, asks = deals + played, sampled + drawn, asks + asked
+    assert deals >= 300 and sampled >= 1000 and 0 < asks < sampled
 
 
 @pytest.mark.parametrize("names", [["heuristic", "random", "random"],
