@@ -11,8 +11,9 @@ In one process, in alternating rounds (so that the machine's load falls on all a
 * the compiled Reversis kernel's own loop (``academie.fast.reversis.random_deals``), for
   reference;
 * ``simulate reversis --bots heuristic,random,random,random``, ``simulate guimbarde --bots
-  heuristic,random,random,random`` and ``simulate trente-et-un --bots heuristic,random,random``,
-  in matches per second, with the compiled heuristic bots and
+  heuristic,random,random,random``, ``simulate trente-et-un --bots heuristic,random,random`` and
+  ``simulate belle-flux-trente-un --bots heuristic,random,random,random,random``, in matches per
+  second, with the compiled heuristic bots and
   through the pure engine (the path these bots took before they were compiled: the same
   command with the kernels switched off, ``academie.fast.available`` false), and the ratio.
 
@@ -40,7 +41,8 @@ import time
 
 
 HEURISTIC_LINEUPS = {"reversis": "heuristic,random,random,random", "guimbarde": "heuristic,random,random,random",
-                     "trente-et-un": "heuristic,random,random"}
+                     "trente-et-un": "heuristic,random,random",
+                     "belle-flux-trente-un": "heuristic,random,random,random,random"}
 """The games whose heuristic bot is compiled, each with the line-up timed: one heuristic bot
 among random ones, at the game's usual table."""
 
@@ -81,7 +83,7 @@ def main() -> int:
     heuristic_cmds = {gid: ["simulate", gid, "--bots", bots, "--workers", "1"]
                       for gid, bots in HEURISTIC_LINEUPS.items()}
     for cmd in (random_cmd, *heuristic_cmds.values()):  # load (or compile) the kernels first
-        run_cli([*cmd, "--matches", "300", "--seed", "0"])
+        run_cli([*cmd, "--matches", str(max(300, fast.MIN_MATCHES.get(cmd[1], 0))), "--seed", "0"])
     hearts = pyspiel.load_game("hearts")
     bots = [pyspiel.make_uniform_random_bot(p, 100 + p) for p in range(4)]
     hearts_games = max(1000, args.matches * deals_per_match // 4)

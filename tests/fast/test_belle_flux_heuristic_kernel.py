@@ -96,3 +96,33 @@ def test_seeded_matches_with_heuristic_seats_replay_the_pure_engine(names: list[
 
 def test_simulate_plays_the_heuristic_bot_with_the_kernel(monkeypatch) -> None:
     assert_simulate_plays_the_bots_with_the_kernel(monkeypatch, GAME, ["heuristic", "random", "random"], 4)
+
+
+def test_the_compiled_shuffle_is_python_s() -> None:
+    """``mt_shuffle`` shuffles as ``random.Random(seed).shuffle`` does (the running interpreter's
+    draws), 0 to 60 items, a slice of a longer array left alone outside it, and leaves the
+    generator where Python's is; under the other reading of the bits asked for, as a swap with
+    ``mt_randbelow(i + 1)`` from the last place down."""
+    from academie.fast.mt import mt_randbelow, mt_shuffle
+
+    variant = fast.randbelow_variant()
+    for count in range(61):
+        for seed in (0, count, 2**40 + count):
+            items = np.arange(70, dtype=np.int64)
+            mt = new_generator(seed)
+            for _ in range(8):  # each shuffle of the last one's order, past a twist of the words (624)
+                mt_shuffle(mt, items, 5, count, variant)
+            py, rng = list(range(5, 5 + count)), random.Random(seed)
+            for _ in range(8):
+                rng.shuffle(py)
+            assert items[5: 5 + count].tolist() == py and items[:5].tolist() == [0, 1, 2, 3, 4]
+            assert items[5 + count:].tolist() == list(range(5 + count, 70))
+            assert int(mt_next(mt)) == rng.getrandbits(32)
+            other = 1 - variant
+            items, mt, ref, ref_mt = np.arange(count, dtype=np.int64), new_generator(seed), list(range(count)), \
+                new_generator(seed)
+            mt_shuffle(mt, items, 0, count, other)
+            for i in range(count - 1, 0, -1):
+                j = int(mt_randbelow(ref_mt, i + 1, other))
+                ref[i], ref[j] = ref[j], ref[i]
+            assert items.tolist() == ref and int(mt_next(mt)) == int(mt_next(ref_mt))

@@ -46,7 +46,7 @@ END_COUNTERS = 140  # 12: counters when the last deal ended, before the next one
 EXTRAS = 152  # 12 masks: the cards each seat asked for (the view's ``extra``)
 FLUXED = 164  # a mask of the seats whose flux was shown at « l'examen du flux » (the view's ``flux_hands``)
 FACE_UP = 165  # the cards asked for are dealt face up (option extra_cards='face_up')
-UNSEEN = 166  # 52, scratch: the cards the heuristic bot cannot see, in the order it shuffles them
+UNSEEN = 166  # 52, scratch: the points of the cards the heuristic bot cannot see, in the order it shuffles them
 SIZE = 218
 
 STAT_NAMES = ("deals", "belle_carried", "flux_carried", "trente_un_carried", "thirty_ones", "largest_basket")
@@ -385,13 +385,6 @@ def _mask_points(mask):
 
 
 @njit(cache=True, _nrt=False)
-def _pool_points(s, pos, count):
-    """The points of the pool's card at ``pos``: the ``pos``-th unseen card as shuffled, none
-    past the ``count`` unseen cards (``academie.bots.belle_flux.ZERO``)."""
-    return _points(s[UNSEEN + pos]) if pos < count else 0
-
-
-@njit(cache=True, _nrt=False)
 def heuristic_action(s, mt, variant):
     """The action :class:`academie.bots.belle_flux.HeuristicBelleFlux` (default parameters)
     chooses for the seat to ask or stand, read from what that seat's view holds only (its cards,
@@ -402,7 +395,9 @@ def heuristic_action(s, mt, variant):
     now wins the basket against where one card more and standing wins it — each other seat in
     seat order draws its hidden cards from the shuffled cards (none once they run out), then,
     when it has not stood, one more while under 27, at most 12; the bot's card is the next one
-    — and ``ASK`` when asking wins more often."""
+    — and ``ASK`` when asking wins more often. Only the cards' points are read from a shuffle,
+    so the points are shuffled (``UNSEEN``: the same swaps as the cards'); ``SCORE`` holds each
+    other seat's points seen × 64 + its cards unseen."""
     legal = legal_mask(s)
     if not (legal >> ASK) & 1:
         return STAND
@@ -412,18 +407,29 @@ def heuristic_action(s, mt, variant):
         return ASK
     n = s[NPL]
     face_up = s[FACE_UP]
+    fluxed = s[FLUXED]
     seen = s[CARDS + me]
     for seat in range(n):
         seen |= 1 << s[UP + seat]
         if face_up:
             seen |= s[EXTRAS + seat]
-        if (s[FLUXED] >> seat) & 1:
+        if (fluxed >> seat) & 1:
             seen |= s[CARDS + seat] & ~s[EXTRAS + seat]
     count = 0
     for card in range(52):
         if not (seen >> card) & 1:
-            s[UNSEEN + count] = card
+            s[UNSEEN + count] = _points(card)
             count += 1
+    for seat in range(n):
+        extras = s[EXTRAS + seat]
+        shown_extras = extras if face_up else 0
+        hidden = popcount(extras) - popcount(shown_extras)
+        if (fluxed >> seat) & 1:
+            known = (s[CARDS + seat] & ~extras) | shown_extras
+        else:
+            known = (1 << s[UP + seat]) | shown_extras
+            hidden += 2
+        s[SCORE + seat] = _mask_points(known) * 64 + hidden
     wins_stand = wins_ask = 0
     for _ in range(SAMPLES):
         mt_shuffle(mt, s, UNSEEN, count, variant)
@@ -432,29 +438,25 @@ def heuristic_action(s, mt, variant):
         for other in range(n):
             if other == me:
                 continue
-            extras = s[EXTRAS + other]
-            shown_extras = extras if face_up else 0
-            hidden = popcount(extras) - popcount(shown_extras)
-            if (s[FLUXED] >> other) & 1:
-                known = (s[CARDS + other] & ~extras) | shown_extras
-            else:
-                known = (1 << s[UP + other]) | shown_extras
-                hidden += 2
-            total = _mask_points(known)
-            for _ in range(hidden):
-                total += _pool_points(s, pos, count)
+            packed = s[SCORE + other]
+            total = packed >> 6
+            end = pos + (packed & 63)
+            while pos < end:
+                if pos < count:
+                    total += s[UNSEEN + pos]
                 pos += 1
             if not s[STOOD + other]:
                 for _ in range(12):
                     if total >= OPPONENT_STANDS_AT:
                         break
-                    total += _pool_points(s, pos, count)
+                    if pos < count:
+                        total += s[UNSEEN + pos]
                     pos += 1
             if total <= 31 and total > best_other:
                 best_other = total
         if my_point > best_other:
             wins_stand += 1
-        drawn = my_point + _pool_points(s, pos, count)
+        drawn = my_point + (s[UNSEEN + pos] if pos < count else 0)
         if drawn <= 31 and drawn > best_other:
             wins_ask += 1
     return ASK if wins_ask > wins_stand else STAND
