@@ -1,8 +1,8 @@
 """Compiled playouts (the optional extra ``academie[fast]``: numba and numpy).
 
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
-faster, for random playouts (simulations with random bots, rollouts) and, at Reversis, Trente et
-un and the Guimbarde, simulations with the heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
+faster, for random playouts (simulations with random bots, rollouts) and simulations with each
+game's heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
 (``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both (and
 the heuristic bots' same choice at every decision).
 Reversis, Trente et un, Belle-Flux and the Guimbarde have a kernel (:mod:`academie.fast.reversis`,
