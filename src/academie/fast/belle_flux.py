@@ -7,7 +7,10 @@ pure engine's: a card id at a chance node, ``ASK`` or ``STAND``. :func:`legal_ma
 bit at a chance node, bits 52 and 53 for ``ASK`` and ``STAND``; the k-th set bit is the k-th of
 the pure engine's ``legal_actions()``. Payments are recorded in ``ledger`` (rows ``deal, source,
 target, amount, rule``; accounts: a seat, ``-1 - k`` for basket k: belle, flux, trente-un; rule k
-is the stake for basket k, 3 + k its win) while it has room.
+is the stake for basket k, 3 + k its win) while it has room. The state holds what a seat's view
+shows besides (the cards each seat asked for, the fluxes shown, whether the cards asked for are
+dealt face up), so that :func:`heuristic_action` chooses as the pure heuristic bot, from a
+generator seeded as its own (:func:`play_bot_matches`).
 """
 
 from __future__ import annotations
