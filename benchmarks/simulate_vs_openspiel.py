@@ -141,17 +141,17 @@ def main() -> int:
     med = {k: statistics.median(v) for k, v in figures.items()}
     ratio = med["simulate"] / med["hearts"]
     print()
-    print(f"{'':<68}{'per second':>12}{'ratio':>9}  target")
-    print(f"{'simulate reversis --bots random: deals':<68}{med['simulate']:>12,.0f}{ratio:>8.2f}×"
+    print(f"{'':<80}{'per second':>12}{'ratio':>9}  target")
+    print(f"{'simulate reversis --bots random: deals':<80}{med['simulate']:>12,.0f}{ratio:>8.2f}×"
           f"  ≥ 1.5× Hearts in C++: {'yes' if ratio >= 1.5 else 'NO'}")
-    print(f"{'pyspiel.evaluate_bots, Hearts, uniform random: deals':<68}{med['hearts']:>12,.0f}{1:>8.2f}×")
-    print(f"{'the Reversis kernel loop alone (random_deals): deals':<68}{med['kernel']:>12,.0f}"
+    print(f"{'pyspiel.evaluate_bots, Hearts, uniform random: deals':<80}{med['hearts']:>12,.0f}{1:>8.2f}×")
+    print(f"{'the Reversis kernel loop alone (random_deals): deals':<80}{med['kernel']:>12,.0f}"
           f"{med['kernel'] / med['hearts']:>8.2f}×")
     for gid in heuristic_cmds:
         gain = med[f"{gid}_compiled"] / med[f"{gid}_pure"]
-        print(f"{f'simulate {gid} --bots {HEURISTIC_LINEUPS[gid]}: matches':<68}{med[f'{gid}_compiled']:>12,.0f}"
+        print(f"{f'simulate {gid} --bots {HEURISTIC_LINEUPS[gid]}: matches':<80}{med[f'{gid}_compiled']:>12,.0f}"
               f"{gain:>8.1f}×  ≥ 20× the pure engine's: {'yes' if gain >= 20 else 'NO'}")
-        print(f"{'  the same through the pure engine: matches':<68}{med[f'{gid}_pure']:>12,.1f}{1:>8.1f}×")
+        print(f"{'  the same through the pure engine: matches':<80}{med[f'{gid}_pure']:>12,.1f}{1:>8.1f}×")
     print()
     print("Spread over rounds (per second): simulate " + " ".join(f"{v:,.0f}" for v in figures["simulate"])
           + "; Hearts " + " ".join(f"{v:,.0f}" for v in figures["hearts"]))
