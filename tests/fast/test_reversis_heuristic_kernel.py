@@ -92,7 +92,10 @@ def test_bots_the_kernel_does_not_play_are_refused_by_name() -> None:
     assert fast.random_matches(GAME, opts, 4, ["heuristic", "random", "random", "random"], 1000) is not None
     with pytest.raises(ValueError, match=r"plays random, heuristic bots, one per seat \(got ismcts"):
         fast.RandomMatches(GAME, opts, 4, ["ismcts", "random", "random", "random"])
-    belle = get_game("belle-flux-trente-un")  # no compiled heuristic bot (Trente et un has one)
-    assert fast.random_matches(belle, belle.parse_options({}), 3, ["heuristic", "random", "random"], 10_000) is None
+    belle = get_game("belle-flux-trente-un")  # a compiled heuristic bot, no compiled ISMCTS bot
+    assert fast.random_matches(belle, belle.parse_options({}), 3, ["heuristic", "ismcts", "random"], 10_000) is None
+    assert fast.random_matches(belle, belle.parse_options({}), 3, ["heuristic", "random", "random"], 10_000) is not None
     trente = get_game("trente-et-un")
     assert fast.random_matches(trente, trente.parse_options({}), 3, ["heuristic", "random", "random"], 10_000) is not None
+    guinguette = get_game("guinguette")  # no kernel
+    assert fast.random_matches(guinguette, guinguette.parse_options({}), 4, ["heuristic"] * 4, 10_000) is None

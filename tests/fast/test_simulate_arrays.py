@@ -73,7 +73,8 @@ def test_generators_seeded_side_by_side_are_python_s():
 
 
 @pytest.mark.parametrize("gid, names", [("reversis", ["heuristic", "random", "random", "random"]),
-                                        ("guimbarde", ["random", "heuristic", "random"])])
+                                        ("guimbarde", ["random", "heuristic", "random"]),
+                                        ("belle-flux-trente-un", ["random", "random", "heuristic"])])
 def test_each_match_s_line_is_the_pure_engine_s(monkeypatch, gid, names):
     """``on_match`` (``--jsonl``, ``--plot``) gets from the kernel's arrays the lines the pure
     engine gives: seeds, returns, statistics, match by match, at two workers."""

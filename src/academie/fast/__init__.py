@@ -1,8 +1,8 @@
 """Compiled playouts (the optional extra ``academie[fast]``: numba and numpy).
 
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
-faster, for random playouts (simulations with random bots, rollouts) and, at Reversis, Trente et
-un and the Guimbarde, simulations with the heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
+faster, for random playouts (simulations with random bots, rollouts) and simulations with each
+game's heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
 (``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both (and
 the heuristic bots' same choice at every decision).
 Reversis, Trente et un, Belle-Flux and the Guimbarde have a kernel (:mod:`academie.fast.reversis`,
@@ -185,6 +185,7 @@ def belle_flux_params(options: Any, num_players: int) -> Any:
         options.stake, options.counters, options.tie_rule == "eldest_wins", options.flux_carry_adds_stake,
         options.belle_order == "ace_high", options.trente_un_count == "one_suit", options.stand_is_final,
         options.all_bust == "nearest_wins", options.stock_exhausted == "whole_rounds",
+        options.extra_cards == "face_up",
     ], dtype=np.int64)
 
 
@@ -297,11 +298,11 @@ class MatchArrays:
 
 
 COMPILED_BOTS = {"reversis": ("random", "heuristic"), "trente-et-un": ("random", "heuristic"),
-                 "belle-flux-trente-un": ("random",), "guimbarde": ("random", "heuristic")}
+                 "belle-flux-trente-un": ("random", "heuristic"), "guimbarde": ("random", "heuristic")}
 """Per game: the bots a kernel plays in the seats, the same choices as the pure bots' from the
-same seeds (``random``: uniform among the legal actions; the ``heuristic`` of Reversis, Trente et
-un and the Guimbarde: :func:`academie.fast.reversis.heuristic_action`,
-:func:`academie.fast.trente_et_un.heuristic_action`, :func:`academie.fast.guimbarde.heuristic_action`)."""
+same seeds (``random``: uniform among the legal actions; the ``heuristic`` of each game:
+:func:`academie.fast.reversis.heuristic_action`, :func:`academie.fast.trente_et_un.heuristic_action`,
+:func:`academie.fast.belle_flux.heuristic_action`, :func:`academie.fast.guimbarde.heuristic_action`)."""
 
 
 def compiled_bots(game_id: str, bot_names: Any) -> bool:
@@ -355,8 +356,8 @@ class RandomMatches:
 
             kernel = belle_flux if self.gid == "belle-flux-trente-un" else guimbarde
             if any(self.kinds):
-                returns, stats, actions = guimbarde.play_bot_matches(self.params, seeds, self.variant,
-                                                                     np.array(self.kinds, dtype=np.int64))
+                returns, stats, actions = kernel.play_bot_matches(self.params, seeds, self.variant,
+                                                                  np.array(self.kinds, dtype=np.int64))
             else:
                 returns, stats, actions = kernel.play_matches(self.params, seeds, self.variant)
             figures = {name: stats[:, i] for i, name in enumerate(kernel.STAT_NAMES)}

@@ -7,7 +7,10 @@ pure engine's: a card id at a chance node, ``ASK`` or ``STAND``. :func:`legal_ma
 bit at a chance node, bits 52 and 53 for ``ASK`` and ``STAND``; the k-th set bit is the k-th of
 the pure engine's ``legal_actions()``. Payments are recorded in ``ledger`` (rows ``deal, source,
 target, amount, rule``; accounts: a seat, ``-1 - k`` for basket k: belle, flux, trente-un; rule k
-is the stake for basket k, 3 + k its win) while it has room.
+is the stake for basket k, 3 + k its win) while it has room. The state holds what a seat's view
+shows besides (the cards each seat asked for, the fluxes shown, whether the cards asked for are
+dealt face up), so that :func:`heuristic_action` chooses as the pure heuristic bot, from a
+generator seeded as its own (:func:`play_bot_matches`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ except ImportError:  # without the extra the module still imports (academie.fast
         return lambda f: f
 
 from academie.fast import driver
-from academie.fast.mt import mt_randbelow
+from academie.fast.mt import mt_randbelow, mt_shuffle
 from academie.fast.reversis import kth_card, popcount
 
 ASK, STAND = 52, 53
@@ -43,7 +46,11 @@ QUEUE = 80  # 36: the deal's order, seat * 2 + face up
 REQ = 116  # 12: this round of requests, in order
 SCORE = 128  # 12: scratch
 END_COUNTERS = 140  # 12: counters when the last deal ended, before the next one's stakes
-SIZE = 152
+EXTRAS = 152  # 12 masks: the cards each seat asked for (the view's ``extra``)
+FLUXED = 164  # a mask of the seats whose flux was shown at « l'examen du flux » (the view's ``flux_hands``)
+FACE_UP = 165  # the cards asked for are dealt face up (option extra_cards='face_up')
+UNSEEN = 166  # 52, scratch: the points of the cards the heuristic bot cannot see, in the order it shuffles them
+SIZE = 218
 
 STAT_NAMES = ("deals", "belle_carried", "flux_carried", "trente_un_carried", "thirty_ones", "largest_basket")
 NONE = -(1 << 40)
@@ -174,8 +181,10 @@ def start_deal(s, ledger):
         _pay(s, ledger, seat, -3, stake, 2)
     for seat in range(n):
         s[CARDS + seat] = 0
+        s[EXTRAS + seat] = 0
         s[UP + seat] = -1
         s[STOOD + seat] = 0
+    s[FLUXED] = 0
     s[STOCK] = (1 << 52) - 1
     s[ASKED] = 0
     s[RPOS] = 0
@@ -290,6 +299,7 @@ def _judge_and_begin(s, ledger):
                     total += _points(popcount((bits & -bits) - 1))
                     bits &= bits - 1
                 s[SCORE + seat] = total
+                s[FLUXED] |= 1 << seat
     winner = _best_unique(s)
     if winner >= 0:
         _win_basket(s, ledger, 1, winner)
@@ -334,6 +344,7 @@ def apply(s, ledger, action):
         s[STOCK] &= ~(1 << action)
         seat = s[TURN]
         s[CARDS + seat] |= 1 << action
+        s[EXTRAS + seat] |= 1 << action
         s[PHASE] = REQUESTS
         if point(s, seat) == 31:
             _declare(s, ledger)
@@ -352,6 +363,116 @@ def apply(s, ledger, action):
 def _random_step(s, ledger, mt, variant):
     mask = legal_mask(s)
     apply(s, ledger, kth_card(mask, mt_randbelow(mt, popcount(mask), variant)))
+
+
+RANDOM_BOT, HEURISTIC_BOT = 0, 1
+"""The bots a compiled match seats (``kinds`` of :func:`play_bot_matches`): the random bot, and
+:class:`academie.bots.belle_flux.HeuristicBelleFlux` with its default parameters (both draw from
+their seat's generator: the random bot its choice, the heuristic bot its samples' shuffles)."""
+SAMPLES, OPPONENT_STANDS_AT = 40, 27
+"""The heuristic bot's default ``samples`` (deals of the unseen cards per decision) and
+``opponent_stands_at`` (points)."""
+NO_RISK = 20
+"""``academie.bots.belle_flux.NO_RISK``: at 20 or less no card takes a hand over 31 (the ace is
+worth 11), the bot asks without sampling."""
+
+
+@njit(cache=True, _nrt=False)
+def _mask_points(mask):
+    """Every card of ``mask`` counted (A 11, figures 10, else the number)."""
+    total = 0
+    while mask:
+        total += _points(popcount((mask & -mask) - 1))
+        mask &= mask - 1
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_action(s, mt, variant):
+    """The action :class:`academie.bots.belle_flux.HeuristicBelleFlux` (default parameters)
+    chooses for the seat to ask or stand, read from what that seat's view holds only (its cards,
+    every up card, the fluxes shown, the cards asked for when they are dealt face up, how many
+    each seat asked for, who stood); ``mt`` is its generator. ``STAND`` when it may not ask;
+    ``ASK`` at 20 points or less; else, over 40 shuffles of the unseen cards (in card order
+    first, each shuffle of the last one's order, as ``Random.shuffle``), the deals where standing
+    now wins the basket against where one card more and standing wins it — each other seat in
+    seat order draws its hidden cards from the shuffled cards (none once they run out), then,
+    when it has not stood, one more while under 27, at most 12; the bot's card is the next one
+    — and ``ASK`` when asking wins more often. Only the cards' points are read from a shuffle,
+    so the points are shuffled (``UNSEEN``: the same swaps as the cards'); ``SCORE`` holds each
+    other seat's points seen × 64 + its cards unseen."""
+    legal = legal_mask(s)
+    if not (legal >> ASK) & 1:
+        return STAND
+    me = s[TURN]
+    my_point = point(s, me)
+    if my_point <= NO_RISK:
+        return ASK
+    n = s[NPL]
+    face_up = s[FACE_UP]
+    fluxed = s[FLUXED]
+    seen = s[CARDS + me]
+    for seat in range(n):
+        seen |= 1 << s[UP + seat]
+        if face_up:
+            seen |= s[EXTRAS + seat]
+        if (fluxed >> seat) & 1:
+            seen |= s[CARDS + seat] & ~s[EXTRAS + seat]
+    count = 0
+    for card in range(52):
+        if not (seen >> card) & 1:
+            s[UNSEEN + count] = _points(card)
+            count += 1
+    for seat in range(n):
+        extras = s[EXTRAS + seat]
+        shown_extras = extras if face_up else 0
+        hidden = popcount(extras) - popcount(shown_extras)
+        if (fluxed >> seat) & 1:
+            known = (s[CARDS + seat] & ~extras) | shown_extras
+        else:
+            known = (1 << s[UP + seat]) | shown_extras
+            hidden += 2
+        s[SCORE + seat] = _mask_points(known) * 64 + hidden
+    wins_stand = wins_ask = 0
+    for _ in range(SAMPLES):
+        mt_shuffle(mt, s, UNSEEN, count, variant)
+        pos = 0
+        best_other = 0
+        for other in range(n):
+            if other == me:
+                continue
+            packed = s[SCORE + other]
+            total = packed >> 6
+            end = pos + (packed & 63)
+            while pos < end:
+                if pos < count:
+                    total += s[UNSEEN + pos]
+                pos += 1
+            if not s[STOOD + other]:
+                for _ in range(12):
+                    if total >= OPPONENT_STANDS_AT:
+                        break
+                    if pos < count:
+                        total += s[UNSEEN + pos]
+                    pos += 1
+            if total <= 31 and total > best_other:
+                best_other = total
+        if my_point > best_other:
+            wins_stand += 1
+        drawn = my_point + (s[UNSEEN + pos] if pos < count else 0)
+        if drawn <= 31 and drawn > best_other:
+            wins_ask += 1
+    return ASK if wins_ask > wins_stand else STAND
+
+
+@njit(cache=True, _nrt=False)
+def _bot_step(s, ledger, mt, variant, kind):
+    """One action of the seat to play (or the chance's, kind 0): drawn from ``mt`` as the random
+    bot draws it, or the heuristic bot's (its samples shuffled with ``mt``)."""
+    if kind == HEURISTIC_BOT:
+        apply(s, ledger, heuristic_action(s, mt, variant))
+    else:
+        _random_step(s, ledger, mt, variant)
 
 
 KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
@@ -405,11 +526,13 @@ def rollout(s, rng_seed, variant=0):
 def new_state(params, ledger):
     """A match at its first chance node (its stakes recorded in ``ledger``); ``params``: players,
     step, deals (0: 10,000), stake, counters, then the flags tie eldest wins, flux carry adds the
-    stake, ace high, one suit, stand is final, all bust nearest wins, whole rounds."""
+    stake, ace high, one suit, stand is final, all bust nearest wins, whole rounds, the cards
+    asked for dealt face up."""
     s = np.zeros(SIZE, dtype=np.int64)
     s[NPL], s[STEP], s[LIMIT], s[STAKE], s[COUNTERS0] = params[0], params[1], params[2], params[3], params[4]
     for i in range(7):
         s[TIE_ELDEST + i] = params[5 + i]
+    s[FACE_UP] = params[12]
     for seat in range(params[0]):
         s[COUNTERS + seat] = params[4]
     start_deal(s, ledger)
@@ -422,6 +545,15 @@ def play_matches(params, seeds, variant):
     (:func:`academie.fast.driver.play_matches`)."""
     return driver.play_matches(params, seeds, variant, params[0], 6, KERNEL.new_state, KERNEL._actor,
                                KERNEL._over, KERNEL._random_step, KERNEL._record)
+
+
+@njit(cache=True)
+def play_bot_matches(params, seeds, variant, kinds):
+    """:func:`play_matches` with the bots ``kinds`` (one per seat: :data:`RANDOM_BOT`,
+    :data:`HEURISTIC_BOT`) in the seats: the matches ``simulate`` plays with those bots (both
+    draw from their seat's generator)."""
+    return driver.play_bot_matches(params, seeds, variant, kinds, 3, params[0], 6, KERNEL.new_state, KERNEL._actor,
+                                   KERNEL._over, KERNEL._bot_step, KERNEL._record)
 
 
 @njit(cache=True)
@@ -466,12 +598,14 @@ def from_state(state, params: np.ndarray) -> np.ndarray:
     s[TURN] = state.turn
     s[STOCK] = sum(1 << c for c in state.stock)
     s[ASKED] = int(state.asked_this_round)
+    s[FLUXED] = sum(1 << seat for seat in state.fluxes)
     for k, basket in enumerate(BASKETS):
         s[POTS + k] = m.pots[basket]
     for i, name in enumerate(STAT_NAMES):
         s[STATS + i] = state.stats[name]
     for seat in range(n):
         s[CARDS + seat] = sum(1 << c for c in state._cards(seat))
+        s[EXTRAS + seat] = sum(1 << c for c in state.extra[seat])
         s[UP + seat] = -1 if state.up[seat] is None else state.up[seat]
         s[STOOD + seat] = int(state.stood[seat])
         s[COUNTERS + seat] = m.counters[seat]
@@ -495,6 +629,7 @@ def compared(s: np.ndarray) -> np.ndarray:
     out = s.copy()
     out[LEDGER_N] = 0
     out[SCORE: SCORE + 12] = 0
+    out[UNSEEN: UNSEEN + 52] = 0
     out[QUEUE: QUEUE + int(s[QPOS])] = 0
     pending = s[REQ + int(s[RPOS]): REQ + int(s[RLEN])].copy()
     out[REQ: REQ + 12] = 0

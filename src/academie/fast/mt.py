@@ -174,11 +174,40 @@ def mt_random(mt):
 
 
 @njit(cache=True, _nrt=False)
+def _tempered(y):
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y & _MASK
+
+
+@njit(cache=True, _nrt=False)
 def mt_shuffle(mt, items, start, count, variant):
     """``Random.shuffle`` of ``items[start: start + count]`` in place: from the last place down
-    to the second, a swap with a place drawn below it or at it (``_randbelow(i + 1)``)."""
+    to the second, a swap with a place drawn below it or at it (``_randbelow(i + 1)``). The
+    words :func:`mt_randbelow` would draw, with the generator's place held in a local and the
+    bits asked for followed as ``i`` falls rather than counted at each draw."""
+    if count < 2:
+        return
+    k = _bit_length(count - 1 if variant == 1 else count)
+    low = 1 << (k - 1)  # the bits asked for fall to k - 1 when the bound falls under this
+    pos = mt[MT_N]
     for i in range(count - 1, 0, -1):
-        j = mt_randbelow(mt, i + 1, variant)
+        n = i + 1
+        if (i if variant == 1 else n) < low:
+            k -= 1
+            low >>= 1
+        shift = 32 - k
+        while True:
+            if pos >= MT_N:
+                _twist(mt)
+                pos = 0
+            j = _tempered(mt[pos]) >> shift
+            pos += 1
+            if j < n:
+                break
         t = items[start + i]
         items[start + i] = items[start + j]
         items[start + j] = t
+    mt[MT_N] = pos
