@@ -72,7 +72,7 @@ def parallel_loop(seed: int) -> Callable[[float], float]:
     return measure
 
 
-# --- target 3: the training example's hook (the whole of it: finish it here once the example exists) ---
+# --- target 3: the training example, run as a user runs it ---
 def training_example(timeout: float = 600.0) -> tuple[str, bool | None]:
     """Target 3: run ``examples/train_trente_et_un.py`` (with ``--quick`` when its ``--help``
     names that flag) and return ``(its figure, met)``: the last line it printed and True when it
