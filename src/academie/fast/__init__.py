@@ -47,9 +47,13 @@ FREE_OPTIONS = {
         "discard_marriages", "rule7_grand_mariage", "hand_marriages", "grand_mariage_table_payers", "deals",
         "counters",
     }),
+    "guinguette": frozenset({
+        "counters", "deals", "guinguette_stake", "basket_stake", "guinguette_when", "discard", "renvi_cotillon",
+        "cotillon_award", "cotillon_contest", "ties", "tierce_suits", "ace_tierce", "out_of_counters",
+    }),
 }
 NAMES = {"reversis": "Reversis", "trente-et-un": "Trente et un", "belle-flux-trente-un": "Belle, Flux et Trente-un",
-         "guimbarde": "Guimbarde"}
+         "guimbarde": "Guimbarde", "guinguette": "Guinguette"}
 
 
 @lru_cache(maxsize=1)
@@ -208,8 +212,28 @@ def guimbarde_params(options: Any, num_players: int) -> Any:
     ], dtype=np.int64)
 
 
+def guinguette_params(options: Any, num_players: int) -> Any:
+    """The kernel's parameter vector for validated Guinguette ``options`` (see
+    :func:`academie.fast.guinguette.new_state`). Raises ValueError for options the kernel does
+    not implement."""
+    import numpy as np
+
+    from academie.games.guinguette import GAME
+
+    reason = unsupported_reason(GAME, options, num_players)
+    if reason is not None:
+        raise ValueError(reason)
+    renvi = ("stir_again", "raise", "off").index(options.renvi_cotillon)
+    return np.array([
+        num_players, options.deals, options.counters, options.guinguette_stake, options.basket_stake,
+        options.guinguette_when == "deal", options.discard == "into_cotillon", renvi,
+        options.cotillon_award == "suit_point", options.cotillon_contest == "stirrers", options.ties == "carry",
+        options.tierce_suits == "same", options.ace_tierce == "bridge", options.out_of_counters == "debt",
+    ], dtype=np.int64)
+
+
 PARAMS = {"reversis": reversis_params, "trente-et-un": trente_et_un_params, "belle-flux-trente-un": belle_flux_params,
-          "guimbarde": guimbarde_params}
+          "guimbarde": guimbarde_params, "guinguette": guinguette_params}
 
 
 @lru_cache(maxsize=1)
