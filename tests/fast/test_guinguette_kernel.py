@@ -91,3 +91,16 @@ def test_the_kernel_plays_every_option() -> None:
     assert fast.FREE_OPTIONS["guinguette"] == frozenset(type(GAME.parse_options({})).model_fields)
     assert fast.supports(GAME, GAME.parse_options(VARIANTS[1]), 8)
     assert fast.unsupported_reason(GAME, GAME.parse_options({}), 9) is not None
+
+
+def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate with random bots uses the kernel (from the game's MIN_MATCHES matches, not below)
+    and reports exactly what the pure engine reports."""
+    from academie.analysis.simulate import simulate
+
+    least = fast.MIN_MATCHES["guinguette"]
+    assert fast.random_matches(GAME, GAME.parse_options({}), 4, ["random"] * 4, least) is not None
+    assert fast.random_matches(GAME, GAME.parse_options({}), 4, ["random"] * 4, least - 1) is None
+    with_kernel = simulate(GAME, ["random"] * 5, least, seed=2).to_json()
+    monkeypatch.setattr(fast, "available", lambda: False)
+    assert simulate(GAME, ["random"] * 5, least, seed=2).to_json() == with_kernel

@@ -2,11 +2,11 @@
 
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
 faster, for random playouts (simulations with random bots, rollouts) and, at Reversis, Trente et
-un and the Guimbarde, simulations with the heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
+un, the Guimbarde and the Guinguette, simulations with the heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
 (``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both (and
 the heuristic bots' same choice at every decision).
-Reversis, Trente et un, Belle-Flux and the Guimbarde have a kernel (:mod:`academie.fast.reversis`,
-``trente_et_un``, ``belle_flux``, ``guimbarde``: a state as one numpy array, ``legal_mask`` and
+Reversis, Trente et un, Belle-Flux, the Guimbarde and the Guinguette have a kernel
+(:mod:`academie.fast.reversis`, ``trente_et_un``, ``belle_flux``, ``guimbarde``, ``guinguette``: a state as one numpy array, ``legal_mask`` and
 ``apply`` as the step API, ``play_matches`` for seeded random matches), each for the options it
 implements (:func:`supports`); for anything else, callers fall back to the pure engine.
 
@@ -321,11 +321,13 @@ class MatchArrays:
 
 
 COMPILED_BOTS = {"reversis": ("random", "heuristic"), "trente-et-un": ("random", "heuristic"),
-                 "belle-flux-trente-un": ("random",), "guimbarde": ("random", "heuristic")}
+                 "belle-flux-trente-un": ("random",), "guimbarde": ("random", "heuristic"),
+                 "guinguette": ("random", "heuristic")}
 """Per game: the bots a kernel plays in the seats, the same choices as the pure bots' from the
 same seeds (``random``: uniform among the legal actions; the ``heuristic`` of Reversis, Trente et
-un and the Guimbarde: :func:`academie.fast.reversis.heuristic_action`,
-:func:`academie.fast.trente_et_un.heuristic_action`, :func:`academie.fast.guimbarde.heuristic_action`)."""
+un, the Guimbarde and the Guinguette: :func:`academie.fast.reversis.heuristic_action`,
+:func:`academie.fast.trente_et_un.heuristic_action`, :func:`academie.fast.guimbarde.heuristic_action`,
+:func:`academie.fast.guinguette.heuristic_action`)."""
 
 
 def compiled_bots(game_id: str, bot_names: Any) -> bool:
@@ -374,13 +376,13 @@ class RandomMatches:
             returns[np.flatnonzero(won), winners[won]] = 1.0
             figures = {name: stats[:, i] for i, name in enumerate(T.STAT_NAMES)}
             return MatchArrays(returns, figures, {}, winners, actions)
-        if self.gid in ("belle-flux-trente-un", "guimbarde"):
-            from academie.fast import belle_flux, guimbarde
+        if self.gid in ("belle-flux-trente-un", "guimbarde", "guinguette"):
+            from academie.fast import belle_flux, guimbarde, guinguette
 
-            kernel = belle_flux if self.gid == "belle-flux-trente-un" else guimbarde
+            kernel = {"belle-flux-trente-un": belle_flux, "guimbarde": guimbarde, "guinguette": guinguette}[self.gid]
             if any(self.kinds):
-                returns, stats, actions = guimbarde.play_bot_matches(self.params, seeds, self.variant,
-                                                                     np.array(self.kinds, dtype=np.int64))
+                returns, stats, actions = kernel.play_bot_matches(self.params, seeds, self.variant,
+                                                                  np.array(self.kinds, dtype=np.int64))
             else:
                 returns, stats, actions = kernel.play_matches(self.params, seeds, self.variant)
             figures = {name: stats[:, i] for i, name in enumerate(kernel.STAT_NAMES)}
@@ -410,7 +412,8 @@ class RandomMatches:
         return self.play_seeds([seeds])[0]
 
 
-MIN_MATCHES = {"reversis": 200, "guimbarde": 200, "belle-flux-trente-un": 500, "trente-et-un": 1000}
+MIN_MATCHES = {"reversis": 200, "guimbarde": 200, "belle-flux-trente-un": 500, "trente-et-un": 1000,
+               "guinguette": 1000}
 """Per game: fewer matches than this are played faster by the pure engine than by a kernel
 loaded from numba's cache (a second or two)."""
 
@@ -450,7 +453,7 @@ def play_random_matches(game: Any, options: Mapping[str, Any] | Any | None, n_pl
     return [m.returns() for m in played], [m.statistics() for m in played]
 
 
-COMPILE_SECONDS = {"reversis": 35, "trente-et-un": 35, "belle-flux-trente-un": 20, "guimbarde": 40}
+COMPILE_SECONDS = {"reversis": 35, "trente-et-un": 35, "belle-flux-trente-un": 20, "guimbarde": 40, "guinguette": 15}
 """About how long compiling a game's kernels takes, once, in seconds (measured on a 2-core
 machine): a later run loads them from numba's cache on disk in a second or two."""
 
