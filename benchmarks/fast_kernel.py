@@ -190,8 +190,8 @@ def main() -> int:
         pyspiel.evaluate_bots(hearts.new_initial_state(), hearts_bots, game_seed[0])
         return 1
 
-    figures: dict[str, list[float]] = {"kernel": [], "simulate": [], "rollout": [], "hearts": [], "t31": [], "bf": [], "g": [], "sample": [],
-                                    "gu": [], "gu_pure": []}
+    figures: dict[str, list[float]] = {"kernel": [], "simulate": [], "rollout": [], "hearts": [], "t31": [], "bf": [],
+                                       "g": [], "sample": [], "gu": [], "gu_pure": []}
     t = args.round_seconds
     print(f"{args.rounds} rounds of {t:g} s per measure, Reversis ({args.players} players)"
           + (" and OpenSpiel's Hearts alternating" if hearts else ""), flush=True)

@@ -2,13 +2,14 @@
 
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
 faster, for random playouts (simulations with random bots, rollouts) and, at Reversis, Trente et
-un, the Guimbarde and the Guinguette, simulations with the heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
-(``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both (and
-the heuristic bots' same choice at every decision).
-Reversis, Trente et un, Belle-Flux, the Guimbarde and the Guinguette have a kernel
-(:mod:`academie.fast.reversis`, ``trente_et_un``, ``belle_flux``, ``guimbarde``, ``guinguette``: a state as one numpy array, ``legal_mask`` and
-``apply`` as the step API, ``play_matches`` for seeded random matches), each for the options it
-implements (:func:`supports`); for anything else, callers fall back to the pure engine.
+un, the Guimbarde and the Guinguette, simulations with the heuristic bot too
+(:data:`COMPILED_BOTS`), and a lockstep test (``tests/fast``) requires the same legal actions,
+returns, ledgers and statistics from both (and the heuristic bots' same choice at every
+decision). Reversis, Trente et un, Belle-Flux, the Guimbarde and the Guinguette have a kernel
+(:mod:`academie.fast.reversis`, ``trente_et_un``, ``belle_flux``, ``guimbarde``, ``guinguette``:
+a state as one numpy array, ``legal_mask`` and ``apply`` as the step API, ``play_matches`` for
+seeded random matches), each for the options it implements (:func:`supports`); for anything
+else, callers fall back to the pure engine.
 
 >>> from academie.games import get_game
 >>> game = get_game("reversis")

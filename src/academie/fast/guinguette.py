@@ -37,8 +37,8 @@ CARDS = (1 << 52) - 1
 BASKETS = ("guinguette", "cabaret", "cotillon")
 DEAL, STIRRING, RENVI_PHASE, COTILLON, CABARET, OVER = range(6)
 GUINGUETTE = 26 + 10  # Q♦: [004] « La guinguette est la dame de carreau »
-STIR_FEE = 2
-HAND = 4
+STIR_FEE = 2  # [Adpoker] « je remue le cotillon »: two counters in the cotillon basket
+HAND = 4  # [Adpoker] four cards each, two at a time
 STIR_AGAIN, RENVI_RAISE, RENVI_OFF = 0, 1, 2
 
 RULE_STAKE, RULE_GUINGUETTE, RULE_STIR, RULE_STIR_AGAIN, RULE_HOLD = 1, 2, 3, 4, 5
@@ -332,6 +332,7 @@ def _holder(s, card):
 @njit(cache=True, _nrt=False)
 def _showdown(s, ledger):
     n = s[NPL]
+    # GU5 (our reconstruction): the Q♦'s holder at the showdown; [004] « La guinguette est la dame de carreau »
     if s[WHEN_DEAL] == 0:
         holder = _holder(s, GUINGUETTE)
         if holder >= 0:
@@ -473,7 +474,7 @@ def _bet(s, ledger, seat, action):
     elif action != PASS:
         if action == RENVI:
             by, rule = STIR_FEE, RULE_RENVI
-        else:
+        else:  # [Adpoker] the demi-septier, the chopine and the pinte: 1, 2 and 4 counters
             by, rule = (1 if action == DEMI_SEPTIER else (2 if action == CHOPINE else 4)), RULE_RAISE
         _pay(s, ledger, seat, -1 - basket, to_hold + by, rule)
         s[LEVEL] += by
@@ -513,7 +514,7 @@ def apply(s, ledger, action):
             seat = s[DEAL_QUEUE + s[DQ_POS]]
             s[DQ_POS] += 1
             s[HANDS + seat] |= 1 << action
-            if s[DQ_POS] == HAND * s[NPL]:
+            if s[DQ_POS] == HAND * s[NPL]:  # the rest is the cotillon (the stock)
                 _after_deal(s, ledger)
         else:
             s[HANDS + s[DRAW_FOR]] |= 1 << action
