@@ -11,7 +11,9 @@ In alternating short rounds (so that the machine's load falls on both alike) it 
   cards to the end of the deal, in µs; and what a search pays per sample: the pure engine's
   ``determinize``, :func:`academie.fast.reversis.from_state`, then the rollout;
 * the other kernels' random deals per second: Trente et un (rounds, 4 players), Belle, Flux et
-  Trente-un (deals, 5 players) and the Guimbarde (deals, 4 players);
+  Trente-un (deals, 5 players), the Guimbarde (deals, 4 players) and the Guinguette (deals, 4
+  players; a match ends early when a player cannot pay his stakes), the last beside the pure
+  engine's random deals (``play_match`` with random bots, as ``simulate`` plays them);
 * if OpenSpiel is installed: Hearts games per second, each game played by
   ``pyspiel.evaluate_bots`` with ``pyspiel.make_uniform_random_bot`` bots: the whole loop (chance,
   legal actions, the bots' choices) in C++, one call from Python per game.
@@ -94,7 +96,11 @@ def main() -> int:
             state.apply_action(legal[rng.randrange(len(legal))])
         pure_positions.append(state)
     from academie.fast import belle_flux as B
+    from academie.bots import make_bot
+    from academie.core.chance import SeededChance
+    from academie.core.runner import play_match
     from academie.fast import guimbarde as G
+    from academie.fast import guinguette as GU
     from academie.fast import trente_et_un as T
 
     t31_params = fast.trente_et_un_params(get_game("trente-et-un").parse_options({}), 4)
@@ -103,6 +109,9 @@ def main() -> int:
     B.random_deals(bf_params, 0, 1)
     g_params = fast.guimbarde_params(get_game("guimbarde").parse_options({}), 4)
     G.random_deals(g_params, 0, 1)
+    guinguette = get_game("guinguette")
+    gu_params = fast.guinguette_params(guinguette.parse_options({}), 4)
+    GU.random_deals(gu_params, 0, 1)
     print(f"kernels loaded or compiled in {time.perf_counter() - compile_start:.1f} s", file=sys.stderr)
 
     try:
@@ -150,6 +159,19 @@ def main() -> int:
         G.random_deals(g_params, seed[0], batch)
         return batch
 
+    def gu_deals() -> int:
+        seed[0] += 1
+        GU.random_deals(gu_params, seed[0], batch)
+        return batch
+
+    gu_master = random.Random(2)
+
+    def gu_pure_deals() -> int:
+        row = [gu_master.getrandbits(32) for _ in range(5)]
+        state = guinguette.new_initial_state(4)
+        play_match(state, SeededChance(row[4]), [make_bot("random", "guinguette", x) for x in row[:4]])
+        return state.statistics()["deals"]
+
     sample_rng = random.Random(4)
 
     def sample_us(seconds: float) -> float:
@@ -168,7 +190,8 @@ def main() -> int:
         pyspiel.evaluate_bots(hearts.new_initial_state(), hearts_bots, game_seed[0])
         return 1
 
-    figures: dict[str, list[float]] = {"kernel": [], "simulate": [], "rollout": [], "hearts": [], "t31": [], "bf": [], "g": [], "sample": []}
+    figures: dict[str, list[float]] = {"kernel": [], "simulate": [], "rollout": [], "hearts": [], "t31": [], "bf": [],
+                                       "g": [], "sample": [], "gu": [], "gu_pure": []}
     t = args.round_seconds
     print(f"{args.rounds} rounds of {t:g} s per measure, Reversis ({args.players} players)"
           + (" and OpenSpiel's Hearts alternating" if hearts else ""), flush=True)
@@ -181,6 +204,8 @@ def main() -> int:
             lambda: figures["t31"].append(rate(t31_rounds, t)),
             lambda: figures["bf"].append(rate(bf_deals, t)),
             lambda: figures["g"].append(rate(g_deals, t)),
+            lambda: figures["gu"].append(rate(gu_deals, t)),
+            lambda: figures["gu_pure"].append(rate(gu_pure_deals, t)),
         ]
         if hearts:
             runs.insert(0 if k % 2 else len(runs), lambda: figures["hearts"].append(rate(hearts_games, t)))
@@ -198,6 +223,8 @@ def main() -> int:
     print(f"Trente et un kernel, rounds/s (4 players) {med['t31']:>12,.0f}")
     print(f"Belle-Flux kernel, deals/s (5 players)    {med['bf']:>12,.0f}")
     print(f"Guimbarde kernel, deals/s (4 players)     {med['g']:>12,.0f}")
+    print(f"Guinguette kernel, deals/s (4 players)    {med['gu']:>12,.0f}"
+          f"   (pure engine {med['gu_pure']:,.0f}: {med['gu'] / med['gu_pure']:.0f}×)")
     if hearts:
         ratio = med["kernel"] / med["hearts"]
         print(f"OpenSpiel Hearts C++ loop, games/s        {med['hearts']:>12,.0f}"

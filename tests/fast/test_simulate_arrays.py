@@ -32,7 +32,8 @@ def test_the_report_is_the_one_captured_figure_for_figure(case):
     assert json.loads(as_json.stdout) == want["json"]
 
 
-@pytest.mark.parametrize("gid, players", [("reversis", 4), ("trente-et-un", 3), ("guimbarde", 4)])
+@pytest.mark.parametrize("gid, players", [("reversis", 4), ("trente-et-un", 3), ("guimbarde", 4),
+                                          ("guinguette", 5)])
 def test_matches_are_counted_from_arrays_not_match_objects(monkeypatch, gid, players):
     """The kernel's matches reach the report as arrays: no :class:`~academie.fast.FastMatch`
     per match (the one ``fast.prepare`` plays first aside), the same report as the pure engine's."""
@@ -74,7 +75,8 @@ def test_generators_seeded_side_by_side_are_python_s():
 
 @pytest.mark.parametrize("gid, names", [("reversis", ["heuristic", "random", "random", "random"]),
                                         ("guimbarde", ["random", "heuristic", "random"]),
-                                        ("belle-flux-trente-un", ["random", "random", "heuristic"])])
+                                        ("belle-flux-trente-un", ["random", "random", "heuristic"]),
+                                        ("guinguette", ["heuristic", "random", "random", "heuristic"])])
 def test_each_match_s_line_is_the_pure_engine_s(monkeypatch, gid, names):
     """``on_match`` (``--jsonl``, ``--plot``) gets from the kernel's arrays the lines the pure
     engine gives: seeds, returns, statistics, match by match, at two workers."""

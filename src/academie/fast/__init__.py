@@ -2,13 +2,13 @@
 
 The pure engine in :mod:`academie.games` is the reference; a kernel here plays the same rules
 faster, for random playouts (simulations with random bots, rollouts) and simulations with each
-game's heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test
-(``tests/fast``) requires the same legal actions, returns, ledgers and statistics from both (and
-the heuristic bots' same choice at every decision).
-Reversis, Trente et un, Belle-Flux and the Guimbarde have a kernel (:mod:`academie.fast.reversis`,
-``trente_et_un``, ``belle_flux``, ``guimbarde``: a state as one numpy array, ``legal_mask`` and
-``apply`` as the step API, ``play_matches`` for seeded random matches), each for the options it
-implements (:func:`supports`); for anything else, callers fall back to the pure engine.
+game's heuristic bot too (:data:`COMPILED_BOTS`), and a lockstep test (``tests/fast``) requires
+the same legal actions, returns, ledgers and statistics from both (and the heuristic bots' same
+choice at every decision). Reversis, Trente et un, Belle-Flux, the Guimbarde and the Guinguette
+have a kernel (:mod:`academie.fast.reversis`, ``trente_et_un``, ``belle_flux``, ``guimbarde``,
+``guinguette``: a state as one numpy array, ``legal_mask`` and ``apply`` as the step API,
+``play_matches`` for seeded random matches), each for the options it implements
+(:func:`supports`); for anything else, callers fall back to the pure engine.
 
 >>> from academie.games import get_game
 >>> game = get_game("reversis")
@@ -47,9 +47,13 @@ FREE_OPTIONS = {
         "discard_marriages", "rule7_grand_mariage", "hand_marriages", "grand_mariage_table_payers", "deals",
         "counters",
     }),
+    "guinguette": frozenset({
+        "counters", "deals", "guinguette_stake", "basket_stake", "guinguette_when", "discard", "renvi_cotillon",
+        "cotillon_award", "cotillon_contest", "ties", "tierce_suits", "ace_tierce", "out_of_counters",
+    }),
 }
 NAMES = {"reversis": "Reversis", "trente-et-un": "Trente et un", "belle-flux-trente-un": "Belle, Flux et Trente-un",
-         "guimbarde": "Guimbarde"}
+         "guimbarde": "Guimbarde", "guinguette": "Guinguette"}
 
 
 @lru_cache(maxsize=1)
@@ -209,8 +213,28 @@ def guimbarde_params(options: Any, num_players: int) -> Any:
     ], dtype=np.int64)
 
 
+def guinguette_params(options: Any, num_players: int) -> Any:
+    """The kernel's parameter vector for validated Guinguette ``options`` (see
+    :func:`academie.fast.guinguette.new_state`). Raises ValueError for options the kernel does
+    not implement."""
+    import numpy as np
+
+    from academie.games.guinguette import GAME
+
+    reason = unsupported_reason(GAME, options, num_players)
+    if reason is not None:
+        raise ValueError(reason)
+    renvi = ("stir_again", "raise", "off").index(options.renvi_cotillon)
+    return np.array([
+        num_players, options.deals, options.counters, options.guinguette_stake, options.basket_stake,
+        options.guinguette_when == "deal", options.discard == "into_cotillon", renvi,
+        options.cotillon_award == "suit_point", options.cotillon_contest == "stirrers", options.ties == "carry",
+        options.tierce_suits == "same", options.ace_tierce == "bridge", options.out_of_counters == "debt",
+    ], dtype=np.int64)
+
+
 PARAMS = {"reversis": reversis_params, "trente-et-un": trente_et_un_params, "belle-flux-trente-un": belle_flux_params,
-          "guimbarde": guimbarde_params}
+          "guimbarde": guimbarde_params, "guinguette": guinguette_params}
 
 
 @lru_cache(maxsize=1)
@@ -298,11 +322,13 @@ class MatchArrays:
 
 
 COMPILED_BOTS = {"reversis": ("random", "heuristic"), "trente-et-un": ("random", "heuristic"),
-                 "belle-flux-trente-un": ("random", "heuristic"), "guimbarde": ("random", "heuristic")}
+                 "belle-flux-trente-un": ("random", "heuristic"), "guimbarde": ("random", "heuristic"),
+                 "guinguette": ("random", "heuristic")}
 """Per game: the bots a kernel plays in the seats, the same choices as the pure bots' from the
 same seeds (``random``: uniform among the legal actions; the ``heuristic`` of each game:
 :func:`academie.fast.reversis.heuristic_action`, :func:`academie.fast.trente_et_un.heuristic_action`,
-:func:`academie.fast.belle_flux.heuristic_action`, :func:`academie.fast.guimbarde.heuristic_action`)."""
+:func:`academie.fast.belle_flux.heuristic_action`, :func:`academie.fast.guimbarde.heuristic_action`,
+:func:`academie.fast.guinguette.heuristic_action`)."""
 
 
 def compiled_bots(game_id: str, bot_names: Any) -> bool:
@@ -351,10 +377,10 @@ class RandomMatches:
             returns[np.flatnonzero(won), winners[won]] = 1.0
             figures = {name: stats[:, i] for i, name in enumerate(T.STAT_NAMES)}
             return MatchArrays(returns, figures, {}, winners, actions)
-        if self.gid in ("belle-flux-trente-un", "guimbarde"):
-            from academie.fast import belle_flux, guimbarde
+        if self.gid in ("belle-flux-trente-un", "guimbarde", "guinguette"):
+            from academie.fast import belle_flux, guimbarde, guinguette
 
-            kernel = belle_flux if self.gid == "belle-flux-trente-un" else guimbarde
+            kernel = {"belle-flux-trente-un": belle_flux, "guimbarde": guimbarde, "guinguette": guinguette}[self.gid]
             if any(self.kinds):
                 returns, stats, actions = kernel.play_bot_matches(self.params, seeds, self.variant,
                                                                   np.array(self.kinds, dtype=np.int64))
@@ -387,7 +413,8 @@ class RandomMatches:
         return self.play_seeds([seeds])[0]
 
 
-MIN_MATCHES = {"reversis": 200, "guimbarde": 200, "belle-flux-trente-un": 500, "trente-et-un": 1000}
+MIN_MATCHES = {"reversis": 200, "guimbarde": 200, "belle-flux-trente-un": 500, "trente-et-un": 1000,
+               "guinguette": 1000}
 """Per game: fewer matches than this are played faster by the pure engine than by a kernel
 loaded from numba's cache (a second or two)."""
 
@@ -427,7 +454,7 @@ def play_random_matches(game: Any, options: Mapping[str, Any] | Any | None, n_pl
     return [m.returns() for m in played], [m.statistics() for m in played]
 
 
-COMPILE_SECONDS = {"reversis": 35, "trente-et-un": 35, "belle-flux-trente-un": 20, "guimbarde": 40}
+COMPILE_SECONDS = {"reversis": 35, "trente-et-un": 35, "belle-flux-trente-un": 20, "guimbarde": 40, "guinguette": 15}
 """About how long compiling a game's kernels takes, once, in seconds (measured on a 2-core
 machine): a later run loads them from numba's cache on disk in a second or two."""
 

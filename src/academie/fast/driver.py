@@ -2,7 +2,8 @@
 seeded as :func:`academie.analysis.simulate.simulate` seeds it, a batch of such matches, a rollout
 to the end of a deal, and the benchmark's random deals.
 
-A kernel (:mod:`academie.fast.reversis`, ``trente_et_un``, ``belle_flux``, ``guimbarde``) gives
+A kernel (:mod:`academie.fast.reversis`, ``trente_et_un``, ``belle_flux``, ``guimbarde``,
+``guinguette``) gives
 its rules as jitted functions of its state array ``s``:
 
 * ``new_state(params, ledger)``: a match at its first chance node;

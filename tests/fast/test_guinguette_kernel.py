@@ -1,0 +1,106 @@
+"""The compiled Guinguette (academie.fast) against the pure engine, the reference: thousands of
+deals in lockstep through both (the same legal actions at every step — the deal and the draws
+from the stock in its order, the stirring and its renvi, the raises held or left, running out of
+counters — and the same returns, ledger payment by payment with its rule, and statistics), under
+every reading of the reconstruction, and seeded random matches that replay the pure engine's
+exactly."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+
+from academie import fast  # noqa: E402
+from academie.fast import guinguette as K  # noqa: E402
+from academie.games import get_game  # noqa: E402
+
+from tests.fast.support import assert_seeded_matches_replay_the_pure_engine  # noqa: E402
+
+GAME = get_game("guinguette")
+VARIANTS = [
+    {},
+    {"guinguette_when": "deal", "discard": "into_cotillon", "renvi_cotillon": "raise", "cotillon_award": "suit_point",
+     "ties": "carry", "tierce_suits": "same", "ace_tierce": "bridge"},
+    {"renvi_cotillon": "off", "cotillon_contest": "stirrers", "out_of_counters": "debt", "deals": 12,
+     "guinguette_stake": 2, "basket_stake": 0, "counters": 40},
+    {"renvi_cotillon": "raise", "cotillon_contest": "stirrers", "ace_tierce": "bridge", "basket_stake": 3,
+     "deals": 20},
+]
+
+
+def lockstep(players: int, options: dict, seed: int) -> list:
+    """One match through both engines, the chance drawn as the pure engine draws it (by its
+    place in the stock) and the players' actions at random; returns the ledger rows."""
+    opts = GAME.parse_options(options)
+    pure = GAME.new_initial_state(players, opts)
+    ledger = np.zeros((20_000, 5), dtype=np.int64)
+    s = K.new_state(fast.guinguette_params(opts, players), ledger)
+    rng = random.Random(seed)
+    steps = 0
+    while not pure.is_terminal():
+        legal = pure.legal_actions()
+        assert K.legal_actions(s) == legal, f"step {steps}: legal actions differ"
+        if pure.is_chance_node():
+            assert K.stock(s) == pure.stock, f"step {steps}: the stocks differ"
+            action = pure.sample_chance(rng)
+        else:
+            assert int(s[K.TURN]) == pure.turn, f"step {steps}: the seats to speak differ"
+            action = legal[rng.randrange(len(legal))]
+        pure.apply_action(action)
+        K.apply(s, ledger, action)
+        steps += 1
+    assert int(s[K.PHASE]) == K.OVER
+    assert [int(s[K.COUNTERS + x]) - opts.counters for x in range(players)] == pure.returns()
+    assert [int(s[K.STATS + i]) for i in range(9)] == [pure.statistics()[k] for k in K.STAT_NAMES]
+    assert [int(v) for v in s[K.POTS:K.POTS + 3]] == [pure.match.pots[b] for b in K.BASKETS]
+    rows = [tuple(int(v) for v in row) for row in ledger[: int(s[K.LEDGER_N])]]
+    assert rows == K.ledger_rows(pure.match.ledger.entries)
+    return rows
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_lockstep_thousands_of_deals(options: dict) -> None:
+    """3 to 8 players (36 and 52 cards), every reading; over the default run and the second
+    every rule of the kernel pays."""
+    rules: Counter[int] = Counter()
+    deals = 0
+    m = 0
+    while deals < 1500:
+        rows = lockstep(3 + m % 6, options, m)
+        rules.update(row[4] for row in rows)
+        deals += len({row[0] for row in rows})
+        m += 1
+    if options is VARIANTS[0]:
+        assert set(rules) == set(K.RULES) - {K.RULE_RENVI}, f"rules never paid: {set(K.RULES) - set(rules)}"
+    if options is VARIANTS[1]:
+        assert K.RULE_RENVI in rules and K.RULE_STIR_AGAIN not in rules
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 8])
+def test_seeded_random_matches_replay_the_pure_engine(players: int) -> None:
+    assert_seeded_matches_replay_the_pure_engine(GAME, players, 6, 150)
+
+
+def test_the_kernel_plays_every_option() -> None:
+    """Every option of the Guinguette is one the kernel plays (none is refused)."""
+    assert fast.FREE_OPTIONS["guinguette"] == frozenset(type(GAME.parse_options({})).model_fields)
+    assert fast.supports(GAME, GAME.parse_options(VARIANTS[1]), 8)
+    assert fast.unsupported_reason(GAME, GAME.parse_options({}), 9) is not None
+
+
+def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate with random bots uses the kernel (from the game's MIN_MATCHES matches, not below)
+    and reports exactly what the pure engine reports."""
+    from academie.analysis.simulate import simulate
+
+    least = fast.MIN_MATCHES["guinguette"]
+    assert fast.random_matches(GAME, GAME.parse_options({}), 4, ["random"] * 4, least) is not None
+    assert fast.random_matches(GAME, GAME.parse_options({}), 4, ["random"] * 4, least - 1) is None
+    with_kernel = simulate(GAME, ["random"] * 5, least, seed=2).to_json()
+    monkeypatch.setattr(fast, "available", lambda: False)
+    assert simulate(GAME, ["random"] * 5, least, seed=2).to_json() == with_kernel
