@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from html import unescape
 import random
 import re
 import time
@@ -640,3 +641,43 @@ def test_every_rule_and_advice_of_every_guide_is_in_the_french_catalog():
             assert _(text) != text, (game_id, text)
             # (the options it names in the form's words: worded_rules)
             assert worded_rules(_(text), game_id, _) in page and worded_rules(text, game_id, _) not in page, (game_id, text)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_new_table_forms_quote_the_choices_as_their_menus_name_them(sqlite_url, lang):
+    """Every game's new-table form, in English and French: an option's text quotes a choice
+    ('later', 'swap') in the words its menu shows it with, never the game's identifier; no
+    ``name=value`` form, no « ismcts », no « default (default) »; the bot's parameters box shows an
+    example (a valid one) only for a bot that takes parameters."""
+    from academie.bots.spec import parse_spec
+
+    quoted = re.compile(r"(?<![\w’])'([^'\s][^']*?)'(?![\w’])")
+    with client(sqlite_url) as c:
+        for game_id in sorted(GAMES):
+            page = c.get(f"/new/{game_id}", headers={"accept-language": lang}).text
+            menus = {re.sub(r" \((?:default|par défaut)\)$", "", unescape(o))
+                     for o in re.findall(r"<option value=\"[^\"]*\"[^>]*>([^<]*)</option>", page)}
+            docs = [unescape(d) for d in re.findall(r'<p class="doc">([^<]*)</p>', page)]
+            for doc in docs:
+                for q in quoted.findall(doc):
+                    assert q in menus, (game_id, lang, q, doc[:80])
+                assert not re.search(r"\b[a-zé]+=[a-z0-9]", doc), (game_id, doc[:80])
+            shown = "\n".join(visible_text(page))
+            assert "ismcts" not in shown.lower() and "default (default)" not in shown
+            assert "par défaut (par défaut)" not in shown, game_id
+            rows = re.findall(r'(?s)<tr class="seat-row".*?</tr>', page)
+            for row in rows:
+                kind = re.search(r'<option value="([^"]+)" selected', row)[1]
+                box = re.search(r"<input name=\"params_\d+\"[^>]*>", row)[0]
+                example = re.search(r'placeholder="([^"]*)"', box)
+                if kind in ("human", "random"):
+                    assert example is None, (game_id, kind, box)
+            for bot, example in re.findall(r'<option value="([^"]+)"[^>]* data-example="([^"]+)"', page):
+                assert parse_spec(f"{bot}:{example}", game_id).params, (game_id, bot, example)
+            assert 'data-example="' not in re.sub(r'<option value="(?:ismcts|heuristic)"[^>]*>', "", page)
+            said = "\n".join(docs)
+            if lang == "fr" and game_id == "reversis":
+                assert "'plus tardif' ajoute des règles" in said and "payeur du talon réglé sur 'le plus de points'" in said
+                assert "robot : recherche arborescente" in shown and "selon le jeu de cartes (par défaut)" in shown
+            if lang == "fr" and game_id == "blason":
+                assert "; 'échanger' : à la case" in said.replace("\u202f", " ") and "'arrêter' fait gagner" in said

@@ -46,13 +46,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from academie.bots import bot_names
+from academie.bots import bot_names, bot_parameters
 from academie.bots.spec import MAX_SPEC, parse_spec
 from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web import i18n
-from academie.web.game_words import choice_label, french_rules, option_doc, option_label, plain_doc, worded_rules
+from academie.web.game_words import (bot_label, choice_label, french_rules, option_doc, option_label, plain_doc, worded,
+                                     worded_rules)
 from academie.web.refusals import refusal
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
@@ -341,6 +342,26 @@ def bot_choices(game_id: str) -> list[str]:
     return bot_names(game_id)
 
 
+def seat_rule(game_id: str) -> str:
+    """The rule of ``game_id``'s guide that says what seat 0 does (« Seat 0 deals first; … », « In
+    turn, from seat 0, each player throws… »), a message of the catalog; '' if none says it."""
+    from academie.core.guide import guide_of
+
+    return next((r.text for r in guide_of(GAMES[game_id]).rules() if re.search(r"\b[Ss]eat 0\b", r.text)), "")
+
+
+def bot_example(game_id: str, bot: str) -> str:
+    """A valid parameter of bot ``bot`` of ``game_id`` for the new-table form's placeholder
+    (``iterations=200`` for the tree search, within :data:`WEB_LIMITS`; another bot's first
+    parameter at its default), or '' for a bot that takes none."""
+    declared = bot_parameters(game_id, bot)
+    if not declared:
+        return ""
+    key = "iterations" if "iterations" in declared else next(iter(declared))
+    value = 200 if key == "iterations" else declared[key].default
+    return f"{key}={value}"
+
+
 def validate_table(hub: Hub, spec: TableIn, client: str | None = None) -> LiveTable:
     """Create the table ``spec`` asks for, for the address ``client`` (held to the hub's limits:
     429); raises :class:`AcademieError` saying what is wrong."""
@@ -534,6 +555,9 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         n = players if players and game.info.min_players <= players <= game.info.max_players else game.info.default_players
         return templates.TemplateResponse(request, "new.html", {
             "game": game.info, "players": n, "fields": option_fields(game_id), "bots": bot_choices(game_id),
+            "seat_rule": seat_rule(game_id), "bot_label": bot_label, "examples": {b: bot_example(game_id, b) for b in bot_choices(game_id)},
+            # an option's documentation in the reader's language, its choices quoted as the menus name them
+            "worded": lambda doc: worded(i18n.gettext(doc), game_id, i18n.gettext),
             "names": NAMES, "values": values, "message": message,
             "player_range": range(game.info.min_players, game.info.max_players + 1),
         }, status_code=status)

@@ -257,9 +257,9 @@ def blason_board(view: dict, names: list[str], t: Texts, options: Mapping[str, A
     """The Blason's board (:func:`academie.web.blason_board.blason_board_html`: the spiral of
     63 squares, the tokens, the dice, the pot), with the table's ``options`` (which place the
     casques and say what 19, 49 and 58 do); the page links its stylesheet in its head."""
-    from academie.web.blason_board import blason_board_html
+    from academie.web.blason_board import Words, blason_board_html
 
-    return blason_board_html(view, names, t._, options=options, link=False)
+    return blason_board_html(view, names, Words(t._, t.n_), options=options, link=False)
 
 
 def board(scene: Scene, names: Sequence[str], t: Texts, extra: str = "") -> str:
