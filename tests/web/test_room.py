@@ -681,3 +681,40 @@ def test_the_new_table_forms_quote_the_choices_as_their_menus_name_them(sqlite_u
                 assert "robot : recherche arborescente" in shown and "selon le jeu de cartes (par défaut)" in shown
             if lang == "fr" and game_id == "blason":
                 assert "; 'échanger' : à la case" in said.replace("\u202f", " ") and "'arrêter' fait gagner" in said
+
+
+def test_the_blason_says_square_30_the_pot_the_counts_and_the_start_one_way_in_french():
+    """The Blason in French: the seat waiting on square 30 is « à la chancellerie », the square's
+    name on the board (« marques de la chancellerie »), never « au puits »; the pot is « Pot », as
+    the history's « met 1 jeton dans le pot »; 0 and 1 counter are singular (« 0 jeton »); a throw
+    from square 0 is « du départ » on the sheet, « départ → » on the board; the new-table form says
+    what the rules say of seat 0 (it throws, it does not deal)."""
+    from academie.presentation.scene import scene_of
+
+    t, names = i18n.texts("fr"), ["Anne", "Bastien", "Camille"]
+    well = next(s for seed in range(40) for s in states("blason", 3, seed, moves=3000)
+                if s.view(0).to_json().get("well") is not None)
+    view = well.view(0)
+    scene = scene_of("blason", view.to_json(), names, 0, well.legal_action_strings())
+    waiting = scene.seats[view.to_json()["well"]]
+    marks = [room.say(m, t) for m in waiting.marks]
+    assert "à la chancellerie" in marks and "au puits" not in marks, marks
+    drawn = room.draw("blason", view, names, 0, well.legal_action_strings(), "fr")["board"]
+    assert "30. marques de la chancellerie" in drawn and "puits" not in drawn and "Poule" not in drawn
+    data = dict(view.to_json(), pot=0, counters=[1, 0, 2])
+    board = room.blason_board(data, names, t)
+    assert "Pot : 0 jeton</p>" in board.replace("\u202f", " ")
+    counts = [re.search(r"\d+ jetons?", x)[0] for x in re.findall(r'<span class="bl-state">([^<]*)</span>', board)]
+    assert counts == ["1 jeton", "0 jeton", "2 jetons"], counts
+    first = next(s for s in states("blason", 3, 1) if (s.view(0).to_json().get("last_move") or {}).get("from") == 0
+                 and s.view(0).to_json()["last_move"].get("total"))
+    last = first.view(0).to_json()["last_move"]
+    sheet = room.sheet_html(scene_of("blason", first.view(0).to_json(), names, 0, []), t)
+    assert f"du départ à la case {last['to']}." in sheet.replace("\u202f", " ") and "case 0" not in sheet, sheet
+    assert f"départ → {last['landed']}" in room.blason_board(first.view(0).to_json(), names, t)
+    assert "début" not in room.blason_board(first.view(0).to_json(), names, t)
+    from academie.web.app import seat_rule
+
+    assert seat_rule("blason").startswith("In turn, from seat 0, each player throws")
+    assert t._(seat_rule("blason")) != seat_rule("blason") and "donne" not in t._(seat_rule("blason"))
+    assert seat_rule("reversis") == "Seat 0 deals first; the deal and the play go to the right."
