@@ -403,7 +403,7 @@ def test_a_french_page_tells_the_commonest_moves_in_french(sqlite_url):
 def test_the_french_log_reads_the_tables_headers_in_french():
     told = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━┳━━━━━┓ │\n│ ┃ player ┃ tricks ┃ this deal ┃ │\n│ ┡━━━━╇━━━━━╇━━━━━┩ │\n"
             "│ │ Anne │ 4 │ −3 │ │\n│ └────┴─────┘ │\n╰────╯\nMatch over after 1 deal.")
-    assert room.plain_log(told, "fr") == "Fin de la donne 1\nAnne: levées 4, cette donne −3.\nPartie finie après 1 donne."
+    assert room.plain_log(told, "fr") == "Fin de la donne 1\nAnne\u202f: levées 4, cette donne −3.\nPartie finie après 1 donne."
     assert room.plain_log(told) == "End of deal 1\nAnne: tricks 4, this deal −3.\nMatch over after 1 deal."
 
 
@@ -529,7 +529,7 @@ def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
             for text in visible_text(page.text):
                 checked += 1
                 text = re.sub(r"-o \S+|(?<=valeurs : )[a-z, ]+$", " ", text)  # the command line's notation
-                text = re.sub(r"\[source plus tardive: [^\]]*\]", " ", text)  # a later source's title, as published
+                text = re.sub(r"\[source plus tardive\u202f?: [^\]]*\]", " ", text)  # a later source's title, as published
                 bare = re.sub(r"«[^«»]*»|=[a-z0-9_]+|\boptions? [a-z0-9_]+(?:, [a-z0-9_]+)*|'[a-z0-9_=]+'|\b[a-z0-9]+_[a-z0-9_=]+\b|\b[a-z]+\.\d+\b|\b[A-Z]{1,2}\d+\w*|(?:10|[2-9VDRA])[♠♥♦♣]",
                               " ", text)
                 found = {w.lower() for w in word.findall(bare)} & english
@@ -718,3 +718,33 @@ def test_the_blason_says_square_30_the_pot_the_counts_and_the_start_one_way_in_f
     assert seat_rule("blason").startswith("In turn, from seat 0, each player throws")
     assert t._(seat_rule("blason")) != seat_rule("blason") and "donne" not in t._(seat_rule("blason"))
     assert seat_rule("reversis") == "Seat 0 deals first; the deal and the play go to the right."
+
+
+def french_marks_unspaced(page: str) -> list[str]:
+    """Where a French page's text (no attribute values, scripts or styles; the sources'
+    quotations « … », URLs and times set aside) has a letter or a closing mark directly before
+    « : » or « ; », French typography wanting a (narrow) no-break space there."""
+    import html
+
+    page = re.sub(r"(?s)<(script|style)[^>]*>.*?</\1>", " ", page)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r'="[^"]*"', '=""', page)))
+    text = re.sub(r"«[^«»]*»|https?://\S+|\b\d{1,2}:\d{2}\b", " ", text)
+    return [text[max(0, m.start() - 40): m.end() + 20] for m in re.finditer(r"[A-Za-zÀ-ÿœ)\]][:;]", text)]
+
+
+def test_the_french_pages_of_every_game_space_their_colons_and_semicolons(sqlite_url):
+    """Every game's French table page (its log included), replay, new-table form and rules page:
+    no letter directly before « : » or « ; » (« Anne : levées », « Jeu du Blason : règles »), the
+    narration's sentences and tables, the titles and the later sources' brackets included."""
+    assert i18n.french_spacing("Anne: levées 4; belle à Élise") == "Anne\u202f: levées 4\u202f; belle à Élise"
+    with client(sqlite_url) as c:
+        for game_id in sorted(GAMES):
+            table = create(c, game_id, ["random"] * GAMES[game_id].info.default_players)["id"]
+            for _ in range(100):
+                if c.get(f"/api/watch/{table}").json().get("over"):
+                    break
+                time.sleep(0.05)
+            for url in (f"/watch/{table}", f"/replay/{table}", f"/new/{game_id}", f"/rules/{game_id}"):
+                page = c.get(url, headers={"accept-language": "fr"})
+                assert page.status_code == 200 and '<html lang="fr">' in page.text, url
+                assert not french_marks_unspaced(page.text), (url, french_marks_unspaced(page.text)[:5])

@@ -304,7 +304,10 @@ def rules_text(game_id: str, lang: str = "en") -> str:
     # each line without the console's padding (10,000 columns: the tags' patterns would crawl through it)
     text = plain_doc("\n".join(line.rstrip() for line in buffer.getvalue().split("\n")))
     gettext = i18n.texts(lang)._
-    return worded_rules(text if lang == "en" else french_rules(text, gettext), game_id, gettext)
+    if lang == "en":
+        return worded_rules(text, game_id, gettext)
+    said = worded_rules(french_rules(text, gettext), game_id, gettext)
+    return i18n.french_spacing(said) if lang == "fr" else said
 
 
 def option_fields(game_id: str) -> list[dict[str, Any]]:

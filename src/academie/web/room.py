@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from academie.presentation.scene import N_, Heap, Move, Phrase, Scene, Seat, scene_of
-from academie.web.i18n import Texts, texts
+from academie.web.i18n import Texts, french_spacing, texts
 
 RANK_WORDS = {"2": N_("two"), "3": N_("three"), "4": N_("four"), "5": N_("five"), "6": N_("six"), "7": N_("seven"),
               "8": N_("eight"), "9": N_("nine"), "10": N_("ten"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king"),
@@ -395,7 +395,7 @@ def _plain_log(text: str, lang: str) -> str:
     for line in plain.split("\n"):
         phrase = told_phrase(line)
         said = COURT.sub(lambda m: FRENCH_COURT[m[1]] + m[2], say(phrase, t) if phrase else line)
-        out.append(CITED.sub(" : «", said) if lang == "fr" else said)
+        out.append(french_spacing(CITED.sub(" : «", said)) if lang == "fr" else said)
     return "\n".join(out)
 
 
