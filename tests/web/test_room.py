@@ -537,10 +537,10 @@ def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
                     left.append((url, text[:120], sorted(found)))
         rules = c.get("/rules/reversis", headers={"accept-language": "fr"}).text
         assert "Reversis : les règles dans nos propres mots" in rules and "4 à 5 joueurs. Faire le moins" in rules
-        assert "jeu de cartes : 48   [texte source] valeurs : '48', '52'" in rules and "-o " not in rules
+        assert "<span class=\"option\" id=\"option-deck\">jeu de cartes</span> : 48   [texte source] valeurs : '48', '52'" in rules and "-o " not in rules
         # the rules, their citations, the advice, the sources' titles and the note, in French
-        assert "aim.1 Le contraire des jeux ordinaires : faites aussi peu de levées" in rules
-        assert "deal.1 Quatre ou cinq joueurs ; 48 cartes, sans les dix." in rules
+        assert "But, 1</b> Le contraire des jeux ordinaires : faites aussi peu de levées" in rules
+        assert "Donne, 1</b> Quatre ou cinq joueurs ; 48 cartes, sans les dix." in rules
         assert ("[001] « Il y a quarante-huit cartes dans le jeu, les dix n'y étant pas ordinairement » ;"
                 " notre lecture : option") in rules
         assert "1. Faites peu de levées et peu d'honneurs (A R D V)" in rules
@@ -748,3 +748,26 @@ def test_the_french_pages_of_every_game_space_their_colons_and_semicolons(sqlite
                 page = c.get(url, headers={"accept-language": "fr"})
                 assert page.status_code == 200 and '<html lang="fr">' in page.text, url
                 assert not french_marks_unspaced(page.text), (url, french_marks_unspaced(page.text)[:5])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_option_label_of_a_form_leads_to_its_option_on_the_rules_page_whose_rules_read_in_words(sqlite_url, lang):
+    """Every game's new-table form: each option's label (« R9 · notre proposition », « 3(a)4 ») is
+    a link to that option's line on the game's rules page, with a tooltip saying what the tag is;
+    the rules page names its rules in words (« But, 1 », « Tour, 2 »; « Aim, 1 » in English), each
+    an anchor, no « aim.1 » left; the source page's rule links say them the same way."""
+    aim = {"en": "Aim, 1", "fr": "But, 1"}[lang]
+    with client(sqlite_url) as c:
+        for game_id in sorted(GAMES):
+            form = c.get(f"/new/{game_id}", headers={"accept-language": lang}).text
+            rules = c.get(f"/rules/{game_id}", headers={"accept-language": lang}).text
+            links = re.findall(r'<a class="ref" href="/rules/([^"#]+)#option-([a-z0-9_]+)" title="([^"]+)">', form)
+            assert len(links) == len(GAMES[game_id].options_model.model_fields), game_id
+            for game, name, title in links:
+                assert game == game_id and f'id="option-{name}"' in rules, (game_id, name)
+                assert ("catalogue" in title) and ("rules page" in title or "page des règles" in title)
+            assert f'<b class="rule-id" id="rule-aim.1">{aim}</b>' in rules, game_id
+            assert not re.search(r"\b(?:aim|deal|turn|scoring|end)\.\d+\b", re.sub(r'id="[^"]*"', "", rules)), game_id
+            source = c.get(f"/source/{game_id}", headers={"accept-language": lang}).text
+            said = re.findall(r'<a href="#rule-[^"]+"[^>]*>([^<]+)</a>', source)
+            assert said and all(re.fullmatch(r"(?:rule|règle) \w[\w ]*, \d+", s) for s in said), said[:3]

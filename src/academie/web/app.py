@@ -59,7 +59,7 @@ from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
 from academie.web import room
 from academie.edition.view import plain_doc
-from academie.web.edition import linked_entry, linked_rules
+from academie.web.edition import anchored_rules, linked_entry, linked_rules
 from academie.web.replay import replay_frames
 from academie.web.store import DEFAULT_DATABASE, Store, StoreUnavailable, transient
 from academie.web.thinking import BotPool
@@ -549,7 +549,8 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         if game_id not in GAMES:
             raise StarletteHTTPException(404, f"unknown game {game_id!r}")
         return templates.TemplateResponse(request, "rules.html", {
-            "game": GAMES[game_id].info, "text": Markup(linked_rules(game_id, rules_text(game_id, i18n.current())))})
+            "game": GAMES[game_id].info, "text": Markup(anchored_rules(linked_rules(game_id, rules_text(game_id, i18n.current())), game_id,
+                                        i18n.gettext))})
 
     def new_form(request: Request, game_id: str, players: int | None, values: dict[str, str], message: str = "",
                  status: int = 200) -> Response:
