@@ -80,11 +80,11 @@ def test_cards_and_moves_have_labels_a_screen_reader_says():
     state = next(states("guimbarde", 3, 3))
     seat = state.current_player()
     legal = state.legal_action_strings()
-    for lang, playable in (("en", "playable"), ("fr", "jouable")):
+    for lang, playable in (("en", "playable: "), ("fr", "jouable : ")):
         html = room.draw("guimbarde", state.view(seat), ["A", "B", "C"], seat, legal, lang)["board"]
         buttons = re.findall(r'<button type="button" class="card[^"]*" data-card="([^"]+)"[^>]*aria-label="([^"]+)"', html)
         assert {code for code, _ in buttons} == set(legal)
-        assert all(f", {playable}: " in label for _, label in buttons)
+        assert all(f", {playable}" in label for _, label in buttons)
     assert room.card_name("QH", i18n.texts("en")) == "queen of hearts"
     assert room.card_name("QH", i18n.texts("fr")) == "dame de cœur"
     assert room.card_name("10S", i18n.texts("fr")) == "dix de pique"
@@ -737,6 +737,8 @@ def test_the_french_pages_of_every_game_space_their_colons_and_semicolons(sqlite
     no letter directly before « : » or « ; » (« Anne : levées », « Jeu du Blason : règles »), the
     narration's sentences and tables, the titles and the later sources' brackets included."""
     assert i18n.french_spacing("Anne: levées 4; belle à Élise") == "Anne\u202f: levées 4\u202f; belle à Élise"
+    said = re.search(r'aria-label="([^"]*)"', room._face("QH", "fr", "QH", "Écarter", "à l'écart", False, False, ""))[1]
+    assert said == "dame de cœur, jouable : Écarter", said  # a card's name for a screen reader, French too
     with client(sqlite_url) as c:
         for game_id in sorted(GAMES):
             table = create(c, game_id, ["random"] * GAMES[game_id].info.default_players)["id"]

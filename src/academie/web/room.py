@@ -127,7 +127,7 @@ def _face(code: str, lang: str, action: str | None, label: str, hint: str, dim: 
     name = card_name(code, t)
     classes = f"card suit-{code[-1]}" + (" small" if small else "") + (" dim" if dim else "") + extra
     if action is not None:
-        said = t._("{card}, playable").format(card=name) + ": " + label
+        said = t._(N_("{said}: {more}")).format(said=t._("{card}, playable").format(card=name), more=label)
         return (f'<button type="button" class="{classes} legal" data-card="{code}" data-action="{_e(action)}" '
                 f'aria-label="{_e(said)}" title="{_e(hint)}">{card_svg(code, lang)}</button>')
     said = name + (", " + t._("not playable now") if dim else "")
@@ -297,7 +297,7 @@ def actions(scene: Scene, t: Texts) -> str:
         inner = face(m.card, t, small=True) if m.card else ""
         label, hint = say(m.label, t), say(m.hint, t)
         out.append(f'<button type="button" class="act" data-action="{_e(m.action)}" title="{_e(hint)}" '
-                   f'aria-label="{_e(label + ": " + hint)}">{inner}<b>{_e(label)}</b><small>{_e(hint)}</small></button>')
+                   f'aria-label="{_e(t._(N_("{said}: {more}")).format(said=label, more=hint))}">{inner}<b>{_e(label)}</b><small>{_e(hint)}</small></button>')
     return "".join(out)
 
 
