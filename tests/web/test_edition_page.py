@@ -196,7 +196,8 @@ def test_the_french_source_page_holds_no_english_interface_string(sqlite_url):
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_rules_page_links_each_sentence_number_and_shows_each_rule_id(sqlite_url, game):
     """On ``/rules/GAME`` every § number is a link to its sentence on the source page (an anchor
-    that page holds), and each rule shows the id ``academie source`` names it by."""
+    that page holds), and each rule is an anchor by the id ``academie source`` names it by, the id
+    said in words (``deal.3``: « Deal, 3 »)."""
     from fastapi.testclient import TestClient
 
     from academie.edition import rule_ids
@@ -212,8 +213,12 @@ def test_the_rules_page_links_each_sentence_number_and_shows_each_rule_id(sqlite
     assert numbers and len(links) == len(numbers)
     for anchor in set(links):
         assert f'id="{anchor}"' in source
-    for rid, _ in rule_ids(GAMES[game]):
-        assert re.search(rf"^\s*{re.escape(rid.split(':', 1)[1])}\s", plain, re.M), rid
+    from academie.web.edition import rule_words
+
+    for rid, _ in rule_ids(GAMES[game]):  # each rule an anchor by its id, the id in words (« Deal, 3 »)
+        short = rid.split(":", 1)[1]
+        assert re.search(rf'^\s*<b class="rule-id" id="rule-{re.escape(short)}">{re.escape(rule_words(short, str))}</b>\s',
+                         pre, re.M), rid
 
 
 def test_the_new_table_form_shows_option_docs_without_markup(sqlite_url):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from html import unescape
 import random
 import re
 import time
@@ -79,11 +80,11 @@ def test_cards_and_moves_have_labels_a_screen_reader_says():
     state = next(states("guimbarde", 3, 3))
     seat = state.current_player()
     legal = state.legal_action_strings()
-    for lang, playable in (("en", "playable"), ("fr", "jouable")):
+    for lang, playable in (("en", "playable: "), ("fr", "jouable : ")):
         html = room.draw("guimbarde", state.view(seat), ["A", "B", "C"], seat, legal, lang)["board"]
         buttons = re.findall(r'<button type="button" class="card[^"]*" data-card="([^"]+)"[^>]*aria-label="([^"]+)"', html)
         assert {code for code, _ in buttons} == set(legal)
-        assert all(f", {playable}: " in label for _, label in buttons)
+        assert all(f", {playable}" in label for _, label in buttons)
     assert room.card_name("QH", i18n.texts("en")) == "queen of hearts"
     assert room.card_name("QH", i18n.texts("fr")) == "dame de cœur"
     assert room.card_name("10S", i18n.texts("fr")) == "dix de pique"
@@ -402,7 +403,7 @@ def test_a_french_page_tells_the_commonest_moves_in_french(sqlite_url):
 def test_the_french_log_reads_the_tables_headers_in_french():
     told = ("╭── End of deal 1 ──╮\n│ ┏━━━━┳━━━━━┳━━━━━┓ │\n│ ┃ player ┃ tricks ┃ this deal ┃ │\n│ ┡━━━━╇━━━━━╇━━━━━┩ │\n"
             "│ │ Anne │ 4 │ −3 │ │\n│ └────┴─────┘ │\n╰────╯\nMatch over after 1 deal.")
-    assert room.plain_log(told, "fr") == "Fin de la donne 1\nAnne: levées 4, cette donne −3.\nPartie finie après 1 donne."
+    assert room.plain_log(told, "fr") == "Fin de la donne 1\nAnne\u202f: levées 4, cette donne −3.\nPartie finie après 1 donne."
     assert room.plain_log(told) == "End of deal 1\nAnne: tricks 4, this deal −3.\nMatch over after 1 deal."
 
 
@@ -528,7 +529,7 @@ def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
             for text in visible_text(page.text):
                 checked += 1
                 text = re.sub(r"-o \S+|(?<=valeurs : )[a-z, ]+$", " ", text)  # the command line's notation
-                text = re.sub(r"\[source plus tardive: [^\]]*\]", " ", text)  # a later source's title, as published
+                text = re.sub(r"\[source plus tardive\u202f?: [^\]]*\]", " ", text)  # a later source's title, as published
                 bare = re.sub(r"«[^«»]*»|=[a-z0-9_]+|\boptions? [a-z0-9_]+(?:, [a-z0-9_]+)*|'[a-z0-9_=]+'|\b[a-z0-9]+_[a-z0-9_=]+\b|\b[a-z]+\.\d+\b|\b[A-Z]{1,2}\d+\w*|(?:10|[2-9VDRA])[♠♥♦♣]",
                               " ", text)
                 found = {w.lower() for w in word.findall(bare)} & english
@@ -536,10 +537,10 @@ def test_the_french_lobby_forms_and_rules_pages_hold_no_english(sqlite_url):
                     left.append((url, text[:120], sorted(found)))
         rules = c.get("/rules/reversis", headers={"accept-language": "fr"}).text
         assert "Reversis : les règles dans nos propres mots" in rules and "4 à 5 joueurs. Faire le moins" in rules
-        assert "jeu de cartes : 48   [texte source] valeurs : '48', '52'" in rules and "-o " not in rules
+        assert "<span class=\"option\" id=\"option-deck\">jeu de cartes</span> : 48   [texte source] valeurs : '48', '52'" in rules and "-o " not in rules
         # the rules, their citations, the advice, the sources' titles and the note, in French
-        assert "aim.1 Le contraire des jeux ordinaires : faites aussi peu de levées" in rules
-        assert "deal.1 Quatre ou cinq joueurs ; 48 cartes, sans les dix." in rules
+        assert "But, 1</b> Le contraire des jeux ordinaires : faites aussi peu de levées" in rules
+        assert "Donne, 1</b> Quatre ou cinq joueurs ; 48 cartes, sans les dix." in rules
         assert ("[001] « Il y a quarante-huit cartes dans le jeu, les dix n'y étant pas ordinairement » ;"
                 " notre lecture : option") in rules
         assert "1. Faites peu de levées et peu d'honneurs (A R D V)" in rules
@@ -640,3 +641,135 @@ def test_every_rule_and_advice_of_every_guide_is_in_the_french_catalog():
             assert _(text) != text, (game_id, text)
             # (the options it names in the form's words: worded_rules)
             assert worded_rules(_(text), game_id, _) in page and worded_rules(text, game_id, _) not in page, (game_id, text)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_new_table_forms_quote_the_choices_as_their_menus_name_them(sqlite_url, lang):
+    """Every game's new-table form, in English and French: an option's text quotes a choice
+    ('later', 'swap') in the words its menu shows it with, never the game's identifier; no
+    ``name=value`` form, no « ismcts », no « default (default) »; the bot's parameters box shows an
+    example (a valid one) only for a bot that takes parameters."""
+    from academie.bots.spec import parse_spec
+
+    quoted = re.compile(r"(?<![\w’])'([^'\s][^']*?)'(?![\w’])")
+    with client(sqlite_url) as c:
+        for game_id in sorted(GAMES):
+            page = c.get(f"/new/{game_id}", headers={"accept-language": lang}).text
+            menus = {re.sub(r" \((?:default|par défaut)\)$", "", unescape(o))
+                     for o in re.findall(r"<option value=\"[^\"]*\"[^>]*>([^<]*)</option>", page)}
+            docs = [unescape(d) for d in re.findall(r'<p class="doc">([^<]*)</p>', page)]
+            for doc in docs:
+                for q in quoted.findall(doc):
+                    assert q in menus, (game_id, lang, q, doc[:80])
+                assert not re.search(r"\b[a-zé]+=[a-z0-9]", doc), (game_id, doc[:80])
+            shown = "\n".join(visible_text(page))
+            assert "ismcts" not in shown.lower() and "default (default)" not in shown
+            assert "par défaut (par défaut)" not in shown, game_id
+            rows = re.findall(r'(?s)<tr class="seat-row".*?</tr>', page)
+            for row in rows:
+                kind = re.search(r'<option value="([^"]+)" selected', row)[1]
+                box = re.search(r"<input name=\"params_\d+\"[^>]*>", row)[0]
+                example = re.search(r'placeholder="([^"]*)"', box)
+                if kind in ("human", "random"):
+                    assert example is None, (game_id, kind, box)
+            for bot, example in re.findall(r'<option value="([^"]+)"[^>]* data-example="([^"]+)"', page):
+                assert parse_spec(f"{bot}:{example}", game_id).params, (game_id, bot, example)
+            assert 'data-example="' not in re.sub(r'<option value="(?:ismcts|heuristic)"[^>]*>', "", page)
+            said = "\n".join(docs)
+            if lang == "fr" and game_id == "reversis":
+                assert "'plus tardif' ajoute des règles" in said and "payeur du talon réglé sur 'le plus de points'" in said
+                assert "robot : recherche arborescente" in shown and "selon le jeu de cartes (par défaut)" in shown
+            if lang == "fr" and game_id == "blason":
+                assert "; 'échanger' : à la case" in said.replace("\u202f", " ") and "'arrêter' fait gagner" in said
+
+
+def test_the_blason_says_square_30_the_pot_the_counts_and_the_start_one_way_in_french():
+    """The Blason in French: the seat waiting on square 30 is « à la chancellerie », the square's
+    name on the board (« marques de la chancellerie »), never « au puits »; the pot is « Pot », as
+    the history's « met 1 jeton dans le pot »; 0 and 1 counter are singular (« 0 jeton »); a throw
+    from square 0 is « du départ » on the sheet, « départ → » on the board; the new-table form says
+    what the rules say of seat 0 (it throws, it does not deal)."""
+    from academie.presentation.scene import scene_of
+
+    t, names = i18n.texts("fr"), ["Anne", "Bastien", "Camille"]
+    well = next(s for seed in range(40) for s in states("blason", 3, seed, moves=3000)
+                if s.view(0).to_json().get("well") is not None)
+    view = well.view(0)
+    scene = scene_of("blason", view.to_json(), names, 0, well.legal_action_strings())
+    waiting = scene.seats[view.to_json()["well"]]
+    marks = [room.say(m, t) for m in waiting.marks]
+    assert "à la chancellerie" in marks and "au puits" not in marks, marks
+    drawn = room.draw("blason", view, names, 0, well.legal_action_strings(), "fr")["board"]
+    assert "30. marques de la chancellerie" in drawn and "puits" not in drawn and "Poule" not in drawn
+    data = dict(view.to_json(), pot=0, counters=[1, 0, 2])
+    board = room.blason_board(data, names, t)
+    assert "Pot : 0 jeton</p>" in board.replace("\u202f", " ")
+    counts = [re.search(r"\d+ jetons?", x)[0] for x in re.findall(r'<span class="bl-state">([^<]*)</span>', board)]
+    assert counts == ["1 jeton", "0 jeton", "2 jetons"], counts
+    first = next(s for s in states("blason", 3, 1) if (s.view(0).to_json().get("last_move") or {}).get("from") == 0
+                 and s.view(0).to_json()["last_move"].get("total"))
+    last = first.view(0).to_json()["last_move"]
+    sheet = room.sheet_html(scene_of("blason", first.view(0).to_json(), names, 0, []), t)
+    assert f"du départ à la case {last['to']}." in sheet.replace("\u202f", " ") and "case 0" not in sheet, sheet
+    assert f"départ → {last['landed']}" in room.blason_board(first.view(0).to_json(), names, t)
+    assert "début" not in room.blason_board(first.view(0).to_json(), names, t)
+    from academie.web.app import seat_rule
+
+    assert seat_rule("blason").startswith("In turn, from seat 0, each player throws")
+    assert t._(seat_rule("blason")) != seat_rule("blason") and "donne" not in t._(seat_rule("blason"))
+    assert seat_rule("reversis") == "Seat 0 deals first; the deal and the play go to the right."
+
+
+def french_marks_unspaced(page: str) -> list[str]:
+    """Where a French page's text (no attribute values, scripts or styles; the sources'
+    quotations « … », URLs and times set aside) has a letter or a closing mark directly before
+    « : » or « ; », French typography wanting a (narrow) no-break space there."""
+    import html
+
+    page = re.sub(r"(?s)<(script|style)[^>]*>.*?</\1>", " ", page)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r'="[^"]*"', '=""', page)))
+    text = re.sub(r"«[^«»]*»|https?://\S+|\b\d{1,2}:\d{2}\b", " ", text)
+    return [text[max(0, m.start() - 40): m.end() + 20] for m in re.finditer(r"[A-Za-zÀ-ÿœ)\]][:;]", text)]
+
+
+def test_the_french_pages_of_every_game_space_their_colons_and_semicolons(sqlite_url):
+    """Every game's French table page (its log included), replay, new-table form and rules page:
+    no letter directly before « : » or « ; » (« Anne : levées », « Jeu du Blason : règles »), the
+    narration's sentences and tables, the titles and the later sources' brackets included."""
+    assert i18n.french_spacing("Anne: levées 4; belle à Élise") == "Anne\u202f: levées 4\u202f; belle à Élise"
+    said = re.search(r'aria-label="([^"]*)"', room._face("QH", "fr", "QH", "Écarter", "à l'écart", False, False, ""))[1]
+    assert said == "dame de cœur, jouable : Écarter", said  # a card's name for a screen reader, French too
+    with client(sqlite_url) as c:
+        for game_id in sorted(GAMES):
+            table = create(c, game_id, ["random"] * GAMES[game_id].info.default_players)["id"]
+            for _ in range(100):
+                if c.get(f"/api/watch/{table}").json().get("over"):
+                    break
+                time.sleep(0.05)
+            for url in (f"/watch/{table}", f"/replay/{table}", f"/new/{game_id}", f"/rules/{game_id}"):
+                page = c.get(url, headers={"accept-language": "fr"})
+                assert page.status_code == 200 and '<html lang="fr">' in page.text, url
+                assert not french_marks_unspaced(page.text), (url, french_marks_unspaced(page.text)[:5])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_option_label_of_a_form_leads_to_its_option_on_the_rules_page_whose_rules_read_in_words(sqlite_url, lang):
+    """Every game's new-table form: each option's label (« R9 · notre proposition », « 3(a)4 ») is
+    a link to that option's line on the game's rules page, with a tooltip saying what the tag is;
+    the rules page names its rules in words (« But, 1 », « Tour, 2 »; « Aim, 1 » in English), each
+    an anchor, no « aim.1 » left; the source page's rule links say them the same way."""
+    aim = {"en": "Aim, 1", "fr": "But, 1"}[lang]
+    with client(sqlite_url) as c:
+        for game_id in sorted(GAMES):
+            form = c.get(f"/new/{game_id}", headers={"accept-language": lang}).text
+            rules = c.get(f"/rules/{game_id}", headers={"accept-language": lang}).text
+            links = re.findall(r'<a class="ref" href="/rules/([^"#]+)#option-([a-z0-9_]+)" title="([^"]+)">', form)
+            assert len(links) == len(GAMES[game_id].options_model.model_fields), game_id
+            for game, name, title in links:
+                assert game == game_id and f'id="option-{name}"' in rules, (game_id, name)
+                assert ("catalogue" in title) and ("rules page" in title or "page des règles" in title)
+            assert f'<b class="rule-id" id="rule-aim.1">{aim}</b>' in rules, game_id
+            assert not re.search(r"\b(?:aim|deal|turn|scoring|end)\.\d+\b", re.sub(r'id="[^"]*"', "", rules)), game_id
+            source = c.get(f"/source/{game_id}", headers={"accept-language": lang}).text
+            said = re.findall(r'<a href="#rule-[^"]+"[^>]*>([^<]+)</a>', source)
+            assert said and all(re.fullmatch(r"(?:rule|règle) \w[\w ]*, \d+", s) for s in said), said[:3]

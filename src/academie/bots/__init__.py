@@ -99,6 +99,12 @@ def bot_names(game_id: str) -> list[str]:
     return sorted(_bots_of(game_id))
 
 
+def bot_parameters(game_id: str, name: str) -> dict[str, Any]:
+    """The parameters bot ``name`` of ``game_id`` takes (name → :class:`academie.bots.spec.Param`;
+    empty for a bot that takes none, ``random`` and the levels; raises ``KeyError`` for no such bot)."""
+    return dict(getattr(_bots_of(game_id)[name], "PARAMS", None) or {})
+
+
 def make_bot(spec: str, game_id: str, seed: int | None = None) -> Bot:
     """A new bot for ``game_id`` from ``spec``: a bot name (``'heuristic'``) or a name with
     parameters after colons (``'ismcts:iterations=500:rollout=heuristic'``, see

@@ -46,19 +46,20 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from academie.bots import bot_names
+from academie.bots import bot_names, bot_parameters
 from academie.bots.spec import MAX_SPEC, parse_spec
 from academie.core.errors import AcademieError
 from academie.core.record import PlayerRecord, confusable_pair
 from academie.games import GAMES
 from academie.web import i18n
-from academie.web.game_words import choice_label, french_rules, option_doc, option_label, plain_doc, worded_rules
+from academie.web.game_words import (bot_label, choice_label, french_rules, option_doc, option_label, plain_doc, worded,
+                                     worded_rules)
 from academie.web.refusals import refusal
 from academie.web.hub import Hub, Limits
 from academie.web.live import RECONNECTING, ActionRefused, LiveTable, Watcher, seat_kind
 from academie.web import room
 from academie.edition.view import plain_doc
-from academie.web.edition import linked_entry, linked_rules
+from academie.web.edition import anchored_rules, linked_entry, linked_rules
 from academie.web.replay import replay_frames
 from academie.web.store import DEFAULT_DATABASE, Store, StoreUnavailable, transient
 from academie.web.thinking import BotPool
@@ -303,7 +304,10 @@ def rules_text(game_id: str, lang: str = "en") -> str:
     # each line without the console's padding (10,000 columns: the tags' patterns would crawl through it)
     text = plain_doc("\n".join(line.rstrip() for line in buffer.getvalue().split("\n")))
     gettext = i18n.texts(lang)._
-    return worded_rules(text if lang == "en" else french_rules(text, gettext), game_id, gettext)
+    if lang == "en":
+        return worded_rules(text, game_id, gettext)
+    said = worded_rules(french_rules(text, gettext), game_id, gettext)
+    return i18n.french_spacing(said) if lang == "fr" else said
 
 
 def option_fields(game_id: str) -> list[dict[str, Any]]:
@@ -339,6 +343,26 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
 
 def bot_choices(game_id: str) -> list[str]:
     return bot_names(game_id)
+
+
+def seat_rule(game_id: str) -> str:
+    """The rule of ``game_id``'s guide that says what seat 0 does (« Seat 0 deals first; … », « In
+    turn, from seat 0, each player throws… »), a message of the catalog; '' if none says it."""
+    from academie.core.guide import guide_of
+
+    return next((r.text for r in guide_of(GAMES[game_id]).rules() if re.search(r"\b[Ss]eat 0\b", r.text)), "")
+
+
+def bot_example(game_id: str, bot: str) -> str:
+    """A valid parameter of bot ``bot`` of ``game_id`` for the new-table form's placeholder
+    (``iterations=200`` for the tree search, within :data:`WEB_LIMITS`; another bot's first
+    parameter at its default), or '' for a bot that takes none."""
+    declared = bot_parameters(game_id, bot)
+    if not declared:
+        return ""
+    key = "iterations" if "iterations" in declared else next(iter(declared))
+    value = 200 if key == "iterations" else declared[key].default
+    return f"{key}={value}"
 
 
 def validate_table(hub: Hub, spec: TableIn, client: str | None = None) -> LiveTable:
@@ -525,7 +549,8 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         if game_id not in GAMES:
             raise StarletteHTTPException(404, f"unknown game {game_id!r}")
         return templates.TemplateResponse(request, "rules.html", {
-            "game": GAMES[game_id].info, "text": Markup(linked_rules(game_id, rules_text(game_id, i18n.current())))})
+            "game": GAMES[game_id].info, "text": Markup(anchored_rules(linked_rules(game_id, rules_text(game_id, i18n.current())), game_id,
+                                        i18n.gettext))})
 
     def new_form(request: Request, game_id: str, players: int | None, values: dict[str, str], message: str = "",
                  status: int = 200) -> Response:
@@ -534,6 +559,9 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         n = players if players and game.info.min_players <= players <= game.info.max_players else game.info.default_players
         return templates.TemplateResponse(request, "new.html", {
             "game": game.info, "players": n, "fields": option_fields(game_id), "bots": bot_choices(game_id),
+            "seat_rule": seat_rule(game_id), "bot_label": bot_label, "examples": {b: bot_example(game_id, b) for b in bot_choices(game_id)},
+            # an option's documentation in the reader's language, its choices quoted as the menus name them
+            "worded": lambda doc: worded(i18n.gettext(doc), game_id, i18n.gettext),
             "names": NAMES, "values": values, "message": message,
             "player_range": range(game.info.min_players, game.info.max_players + 1),
         }, status_code=status)

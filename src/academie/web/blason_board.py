@@ -214,7 +214,22 @@ def _e(text: Any) -> str:
 
 
 def _counters(n: int, _: Translate) -> str:
+    """``n`` counters in the page's language: its plural rule when ``_`` carries one (``_.n_``,
+    :class:`Words`: « 0 jeton » in French), else singular for 1 only."""
+    plural = getattr(_, "n_", None)
+    if plural is not None:
+        return plural("{n} counter", "{n} counters", n).format(n=n)
     return _("1 counter") if n == 1 else _("{n} counters").format(n=n)
+
+
+class Words:
+    """A page's gettext ``_`` with its ngettext ``n_`` (for the counts: :func:`_counters`)."""
+
+    def __init__(self, gettext: Translate, ngettext: Callable[[str, str, int], str]) -> None:
+        self._gettext, self.n_ = gettext, ngettext
+
+    def __call__(self, text: str) -> str:
+        return self._gettext(text)
 
 
 def _turns(n: int, _: Translate) -> str:

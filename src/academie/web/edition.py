@@ -101,6 +101,48 @@ def linked_rules(game_id: str, text: str) -> str:
     return "".join(out)
 
 
+SECTIONS = {"aim": N_("Aim"), "deal": N_("Deal"), "setup": N_("Setup"), "turn": N_("Turn"), "scoring": N_("Scoring"),
+            "end": N_("End")}
+"""A rule id's section (``deal`` of ``deal.3``, :mod:`academie.core.guide`), as a page says it."""
+RULE_ID = re.compile(r"\b(?P<section>aim|deal|setup|turn|scoring|end)\.(?P<n>\d+)\b")
+
+
+def rule_words(rule_id: str, gettext: Any) -> str:
+    """A rule's id as a page says it, in the language of ``gettext``: ``turn.2`` → « Turn, 2 »
+    (« Tour, 2 » in French); another text as it is.
+
+    >>> rule_words("turn.2", lambda m: m), rule_words("R9", lambda m: m)
+    ('Turn, 2', 'R9')
+    """
+    m = RULE_ID.fullmatch(rule_id)
+    return gettext(N_("{section}, {n}")).format(section=gettext(SECTIONS[m["section"]]), n=m["n"]) if m else rule_id
+
+
+def anchored_rules(text: str, game_id: str, gettext: Any) -> str:
+    """A rules page's HTML text (:func:`linked_rules`'s) with each rule id in words
+    (:func:`rule_words`), the id that begins a rule's line an anchor ``#rule-deal.3``, and each
+    option's line an anchor ``#option-NAME`` (its name as the page says it, in the language of
+    ``gettext``), which the new-table form's option labels link to."""
+    from academie.web.game_words import option_label
+
+    labels = {name: html.escape(gettext(option_label(name)), quote=False) for name in GAMES[game_id].options_model.model_fields}
+    out = []
+    for line in text.split("\n"):
+        if m := re.match(r"^(\s*)" + RULE_ID.pattern + r"(?= )", line):
+            said = html.escape(rule_words(f"{m['section']}.{m['n']}", gettext), quote=False)
+            line = (f'{m[1]}<b class="rule-id" id="rule-{m["section"]}.{m["n"]}">{said}</b>'
+                    + RULE_ID.sub(lambda r: rule_words(r[0], gettext), line[m.end():]))
+        else:
+            line = RULE_ID.sub(lambda r: rule_words(r[0], gettext), line)
+            for name, label in list(labels.items()):
+                if re.match(rf"^  {re.escape(label)} ?: ", line):
+                    line = f'  <span class="option" id="option-{name}">{label}</span>' + line[2 + len(label):]
+                    del labels[name]
+                    break
+        out.append(line)
+    return "\n".join(out)
+
+
 def _edition(game_id: str) -> dict[str, Any]:
     if game_id not in GAMES:
         raise HTTPException(404, i18n.gettext("unknown game {game}; the games are: {games}").format(
@@ -125,7 +167,7 @@ async def source_page(request: Request, game_id: str) -> Response:
     rules = {r["id"]: r for r in d["rules"]}
     return templates.TemplateResponse(request, "source.html", {
         "d": d, "game": GAMES[game_id].info, "rules": rules, "refs": refs,
-        "short": lambda rid: rid.split(":", 1)[1], "names": {g: GAMES[g].info.name for g in GAMES},
+        "short": lambda rid: rule_words(rid.split(":", 1)[1], i18n.gettext), "names": {g: GAMES[g].info.name for g in GAMES},
     })
 
 

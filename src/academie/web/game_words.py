@@ -35,6 +35,10 @@ def plain_doc(text: str) -> str:
 
 IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 """A name of the code in a documentation (an option's or a choice's: ``fewest_tricks``)."""
+_OPTION_VALUE = re.compile(r"\b(?P<name>[a-z][a-z0-9]*(?:_[a-z0-9]+)*)=(?P<value>[A-Za-z0-9_]+)")
+SET_TO = "{option} set to '{value}'"
+"""An option set to a value, in words (``talon_payer=most_points`` → « talon payer set to 'most
+points' »): a message id of the catalog."""
 
 
 def option_doc(text: str) -> str:
@@ -42,10 +46,17 @@ def option_doc(text: str) -> str:
     option or a choice it cites in the words the form shows them with (:func:`choice_label`,
     :func:`option_label`: ``'fewest_tricks'`` → ``'fewest tricks'``), its message id.
 
+    An option set to a value (``talon_payer=most_points``) is said in words too
+    (:data:`SET_TO`: ``talon payer set to 'most points'``).
+
     >>> option_doc("``fewest_tricks``: among the fewest points the fewer tricks wins")
     'fewest tricks: among the fewest points the fewer tricks wins'
+    >>> option_doc("with ``talon_payer=most_points`` he pays")
+    "with talon payer set to 'most points' he pays"
     """
-    return IDENTIFIER.sub(lambda m: choice_label(m[0]), plain_doc(text))
+    text = _OPTION_VALUE.sub(lambda m: SET_TO.format(option=option_label(m["name"]), value=choice_label(m["value"])),
+                             plain_doc(text))
+    return IDENTIFIER.sub(lambda m: choice_label(m[0]), text)
 
 
 def reason_of(game_id: str, option: str) -> str:
@@ -63,10 +74,26 @@ def option_label(name: str) -> str:
     return name.replace("_", " ")
 
 
+_CHOICE_WORDS = {"default": "by the deck"}
+"""The choices whose name alone would not say them (the Reversis' talon with five players:
+``default`` is small with 48 cards, large with 52; « (default) » follows the default's label)."""
+
+
 def choice_label(value: str) -> str:
-    """A value of a choice as a page shows it (``eldest_wins`` → ``eldest wins``): its message id;
-    the value sent stays the game's."""
-    return value.replace("_", " ")
+    """A value of a choice as a page shows it (``eldest_wins`` → ``eldest wins``; ``default``, a
+    choice that would read « default (default) », → ``by the deck``): its message id; the value
+    sent stays the game's."""
+    return _CHOICE_WORDS.get(value, value.replace("_", " "))
+
+
+_BOT_WORDS = {"ismcts": "tree search"}
+"""The bots whose name is an acronym of the code (:mod:`academie.bots.ismcts`), in words."""
+
+
+def bot_label(name: str) -> str:
+    """A bot's kind as a page shows it (``ismcts`` → ``tree search``; ``heuristic`` as it is): its
+    message id; the kind sent stays the bot's name."""
+    return _BOT_WORDS.get(name, name)
 
 
 def choices(annotation: Any) -> list[str]:
@@ -102,6 +129,7 @@ def messages() -> Iterator[str]:
     yield from (m for p in PROVENANCES for m in once(p))
     yield from once(_OUR_READING)
     yield from once(_RECONSTRUCTION)
+    yield from once(SET_TO)
     for game_id, game in sorted(GAMES.items()):
         yield from once(game.info.summary)
         fields = game.options_model.model_fields
@@ -113,7 +141,7 @@ def messages() -> Iterator[str]:
             for c in choices(fields[doc.name].annotation):
                 yield from once(choice_label(c))
         for bot in bot_names(game_id):
-            yield from once(bot)
+            yield from once(bot_label(bot))
         for rule in game.info.reconstructed:
             yield from once(plain_doc(rule))
         guide = guide_of(game)
@@ -262,23 +290,21 @@ WEB_OPTIONS_HEADING = N_("Options (the default is the reading played unless you 
 """The options' heading of a rules page on the web, where the options are said in words (no
 ``-o name=value``: :func:`worded_rules`)."""
 _OPTION_HEAD = re.compile(r"^(?P<pad>\s*)-o (?P<name>[a-z][a-z0-9_]*)=(?P<value>\S+)(?P<rest>.*)$")
-_OPTION_VALUE = re.compile(r"\b(?P<name>[a-z][a-z0-9_]*)=(?P<value>[A-Za-z0-9_]+)")
 _OPTIONS_NAMED = re.compile(r"\b(?P<word>options?) (?P<names>[a-z][a-z0-9_]*(?:, [a-z][a-z0-9_]*)*)")
 _QUOTED = re.compile(r"'(?P<value>[A-Za-z0-9_]+)'")
 
 
-def worded_rules(text: str, game_id: str, gettext: Any) -> str:
-    """A rules page's text (:func:`french_rules`'s, or the English) with no name of the code left:
-    each option line ``-o talon_tie=fewest_tricks  [...]`` as ``talon tie: fewest tricks  [...]``;
-    each option named (``option pool_ante``, ``talon_payer=most_points``) and each of the game's
-    choices quoted (``'nearest_left'``, ``'swap'``) in the words the new-table form shows them with
-    (:func:`option_label`, :func:`choice_label`), in the language of ``gettext``; any other
-    snake_case word with spaces for its underscores; the options' heading without the command
-    line's notation. The sources' quotations « … » are kept as they are.
+def worded(text: str, game_id: str, gettext: Any) -> str:
+    """``text`` (an option's documentation, a line of a rules page, in English or in the language
+    of ``gettext``) with no name of the code of ``game_id`` left: each option named (``option
+    pool_ante``) and set to a value (``talon_payer=most_points``: :data:`SET_TO`), each of the
+    game's choices quoted (``'later'``, ``'swap'``) in the words the new-table form's menus show
+    them with (:func:`option_label`, :func:`choice_label`), in the language of ``gettext``; any
+    other snake_case word with spaces for its underscores. The sources' quotations « … » are kept
+    as they are.
 
-    >>> print(worded_rules("  -o talon_tie=fewest_tricks   [source text] allowed: 'fewest_tricks', 'nearest_left'",
-    ...                    "reversis", lambda m: m))
-      talon tie: fewest tricks   [source text] allowed: 'fewest tricks', 'nearest left'
+    >>> worded("'swap': to the square", "blason", lambda m: m)
+    "'swap': to the square"
     """
     from academie.games import GAMES
 
@@ -293,17 +319,42 @@ def worded_rules(text: str, game_id: str, gettext: Any) -> str:
     def value(v: str) -> str:
         return gettext(choice_label(v)) if v in values or IDENTIFIER.fullmatch(v) else v
 
-    def outside_quotations(line: str, change: Any) -> str:
-        parts = re.split(r"(«[^«»]*»)", line)
-        return "".join(p if p.startswith("«") else change(p) for p in parts)
-
     def words(part: str) -> str:
-        part = _OPTION_VALUE.sub(lambda m: f"{option(m['name'])} = {value(m['value'])}" if m["name"] in names
-                                 else m[0], part)
+        part = _OPTION_VALUE.sub(lambda m: gettext(SET_TO).format(option=option(m["name"]), value=value(m["value"]))
+                                 if m["name"] in names else m[0], part)
         part = _OPTIONS_NAMED.sub(lambda m: m["word"] + " " + ", ".join(
             option(n) if n in names else n for n in m["names"].split(", ")), part)
         part = _QUOTED.sub(lambda m: f"'{value(m['value'])}'" if m["value"] in values else m[0], part)
         return IDENTIFIER.sub(lambda m: gettext(choice_label(m[0])), part)
+
+    return _outside_quotations(text, words)
+
+
+def _outside_quotations(line: str, change: Any) -> str:
+    parts = re.split(r"(«[^«»]*»)", line)
+    return "".join(p if p.startswith("«") else change(p) for p in parts)
+
+
+def worded_rules(text: str, game_id: str, gettext: Any) -> str:
+    """A rules page's text (:func:`french_rules`'s, or the English) with no name of the code left:
+    each option line ``-o talon_tie=fewest_tricks  [...]`` as ``talon tie: fewest tricks  [...]``;
+    the rest of each line as :func:`worded` says it, in the language of ``gettext``; the options'
+    heading without the command line's notation. The sources' quotations « … » are kept as they are.
+
+    >>> print(worded_rules("  -o talon_tie=fewest_tricks   [source text] allowed: 'fewest_tricks', 'nearest_left'",
+    ...                    "reversis", lambda m: m))
+      talon tie: fewest tricks   [source text] allowed: 'fewest tricks', 'nearest left'
+    """
+    from academie.games import GAMES
+
+    fields = GAMES[game_id].options_model.model_fields
+    values = {c for f in fields.values() for c in choices(f.annotation)}
+
+    def option(name: str) -> str:
+        return gettext(option_label(name)) if name in fields else choice_label(name)
+
+    def value(v: str) -> str:
+        return gettext(choice_label(v)) if v in values or IDENTIFIER.fullmatch(v) else v
 
     heading = (gettext(N_("Options (-o name=value; the default is the reading played unless you choose another)")),
                "Options (-o name=value; the default is the reading played unless you choose another)")
@@ -313,8 +364,8 @@ def worded_rules(text: str, game_id: str, gettext: Any) -> str:
             line = line.replace(line.strip(), gettext(WEB_OPTIONS_HEADING))
         elif m := _OPTION_HEAD.match(line):
             head = gettext(N_("{option}: {value}")).format(option=option(m["name"]), value=value(m["value"]))
-            line = m["pad"] + head + outside_quotations(m["rest"], words)
+            line = m["pad"] + head + worded(m["rest"], game_id, gettext)
         else:
-            line = outside_quotations(line, words)
+            line = worded(line, game_id, gettext)
         out.append(line)
     return "\n".join(out)

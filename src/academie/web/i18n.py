@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,23 @@ def gettext(text: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(_current.get()).ngettext(singular, plural, n)
+
+
+_KEPT = re.compile(r"(«[^«»]*»|\{[^{}]*\}|`[^`]*`|https?://\S+)")
+_MARK = re.compile(r"(?<=[^\s\u202f\u00a0(«\[])([:;!?])(?=\s|$)")
+
+
+def french_spacing(text: str) -> str:
+    """French ``text`` as French typography sets it: a narrow no-break space (U+202F) before « : ; !
+    ? » where none is (« Anne: levées » → « Anne\u202f: levées »); a mark followed by no space (a
+    URL, a time 12:30, a ratio 3:2) and the sources' quotations « … », placeholders ``{…}`` and
+    code are left as they are.
+
+    >>> french_spacing("Anne: levées 4; « payera; » 12:30 http://x.fr/a?b") == (
+    ...     "Anne\u202f: levées 4\u202f; « payera; » 12:30 http://x.fr/a?b")
+    True
+    """
+    return "".join(p if _KEPT.fullmatch(p) else _MARK.sub("\u202f\\1", p) for p in _KEPT.split(text))
 
 
 def install(templates: Any) -> Any:

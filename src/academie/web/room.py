@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from academie.presentation.scene import N_, Heap, Move, Phrase, Scene, Seat, scene_of
-from academie.web.i18n import Texts, texts
+from academie.web.i18n import Texts, french_spacing, texts
 
 RANK_WORDS = {"2": N_("two"), "3": N_("three"), "4": N_("four"), "5": N_("five"), "6": N_("six"), "7": N_("seven"),
               "8": N_("eight"), "9": N_("nine"), "10": N_("ten"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king"),
@@ -127,7 +127,7 @@ def _face(code: str, lang: str, action: str | None, label: str, hint: str, dim: 
     name = card_name(code, t)
     classes = f"card suit-{code[-1]}" + (" small" if small else "") + (" dim" if dim else "") + extra
     if action is not None:
-        said = t._("{card}, playable").format(card=name) + ": " + label
+        said = t._(N_("{said}: {more}")).format(said=t._("{card}, playable").format(card=name), more=label)
         return (f'<button type="button" class="{classes} legal" data-card="{code}" data-action="{_e(action)}" '
                 f'aria-label="{_e(said)}" title="{_e(hint)}">{card_svg(code, lang)}</button>')
     said = name + (", " + t._("not playable now") if dim else "")
@@ -257,9 +257,9 @@ def blason_board(view: dict, names: list[str], t: Texts, options: Mapping[str, A
     """The Blason's board (:func:`academie.web.blason_board.blason_board_html`: the spiral of
     63 squares, the tokens, the dice, the pot), with the table's ``options`` (which place the
     casques and say what 19, 49 and 58 do); the page links its stylesheet in its head."""
-    from academie.web.blason_board import blason_board_html
+    from academie.web.blason_board import Words, blason_board_html
 
-    return blason_board_html(view, names, t._, options=options, link=False)
+    return blason_board_html(view, names, Words(t._, t.n_), options=options, link=False)
 
 
 def board(scene: Scene, names: Sequence[str], t: Texts, extra: str = "") -> str:
@@ -297,7 +297,7 @@ def actions(scene: Scene, t: Texts) -> str:
         inner = face(m.card, t, small=True) if m.card else ""
         label, hint = say(m.label, t), say(m.hint, t)
         out.append(f'<button type="button" class="act" data-action="{_e(m.action)}" title="{_e(hint)}" '
-                   f'aria-label="{_e(label + ": " + hint)}">{inner}<b>{_e(label)}</b><small>{_e(hint)}</small></button>')
+                   f'aria-label="{_e(t._(N_("{said}: {more}")).format(said=label, more=hint))}">{inner}<b>{_e(label)}</b><small>{_e(hint)}</small></button>')
     return "".join(out)
 
 
@@ -395,7 +395,7 @@ def _plain_log(text: str, lang: str) -> str:
     for line in plain.split("\n"):
         phrase = told_phrase(line)
         said = COURT.sub(lambda m: FRENCH_COURT[m[1]] + m[2], say(phrase, t) if phrase else line)
-        out.append(CITED.sub(" : «", said) if lang == "fr" else said)
+        out.append(french_spacing(CITED.sub(" : «", said)) if lang == "fr" else said)
     return "\n".join(out)
 
 

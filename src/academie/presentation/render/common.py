@@ -69,12 +69,12 @@ def number(n: int) -> str:
 
 
 def jetons(n: int) -> str:
-    """``1 jeton``, ``2 jetons``, ``−3 jetons``.
+    """``1 jeton``, ``2 jetons``, ``−3 jetons``; French singular for 0 and 1 (« 0 jeton »).
 
     >>> jetons(1), jetons(-1), jetons(0), jetons(-3)
-    ('1 jeton', '−1 jeton', '0 jetons', '−3 jetons')
+    ('1 jeton', '−1 jeton', '0 jeton', '−3 jetons')
     """
-    return f"{number(n)} jeton{'' if abs(n) == 1 else 's'}"
+    return f"{number(n)} jeton{'' if abs(n) <= 1 else 's'}"
 
 
 def delta_column(table: Table, deltas: Sequence[int] | None) -> bool:

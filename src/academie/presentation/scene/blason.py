@@ -82,7 +82,7 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
         if rest[s.seat]:
             s.marks.append(Pn("waits {n} turn", "waits {n} turns", n=rest[s.seat]))
         if view.get("well") == s.seat:
-            s.marks.append(P("in the well"))
+            s.marks.append(P("at the chancellerie"))  # square 30, « marques de la chancellerie »
         if view.get("winner") == s.seat:
             s.marks.append(P("wins the race"))
     middle = [Heap("pot", P("The pot"), counters=view.get("pot") or 0, kind="basket")]
@@ -95,8 +95,13 @@ def scene(view: Mapping[str, Any], names: list[str], viewer: int | None, legal: 
     facts, sheet = [], []
     last = view.get("last_move")
     if isinstance(last, Mapping) and isinstance(last.get("seat"), int) and 0 <= last["seat"] < n:
-        sheet.append(Line(P("{name} threw {total}: from square {a} to square {b}.", name=names[last["seat"]],
-                            total=last.get("total"), a=last.get("from"), b=last.get("to"))))
+        who, total = names[last["seat"]], last.get("total")
+        if last.get("from") == 0:  # the start, off the board, as the board and the history call it
+            threw = P("{name} threw {total}: from the start to square {b}.", name=who, total=total, b=last.get("to"))
+        else:
+            threw = P("{name} threw {total}: from square {a} to square {b}.", name=who, total=total,
+                      a=last.get("from"), b=last.get("to"))
+        sheet.append(Line(threw))
         for event in last.get("events") or []:
             sheet.append(Line(event_phrase(str(event), names)))
     return Scene(GAME, seats, viewer, middle=middle, moves=moves,
