@@ -203,4 +203,6 @@ def render_end(
     left = _on_the_game(results[-1].pots if results else ())
     notes = [match_over(len(results)),
              Text(f"Left on the game (it belongs to nobody): {left}." if left else "Nothing is left on the game.")]
+    if left:
+        notes.append(Text("No deal won it before the match ended, so the players hold that much less than they brought."))
     return counter_standings("End of the match", names, view.counters, nets_from(ledger, len(names)), notes)

@@ -131,6 +131,8 @@ TOLD = _table((
     (r"Left in the (?P<where>baskets|boxes|pots) \(it belongs to nobody\): (?P<rest>[^—]+)\.", N_("Left in the {where} (it belongs to nobody): {rest}.")),
     (r"The (?P<where>baskets|boxes|pots) are empty\.", N_("The {where} are empty.")),
     (r"Left on the game \(it belongs to nobody\): (?P<game>.+)\.", N_("Left on the game (it belongs to nobody): {game}.")),
+    (r"No deal won it before the match ended, so the players hold that much less than they brought\.",
+     N_("No deal won it before the match ended, so the players hold that much less than they brought.")),
     (r"Nothing is left on the game\.", N_("Nothing is left on the game.")),
     (r"Pool carries; on the game: (?P<game>.+)\.", N_("Pool carries; on the game: {game}.")),
     (r"Pool carries; nothing is left on the game\.", N_("Pool carries; nothing is left on the game.")),
