@@ -99,15 +99,15 @@
       log.appendChild(pre);
     });
     if (m.log.length) log.scrollTop = log.scrollHeight;
+    document.body.dataset.over = m.over ? "true" : "false";  // before the end is brought into view: the layout of the end
     foldSheet(m.over);
     $("end").hidden = !m.over;
     if (m.over && !endShown) {  // the rematch and the record brought into view (a phone's screen)
       endShown = true;
-      $("end").scrollIntoView({ block: "nearest" });
+      $("end").scrollIntoView({ block: "center" });  // clear of the screen's edge
     }
     showHintBox(m.legal && m.legal.length > 1);  // one move only (a throw of the dice): nothing to advise
     document.body.dataset.version = m.version;
-    document.body.dataset.over = m.over ? "true" : "false";
     if (m.error) fail(m.error);
     pending = false;
     var first = document.querySelector("#board .mine [data-action], #actions [data-action]");
