@@ -67,3 +67,25 @@ def test_a_french_replay_tells_its_log_labels_and_boards_in_french(sqlite_url):
         assert fr["frames"][-1]["label"].startswith("coup ") and fr["frames"][-1]["label"].endswith(" — la fin")
         assert "Le classement de la partie" in fr["frames"][-1]["board"] and "The match standings" in en["frames"][-1]["board"]
         assert c.get(f"/api/replay/{t['id']}", headers={"accept-language": "fr"}).json() == fr
+
+
+def test_a_french_replays_moves_are_named_in_words_not_notation(sqlite_url):
+    """Each move's label of a French replay says the move as the log tells it (« Bastien joue
+    R♥. », « Anne jette 5 … »): no card code (``3H``, ``AC``) nor English action word."""
+    code = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
+    english = re.compile(r"\b(?:throw|play|plays|discard|exchange|pass|stock|move|the end)\b", re.I)
+    with client(sqlite_url) as c:
+        for game, n in (("reversis", 4), ("blason", 4)):
+            t = create(c, game, ["random"] * n, seed=3, options={"deals": 1} if game == "reversis" else {})
+            table = hub(c).tables[t["id"]]
+            deadline = time.time() + 300
+            while not (table.state.is_terminal() and table.game_record().complete):
+                assert time.time() < deadline, "the match did not end"
+                time.sleep(0.01)
+            labels = [f["label"] for f in c.get(f"/api/replay/{t['id']}", headers={"accept-language": "fr"}).json()["frames"]]
+            assert len(labels) == len(table.record.actions) + 1 and labels[0] == "le début"
+            for label in labels[1:]:
+                assert label.startswith("coup ") and not code.search(label) and not english.search(label), label
+            verb = "joue" if game == "reversis" else "jette"
+            assert sum(verb in label for label in labels) >= len(labels) // 3, labels[:20]
+            assert any(name in labels[1] for name in table.names)

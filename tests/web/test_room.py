@@ -773,3 +773,71 @@ def test_each_option_label_of_a_form_leads_to_its_option_on_the_rules_page_whose
             source = c.get(f"/source/{game_id}", headers={"accept-language": lang}).text
             said = re.findall(r'<a href="#rule-[^"]+"[^>]*>([^<]+)</a>', source)
             assert said and all(re.fullmatch(r"(?:rule|règle) \w[\w ]*, \d+", s) for s in said), said[:3]
+
+
+
+def finish(c, tokens: list[str], seed: int = 3) -> None:
+    """Random moves of the seats of ``tokens`` (the bots answer on the server) until the match ends."""
+    deadline, rng = time.time() + 300, random.Random(seed)
+    while not c.get(f"/api/play/{tokens[0]}").json()["over"]:
+        assert time.time() < deadline, "the match did not end"
+        for token in tokens:
+            s = c.get(f"/api/play/{token}").json()
+            if s["legal"]:
+                c.post(f"/api/play/{token}", json={"action": rng.choice(s["legal"]), "version": s["version"]})
+        time.sleep(0.002)
+
+
+def test_no_seat_page_nor_answer_holds_another_seats_token_but_its_creators(sqlite_url):
+    """Two browsers (two cookie jars on one client): the first match's creator sees the other
+    seat's link, the friend sees none; at a rematch the creator is whoever began it, and the seat
+    who joins it sees no one else's link (not on his page, his seat's answer, nor his cookies)."""
+    import httpx
+
+    with client(sqlite_url) as c:
+        jars = {"anne": httpx.Cookies(), "bastien": httpx.Cookies()}
+        browser = ["anne"]
+
+        def use(name: str) -> None:  # the client's cookies become this browser's
+            jars[browser[0]] = c.cookies
+            c.cookies, browser[0] = jars[name], name
+
+        def others(name: str, table, seat: int) -> set[int]:
+            """The other seats (``-1``: the creator's key) whose secrets ``seat``'s page, answer
+            and the browser's cookies hold."""
+            use(name)
+            page = c.get(f"/seat/{table.id}/{seat}")
+            assert page.status_code == 200
+            said = page.text + c.get(f"/api/play/{table.row.seats[seat].token}").text
+            said += " ".join(cookie.value for cookie in c.cookies.jar if cookie.path.startswith(f"/seat/{table.id}"))
+            secrets = {s.seat: s.token for s in table.row.seats if s.kind == "human" and s.seat != seat}
+            return {k for k, v in {**secrets, -1: table.row.admin_key}.items() if v in said}
+
+        form = {"players": "3", "name_0": "Anne", "kind_0": "human", "name_1": "Bastien", "kind_1": "human",
+                "kind_2": "random", "opt_lives": "1"}
+        r = c.post("/new/trente-et-un", data=form, follow_redirects=False)
+        assert r.status_code == 303
+        first = c.app.state.hub.tables[r.headers["location"].split("/")[2]]
+        use("bastien")
+        c.get(f"/play/{first.row.seats[1].token}")
+        assert others("anne", first, 0) == {1, -1}  # the creator: Bastien's link, her key
+        assert others("bastien", first, 1) == set()  # the friend: no one else's
+        finish(c, [s.token for s in first.row.seats[:2]])
+        use("anne")  # Anne begins the rematch, Bastien joins it
+        began = c.post(f"/seat/{first.id}/0/rematch", follow_redirects=False)
+        use("bastien")
+        joined = c.post(f"/seat/{first.id}/1/rematch", follow_redirects=False)
+        assert began.status_code == joined.status_code == 303
+        new = c.app.state.hub.tables[began.headers["location"].split("/")[2]]
+        assert joined.headers["location"] == f"/seat/{new.id}/1"
+        assert others("anne", new, 0) == {1, -1}  # she began it: her table's invitations
+        assert others("bastien", new, 1) == set()  # he joined it: Anne's link nowhere for him
+        assert "Invite the other players" not in c.get(f"/seat/{new.id}/1").text
+        finish(c, [s.token for s in new.row.seats[:2]])
+        use("bastien")  # the other way round: Bastien begins, Anne joins
+        began = c.post(f"/seat/{new.id}/1/rematch", follow_redirects=False)
+        use("anne")
+        c.post(f"/seat/{new.id}/0/rematch", follow_redirects=False)
+        third = c.app.state.hub.tables[began.headers["location"].split("/")[2]]
+        assert others("bastien", third, 1) == {0, -1}
+        assert others("anne", third, 0) == set()

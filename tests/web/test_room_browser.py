@@ -404,3 +404,134 @@ def test_the_new_table_forms_show_the_options_choices_in_words(served, browser, 
         assert said in doc, doc
     finally:
         ctx.close()
+
+
+def play_out_by_api(base: str, token: str, until=None, limit: float = 300) -> dict:
+    """The seat of ``token`` plays its first legal move until the match is over (or ``until(snapshot)``)."""
+    import httpx
+
+    deadline = time.time() + limit
+    while time.time() < deadline:
+        s = httpx.get(f"{base}/api/play/{token}").json()
+        if s["over"] or (until and until(s)):
+            return s
+        if s["legal"]:
+            httpx.post(f"{base}/api/play/{token}", json={"action": s["legal"][0], "version": s["version"]})
+        else:
+            time.sleep(0.01)
+    raise AssertionError("the match did not end")
+
+
+UNCUT = """(sel) => { const w = innerWidth, h = innerHeight, out = [];
+    document.querySelectorAll(sel).forEach(e => {
+        const r = e.getBoundingClientRect();
+        const clipped = e instanceof HTMLElement && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1);
+        if (r.width === 0 || r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1 || clipped)
+            out.push(e.getAttribute('class') + ' ' + JSON.stringify(e.textContent.slice(0, 40)) + ' at '
+                     + [r.left, r.top, r.right, r.bottom].map(Math.round) + (clipped ? ' clipped' : ''));
+    });
+    return out; }"""
+"""The elements of a selector not wholly inside the viewport, or cut inside their own box."""
+
+
+def test_the_final_standings_are_whole_in_view_at_the_end_of_a_reversis_match(served, browser):
+    """At 1366×768, the page open while a match of one deal is played out: at its end the last
+    deal's result and the final standings are open, every line inside the viewport, the box
+    needing no scroll of its own; the hand is still reached by scrolling the table's column."""
+    import httpx
+
+    base, _ = served
+    t = httpx.post(base + "/api/tables", json={"game": "reversis", "options": {"deals": 1},
+                                               "seats": [{"kind": "human"}] + [{"kind": "random"}] * 3}).json()
+    ctx = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    try:
+        page = ctx.new_page()
+        page.goto(base + t["seats"][0]["link"])
+        page.wait_for_selector("#conn.live")
+        play_out_by_api(base, t["seats"][0]["token"])
+        page.wait_for_function("() => document.body.dataset.over === 'true'", timeout=30000)
+        page.wait_for_timeout(300)
+        assert page.evaluate("document.querySelector('#board details.sheet').open")
+        lines = page.locator("#board details.sheet li")
+        assert lines.count() >= 5
+        assert not page.evaluate(UNCUT, "#board details.sheet, #board details.sheet li")
+        last = page.inner_text("#board details.sheet li:last-child")
+        assert "jetons" in last, last
+        page.locator("#board .mine").scroll_into_view_if_needed()
+        box = page.locator("#board .mine").bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"] + 1, box
+    finally:
+        ctx.close()
+
+
+def test_a_new_deals_last_result_is_open_and_whole_until_the_seats_move(served, browser):
+    """Reversis of two deals at 1366×768: when the second deal begins the first deal's result is
+    open and whole (no scroll inside it); the seat's first move of the deal folds it."""
+    import httpx
+
+    base, app = served
+    t = httpx.post(base + "/api/tables", json={"game": "reversis", "options": {"deals": 2},
+                                               "seats": [{"kind": "human"}] + [{"kind": "random"}] * 3}).json()
+    table = app.state.hub.tables[t["id"]]
+    ctx = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    try:
+        page = ctx.new_page()
+        page.goto(base + t["seats"][0]["link"])
+        page.wait_for_selector("#conn.live")
+        while table.state.match.deal_number == 0:  # the page's own clicks: the seat moves through it
+            page.wait_for_function(f"() => document.querySelector('{MOVE}') !== null", timeout=60000)
+            version = int(page.evaluate("document.body.dataset.version"))
+            if table.version != version:
+                time.sleep(0.02)
+                continue
+            page.locator(MOVE).first.click()
+            page.wait_for_function(f"() => Number(document.body.dataset.version) > {version}", timeout=30000)
+        page.wait_for_function(f"() => document.querySelector('{MOVE}') !== null", timeout=60000)
+        page.wait_for_function(f"() => Number(document.body.dataset.version) === {table.version}", timeout=30000)
+        sheet = page.evaluate("(() => { const d = document.querySelector('#board details.sheet');"
+                              " return [d.querySelector('summary').textContent, d.open, d.classList.contains('fresh')]; })()")
+        assert sheet == ["Fin de la donne 1", True, True], sheet
+        assert not page.evaluate(UNCUT, "#board details.sheet"), "the last deal's result scrolls inside itself"
+        check_viewport(page)
+        version = table.version
+        page.locator(MOVE).first.click()
+        page.wait_for_function(f"() => Number(document.body.dataset.version) > {version}", timeout=30000)
+        assert not page.evaluate("document.querySelector('#board details.sheet').open")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_nothing_of_the_blason_is_cut_off_at_the_start_and_the_end(served, browser, viewport):
+    """The Blason in French at 1366×768 and 390×844: at the start the throw's caption is whole
+    (« Pas encore de coup »), the move « Jeter les dés » and its hint whole inside the viewport;
+    at the end the start box, the dice and their caption inside the viewport and the felt."""
+    import httpx
+
+    base, _ = served
+    t = httpx.post(base + "/api/tables", json={"game": "blason",
+                                               "seats": [{"kind": "human"}] + [{"kind": "random"}] * 3}).json()
+    ctx = browser.new_context(viewport=viewport, locale="fr-FR", is_mobile=viewport is PHONE)
+    try:
+        page = ctx.new_page()
+        page.goto(base + t["seats"][0]["link"])
+        page.wait_for_selector("#conn.live")
+        page.wait_for_selector("#actions button.act")
+        captions = page.eval_on_selector_all(".bl-throw .bl-caption", "els => els.map(e => e.textContent)")
+        assert captions == ["Pas encore de coup"], captions
+        assert not page.evaluate(UNCUT, "#actions button.act, #actions button.act small, #actions button.act b")
+        assert page.inner_text("#actions button.act small") == "Jeter deux dés et avancer votre pion de leur total."
+        play_out_by_api(base, t["seats"][0]["token"])
+        page.wait_for_function("() => document.body.dataset.over === 'true'", timeout=30000)
+        page.wait_for_timeout(300)
+        assert not page.evaluate(UNCUT.replace("e instanceof HTMLElement", "e instanceof HTMLElement && !e.closest('svg')"),
+                                 ".bl-start, .bl-throw, .bl-caption")
+        inside = page.evaluate("""() => { const f = document.querySelector('.felt').getBoundingClientRect();
+            return Array.from(document.querySelectorAll('.bl-start, .bl-throw')).every(e => {
+                const r = e.getBoundingClientRect();
+                return r.top >= f.top && r.bottom <= f.bottom && r.left >= f.left && r.right <= f.right; }); }""")
+        assert inside, "the start or the dice cut off by the felt"
+        caption = page.eval_on_selector(".bl-throw .bl-caption", "e => e.textContent")
+        assert " a fait " in caption and not caption.endswith("…"), caption
+    finally:
+        ctx.close()

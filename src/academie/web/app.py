@@ -612,22 +612,28 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         table.wake_bots()
         return seated(request, table)
 
-    def seated(request: Request, table: LiveTable, seat: int | None = None) -> Response:
-        """The creator of ``table`` taken to his seat at once (``seat``, else the first person's):
-        its token and the table's creator key go into cookies of this browser, scoped to the
-        seat's and the table's addresses; a table of bots only sends him to its links' page."""
+    def seated(request: Request, table: LiveTable, seat: int | None = None, creator: bool = True) -> Response:
+        """A person taken to his seat of ``table`` at once (``seat``, else the first person's): its
+        token goes into a cookie of this browser, scoped to the seat's address, and, when he made
+        the table (``creator``), the table's creator key too, scoped to the table's addresses (his
+        seat's page then shows the other seats' links); a table of bots only sends its creator to
+        its links' page. A seat joining a rematch another began is no creator: no cookie of his
+        opens another seat's link."""
         humans = [s.seat for s in table.row.seats if s.kind == "human"]
         if seat not in humans:
             seat = humans[0] if humans else None
         if seat is None:
+            if not creator:
+                raise StarletteHTTPException(404, "no seat of a person at this table")
             return RedirectResponse(f"/admin/{table.row.admin_key}", status_code=303)
         home = f"/seat/{table.id}/{seat}"
         response = RedirectResponse(home, status_code=303)
         secure = request.url.scheme == "https"
         response.set_cookie(SEAT_COOKIE, table.row.seats[seat].token, path=home, httponly=True, samesite="strict",
                             secure=secure, max_age=180 * 24 * 3600)
-        response.set_cookie(CREATOR_COOKIE, table.row.admin_key, path=f"/seat/{table.id}", httponly=True,
-                            samesite="strict", secure=secure, max_age=180 * 24 * 3600)
+        if creator:
+            response.set_cookie(CREATOR_COOKIE, table.row.admin_key, path=f"/seat/{table.id}", httponly=True,
+                                samesite="strict", secure=secure, max_age=180 * 24 * 3600)
         return response
 
     @app.post("/seat/{table_id}/{seat}/rematch")
@@ -636,7 +642,9 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         game, options and seats (names, persons and bots) and is seated at once; the others'
         pages are told (a socket message ``rematch``), and each who asks after is seated at his
         own seat of that same table. The rematch's id is kept with the table in the database, so
-        a seat asking through another server process joins the same one."""
+        a seat asking through another server process joins the same one. Only the seat who began
+        it is the new table's creator (the other seats' links on his page); a seat who joins it
+        gets his own seat's cookie only."""
         hub = hub_of(request)
         table = await seat_of_cookie(hub, request, table_id, seat)
         if table is None:
@@ -644,6 +652,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         if not table.state.is_terminal():
             return error("a rematch is asked for once the match is over", 409)
         made = table.row.rematch or await asyncio.to_thread(hub.store.rematch_of, table.id)
+        began = False
         if made is None:
             spec = TableIn(game=table.game.info.id, players=len(table.names), options=dict(table.row.options),
                            seats=[SeatIn(name=s.name, kind=s.kind) for s in table.row.seats])
@@ -655,6 +664,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
             # (pruned as abandoned, README's idle times)
             made = await asyncio.to_thread(hub.store.claim_rematch, table.id, new.id)
             if made == new.id:
+                began = True
                 new.wake_bots()
                 table.row.rematch = made
                 table.tell_rematch(table.names[seat])
@@ -662,7 +672,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
         new = await hub.table(made)
         if new is None:
             return error("the rematch's table is no longer kept on this server", 404)
-        return seated(request, new, seat)
+        return seated(request, new, seat, creator=began)
 
     @app.get("/admin/{key}", response_class=HTMLResponse)
     async def admin(request: Request, key: str) -> Response:

@@ -444,16 +444,13 @@ def _band(data: dict, names: Sequence[str], _: Translate) -> str:
     for k, face in enumerate(faces):
         out.append(_die(face, dx + k * (size + 10), dy, size, data["dice"] == "d12"))
     tx = dx + len(faces) * (size + 10) + 6
-    out.append(f'<text class="bl-caption" x="{tx}" y="{y + 36}">{_e(_short(caption, 17))}</text>')
+    # the caption whole (« Pas encore de coup », a long name's throw), drawn narrower when it is wide
+    out.append(f'<text class="bl-caption" x="{tx}" y="{y + 36}"{_fitted(caption, 26, WIDTH - tx - 6)}>{_e(caption)}</text>')
     if last is not None:
         path = _path(last, _)
         out.append(f'<text class="bl-caption bl-small" x="{tx}" y="{y + 66}">{_e(path)}</text>')
     out.append("</g>")
     return "".join(out)
-
-
-def _short(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _path(last: Mapping[str, Any], _: Translate) -> str:

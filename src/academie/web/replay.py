@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from academie.core.record import replay
 from academie.core.state import State
+from academie.presentation.scene import scene_of
 from academie.web.live import LiveTable, TextNarrator
 from academie.web import room
 from academie.web.i18n import texts
@@ -19,7 +20,9 @@ from academie.web.present import as_card, card_html
 def replay_frames(table: LiveTable, lang: str = "en") -> dict[str, Any]:
     """``frames[k]``: the public table after ``k`` actions (``board``, the card room as an onlooker
     sees it), how many narration entries are told by then (``log_len``) and the move (``label``);
-    ``log``: the narration as plain sentences;
+    ``log``: the narration as plain sentences; a move's label names it as the log tells it
+    (« coup 7 : Bastien joue R♥. », « coup 1 : Anne jette 5 : du départ à 5. »), else as its
+    button said it (the scene's move label), never by its notation;
     ``hands``: HTML of every deal's hands. Boards, labels and log in ``lang``."""
     record, game, names = table.game_record(), table.game, table.names
     t = texts(lang)
@@ -42,28 +45,50 @@ def replay_frames(table: LiveTable, lang: str = "en") -> dict[str, Any]:
                                             options=table.row.options)["board"],
                        "log_len": len(teller.lines), "label": label})
 
+    def said_last() -> str:
+        """The last move as the narration told it (its first line, the move's own), in ``lang``."""
+        told_text = teller.buffer.getvalue()[told.get("mark", 0):].strip()
+        line = room.plain_log(told_text.split("\n")[0], lang).strip() if told_text else ""
+        return told["named"] if not line or line.startswith("(the narration stopped") else line
+
     def on_action(state: State, index: int, seat: int, action: int) -> None:
         # The table after the previous action (its chance outcomes drawn): a frame.
+        if index:
+            told["last"] = said_last()
         n = teller.attach(state, game, names)
         teller.tell(n.before_decision)
         note_hands(state)
         frame(state, t._("the start") if index == 0 else t._("move {n}: {move}").format(n=index, move=told["last"]))
         text = state.action_to_string(action)
         told["move"] = (text, n.view())
-        told["last"] = f"{names[seat]}, {text}"
+        # named as its button said it only when the narration tells no more (a renderer's failure)
+        told["named"] = (f"{names[seat]}, {move_label(game.info.id, state, names, seat, text, lang)}"
+                         if teller.failed is not None else names[seat])
 
     def after_action(state: State, index: int, seat: int, action: int) -> None:
+        told["mark"] = len(teller.buffer.getvalue())
         teller.tell_moved(state, game, names, seat, *told.pop("move"))
 
     def on_chance(state: State) -> None:
         teller.tell_chance(state, game, names)
 
     state = replay(record, game, on_action, after_action, on_chance=on_chance)
+    if record.actions:
+        told["last"] = said_last()
     teller.tell(teller.attach(state, game, names).finish)
     if record.actions:
         frame(state, t._("move {n}: {move} — the end").format(n=len(record.actions), move=told["last"]))
     return {"frames": frames, "log": [room.plain_log(line, lang) for line in teller.lines],
             "hands": str(hands_html(hands, names)), "names": names}
+
+
+def move_label(game_id: str, state: State, names: list[str], seat: int, notation: str, lang: str) -> str:
+    """The name of move ``notation`` of ``seat`` in ``state`` as its button says it (the scene's
+    move label, « jouer le trois de cœur »), first letter small; the notation when no button
+    names it."""
+    scene = scene_of(game_id, state.view(seat).to_json(), names, seat, state.legal_action_strings())
+    label = next((room.say(m.label, texts(lang)) for m in scene.moves if m.action == notation), "")
+    return label[:1].lower() + label[1:] if label else notation
 
 
 def hidden_cards(seat: Any, public: Any) -> list[str]:

@@ -33,14 +33,20 @@
     }
   }
 
-  function foldSheet(over) {  // a deal's score sheet open when it comes, folded once this seat has moved again
+  function foldSheet(over) {  // a deal's score sheet open and whole when it comes (the new deal just begun),
+    // folded once this seat has moved in the new deal or closed it; the match's last one open at the end
     var d = document.querySelector("#board details.sheet");
     if (!d) { sheetKey = null; return; }
     var key = d.querySelector("summary").textContent;
     if (key !== sheetKey) { sheetKey = key; sheetMoved = false; sheetWanted = null; }
     if (sheetWanted !== null) d.open = sheetWanted;  // as the person left it
     else if (sheetMoved && !over) d.open = false;    // the table whole again for the new deal
-    d.querySelector("summary").addEventListener("click", function () { sheetWanted = !d.open; });
+    else d.open = true;
+    d.classList.toggle("fresh", d.open && !sheetMoved && !over);
+    d.querySelector("summary").addEventListener("click", function () {
+      sheetWanted = !d.open;
+      if (!sheetWanted) d.classList.remove("fresh");
+    });
   }
 
   function show(m) {
@@ -93,15 +99,15 @@
       log.appendChild(pre);
     });
     if (m.log.length) log.scrollTop = log.scrollHeight;
+    document.body.dataset.over = m.over ? "true" : "false";  // before the end is brought into view: the layout of the end
     foldSheet(m.over);
     $("end").hidden = !m.over;
     if (m.over && !endShown) {  // the rematch and the record brought into view (a phone's screen)
       endShown = true;
-      $("end").scrollIntoView({ block: "nearest" });
+      $("end").scrollIntoView({ block: "center" });  // clear of the screen's edge
     }
     showHintBox(m.legal && m.legal.length > 1);  // one move only (a throw of the dice): nothing to advise
     document.body.dataset.version = m.version;
-    document.body.dataset.over = m.over ? "true" : "false";
     if (m.error) fail(m.error);
     pending = false;
     var first = document.querySelector("#board .mine [data-action], #actions [data-action]");
