@@ -67,6 +67,10 @@ def test_a_french_replay_tells_its_log_labels_and_boards_in_french(sqlite_url):
         assert fr["frames"][-1]["label"].startswith("coup ") and fr["frames"][-1]["label"].endswith(" — la fin")
         assert "Le classement de la partie" in fr["frames"][-1]["board"] and "The match standings" in en["frames"][-1]["board"]
         assert c.get(f"/api/replay/{t['id']}", headers={"accept-language": "fr"}).json() == fr
+        assert "<h3>Donne 1</h3>" in fr["hands"] and "<h3>Deal 1</h3>" in en["hands"]  # every hand, in words too
+        t, _ = finished(c, "blason", 2, 3)
+        said = c.get(f"/api/replay/{t['id']}", headers={"accept-language": "fr"}).json()["hands"]
+        assert said == "<p>Pas de cartes cachées dans ce jeu : tout était sur la table.</p>"
 
 
 def test_a_french_replays_moves_are_named_in_words_not_notation(sqlite_url):

@@ -79,7 +79,7 @@ def replay_frames(table: LiveTable, lang: str = "en") -> dict[str, Any]:
     if record.actions:
         frame(state, t._("move {n}: {move} — the end").format(n=len(record.actions), move=told["last"]))
     return {"frames": frames, "log": [room.plain_log(line, lang) for line in teller.lines],
-            "hands": str(hands_html(hands, names)), "names": names}
+            "hands": str(hands_html(hands, names, t)), "names": names}
 
 
 def move_label(game_id: str, state: State, names: list[str], seat: int, notation: str, lang: str) -> str:
@@ -116,16 +116,27 @@ def _order(code: str) -> tuple[str, str]:
     return (code[-1], code[:-1].rjust(2))
 
 
-def hands_html(hands: dict[int, list[list[str]]], names: list[str]) -> Markup:
-    """Every deal's hands, seat by seat, as card faces."""
+def N_(text: str) -> str:  # noqa: N802
+    """Mark ``text`` as a message id (returned as it is)."""
+    return text
+
+
+NO_HIDDEN = N_("No hidden cards in this game: everything was on the table.")
+DEAL = N_("Deal {n}")
+
+
+def hands_html(hands: dict[int, list[list[str]]], names: list[str], t: Any = None) -> Markup:
+    """Every deal's hands, seat by seat, as card faces; the words in ``t``'s language
+    (:func:`academie.web.i18n.texts`; None: English)."""
+    say = t._ if t is not None else (lambda text: text)
     if not any(any(h) for h in hands.values()):
-        return Markup("<p>No hidden cards in this game: everything was on the table.</p>")
+        return Markup("<p>{}</p>").format(say(NO_HIDDEN))
     parts = []
     for deal in sorted(hands):
         rows = Markup("").join(
             Markup("<tr><th>{}</th><td><span class=\"cards\">{}</span></td></tr>").format(
                 names[s], Markup("").join(card_html(c, small=True) for c in cards))
             for s, cards in enumerate(hands[deal]))
-        parts.append(Markup('<section class="deal-hands"><h3>Deal {}</h3><table class="kv">{}</table></section>').format(
-            deal + 1, rows))
+        parts.append(Markup('<section class="deal-hands"><h3>{}</h3><table class="kv">{}</table></section>').format(
+            say(DEAL).format(n=deal + 1), rows))
     return Markup("").join(parts)
