@@ -144,7 +144,7 @@ def test_same_seed_same_match_and_bad_input_changes_nothing():
     for wrong in (None, 1.0, True, "52"):
         with pytest.raises(IllegalActionError, match="action id"):
             env.step({agent: wrong})
-    with pytest.raises(KeyError):
+    with pytest.raises(IllegalActionError, match="holds no action of"):
         env.step({a: 0 for a in env.agents if a != agent})
     views = env.vector.views(information=True)[0]
     assert all(np.array_equal(views[int(k[-1])], v) for k, v in before.items())
@@ -176,3 +176,13 @@ def test_a_finished_match_stays_over_without_autoreset():
     np.testing.assert_array_equal(env.views(information=True)[ended], final)
     obs, mask, player = env.reset()
     assert (player >= 0).all() and mask.any(axis=1).all()
+
+
+def test_a_step_without_the_acting_agent_and_another_game_are_refused_clearly() -> None:
+    env = parallel_env("reversis", num_players=4, deals=1)
+    observations, infos = env.reset(seed=3)
+    agent = next(a for a in env.agents if infos[a]["to_act"])
+    with pytest.raises(IllegalActionError, match=f"{agent} is to act, and actions holds no action of {agent}"):
+        env.step({})
+    with pytest.raises(UnknownGameError, match="parallel_env steps 'reversis' only"):
+        parallel_env("trente-et-un")

@@ -29,7 +29,7 @@ under their own names and types); a game the batch API does not step raises
   same tensors as :func:`academie.adapters.pettingzoo.env` (checked in lockstep,
   ``tests/vector/test_pettingzoo_env.py``); the arrays are new at each step.
 * ``step(actions)``: ``actions[agent]`` for the agent to act, an action id it may play (else
-  :class:`~academie.core.errors.IllegalActionError`, the match unchanged; missing: ``KeyError``);
+  :class:`~academie.core.errors.IllegalActionError`, the match unchanged, also when it is missing);
   the other agents' actions are ignored, whatever they are (``None``, or the 0 a masked
   ``Discrete.sample`` of zeros gives).
 * ``rewards``: the counters (jetons) each seat won or lost in that step (a trick's payments, a
@@ -78,6 +78,11 @@ class ReversisParallelEnv(ParallelEnv):
     metadata = {"render_modes": [], "name": "academie_reversis_parallel"}
 
     def __init__(self, game_id: str = "reversis", num_players: int | None = None, **options: Any) -> None:
+        if game_id != "reversis":
+            from academie.core.errors import UnknownGameError
+
+            raise UnknownGameError(f"parallel_env steps 'reversis' only, not {game_id!r:.40} (for Trente et un: "
+                                   "academie.vector.make('trente-et-un', …) or academie.adapters.pettingzoo.env)")
         self.vector = make(game_id, num_envs=1, num_players=num_players, options=options, autoreset=False)
         n = self.vector.num_players
         self.render_mode = None
@@ -127,6 +132,9 @@ class ReversisParallelEnv(ParallelEnv):
         if not self.agents:
             raise RuntimeError("the match is over (or not begun): call reset()")
         agent = self.possible_agents[self._player]
+        if agent not in actions:
+            raise IllegalActionError(f"{agent} is to act, and actions holds no action of {agent} (its keys: "
+                                     f"{sorted(map(str, actions))[:8]}); the other agents' actions are ignored", None, ())
         action = actions[agent]
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
