@@ -261,14 +261,15 @@ def test_a_person_who_has_not_opened_the_table_is_said_so_until_his_page_opens(s
         assert first in (0, 1)  # the premier en cartes is a person at this table: his écart is asked first
         other, name = 1 - first, t["seats"][first]["name"]
         waiting = f"{name} is to play, but has not opened the table: send the invitation link."
+        from tests.web.support import wait_for
+
         with c.websocket_connect(f"/seat/{t['id']}/{other}/ws") as ws:
             assert ws.receive_json()["status"] == waiting
             with c.websocket_connect(f"/seat/{t['id']}/{first}/ws") as mine:
                 mine.receive_json()
-                m = ws.receive_json()
-                assert m == {"type": "status", "status": f"{name} is to play…"}
-            m = ws.receive_json()  # his page closed: said again
-            assert m == {"type": "status", "status": waiting}
+                # (other messages, presence or an update, may come between: the statuses are in order)
+                wait_for(ws, lambda m: m == {"type": "status", "status": f"{name} is to play…"}, limit=20)
+            wait_for(ws, lambda m: m == {"type": "status", "status": waiting}, limit=20)  # his page closed: said again
         fr = c.get(f"/seat/{t['id']}/{other}", headers={"accept-language": "fr"}).text
         assert "n’a pas ouvert la table" in fr or "n'a pas ouvert la table" in fr
 

@@ -516,14 +516,22 @@ def _said_cell(cell: Phrase | str, t: Texts) -> str:
 
 def _row(header: Sequence[str], cells: Sequence[str], lang: str) -> str:
     """A table's row as a sentence: « Anne: hand 4♥ 3♦ 9♣, value 9. », its header's words and its
-    cells' (:data:`academie.presentation.scene.told.CELLS`) in ``lang``."""
+    cells' (:data:`academie.presentation.scene.told.CELLS`) in ``lang``; a standings' row (place,
+    player, …) « 1. Anne: jetons 127, won/lost +27. ».
+
+    >>> _row(["place", "player", "jetons", "won/lost"], ["1", "Anne", "127", "+27"], "en")
+    '1. Anne: jetons 127, won/lost +27.'
+    """
     t = texts(lang)
     words = [t._(h) if h in HEADERS else h for h in header]
     if lang != "en":
         from academie.presentation.scene.told import cell_phrase
 
         cells = [cells[0], *(_said_cell(cell_phrase(c), t) for c in cells[1:])]
-    parts = [f"{h} {c}" for h, c in zip(words[1:], cells[1:]) if c and c != "—"]
+    first = 1
+    if len(header) > 2 and header[0] == "place" and header[1] == "player":  # a standings' row: « 1. Anne: … »
+        cells, words, first = [f"{cells[0].rstrip('.')}. {cells[1]}", *cells[2:]], words[1:], 1
+    parts = [f"{h} {c}" for h, c in zip(words[first:], cells[first:]) if c and c != "—"]
     return f"{cells[0]}: " + ", ".join(parts) + "."
 
 
