@@ -36,17 +36,19 @@
   function foldSheet(over) {  // a deal's score sheet open and whole when it comes (the new deal just begun),
     // folded once this seat has moved in the new deal or closed it; the match's last one open at the end
     var d = document.querySelector("#board details.sheet");
-    if (!d) { sheetKey = null; return; }
+    if (!d) { sheetKey = null; document.body.classList.remove("sheet-open"); return; }
     var key = d.querySelector("summary").textContent;
     if (key !== sheetKey) { sheetKey = key; sheetMoved = false; sheetWanted = null; }
     if (sheetWanted !== null) d.open = sheetWanted;  // as the person left it
     else if (sheetMoved && !over) d.open = false;    // the table whole again for the new deal
     else d.open = true;
     d.classList.toggle("fresh", d.open && !sheetMoved && !over);
+    document.body.classList.toggle("sheet-open", d.open);
     d.querySelector("summary").addEventListener("click", function () {
       sheetWanted = !d.open;
       if (!sheetWanted) d.classList.remove("fresh");
     });
+    d.addEventListener("toggle", function () { document.body.classList.toggle("sheet-open", d.open); });
   }
 
   function show(m) {
@@ -102,9 +104,9 @@
     document.body.dataset.over = m.over ? "true" : "false";  // before the end is brought into view: the layout of the end
     foldSheet(m.over);
     $("end").hidden = !m.over;
-    if (m.over && !endShown) {  // the rematch and the record brought into view (a phone's screen)
-      endShown = true;
-      $("end").scrollIntoView({ block: "center" });  // clear of the screen's edge
+    if (m.over && !endShown) {  // the result and the final standings at the top of the view (a phone's
+      endShown = true;          // screen), the record and the rematch reached by scrolling below them
+      $("status").scrollIntoView({ block: "start" });
     }
     showHintBox(m.legal && m.legal.length > 1);  // one move only (a throw of the dice): nothing to advise
     document.body.dataset.version = m.version;
@@ -170,6 +172,12 @@
     note.textContent = (W.rematchBy || "{name} has begun a rematch: join it.").replace("{name}", by);
     note.hidden = false;
     button.textContent = W.joinRematch || "Join the rematch";
+    var top = $("rematch-top");  // the same offer at the head of the table, next to the status
+    if (top) {
+      top.querySelector(".rematch-note").textContent = note.textContent;
+      top.hidden = false;
+      top.scrollIntoView({ block: "nearest" });
+    }
   }
 
   function fail(text) {
