@@ -241,7 +241,8 @@ def test_a_full_match_in_the_card_room(served, browser, game_id):
         assert en.locator("#rematch").is_visible() and fr.locator("#rematch").is_visible()
         assert en.locator("#record-link").is_visible() and en.locator("#log pre.entry").count() > 0
         settle(fr, int(en.evaluate("document.body.dataset.version")))
-        box = fr.locator("#rematch").bounding_box()  # the phone brought to the rematch at the end
+        fr.locator("#rematch").scroll_into_view_if_needed()  # the phone's rematch reached by scrolling down
+        box = fr.locator("#rematch").bounding_box()
         assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], box
         # (the fold is checked above whenever the seat moved again under the same sheet: the table's
         # seed is the server's, so whether a match of two deals gives it that chance varies)
@@ -611,6 +612,7 @@ def test_the_last_deals_result_leaves_the_felt_whole_and_folds_to_its_title(serv
         assert page.evaluate("document.querySelector('#board details.sheet').open")
         heaps = page.eval_on_selector_all("#board .felt [data-heap]", "els => els.map(e => e.dataset.heap)")
         assert len(heaps) >= 2, heaps
+        assert page.evaluate("getComputedStyle(document.getElementById('rematch-top')).display") == "none"  # no rematch yet
         assert not page.evaluate(WHOLE, "#board .felt [data-heap], #board .felt .seat, #board details.sheet li:last-child")
         assert not page.evaluate(UNCUT.replace("r.top < -1 || r.right > w + 1 || r.bottom > h + 1", "r.right > w + 1"),
                                  "#board details.sheet")

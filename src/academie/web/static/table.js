@@ -36,19 +36,17 @@
   function foldSheet(over) {  // a deal's score sheet open and whole when it comes (the new deal just begun),
     // folded once this seat has moved in the new deal or closed it; the match's last one open at the end
     var d = document.querySelector("#board details.sheet");
-    if (!d) { sheetKey = null; document.body.classList.remove("sheet-open"); return; }
+    if (!d) { sheetKey = null; return; }
     var key = d.querySelector("summary").textContent;
     if (key !== sheetKey) { sheetKey = key; sheetMoved = false; sheetWanted = null; }
     if (sheetWanted !== null) d.open = sheetWanted;  // as the person left it
     else if (sheetMoved && !over) d.open = false;    // the table whole again for the new deal
     else d.open = true;
     d.classList.toggle("fresh", d.open && !sheetMoved && !over);
-    document.body.classList.toggle("sheet-open", d.open);
     d.querySelector("summary").addEventListener("click", function () {
       sheetWanted = !d.open;
       if (!sheetWanted) d.classList.remove("fresh");
     });
-    d.addEventListener("toggle", function () { document.body.classList.toggle("sheet-open", d.open); });
   }
 
   function show(m) {
