@@ -677,3 +677,34 @@ def test_a_rematch_begun_by_another_seat_is_offered_at_the_head_of_a_phones_page
         assert note and "a lancé une revanche" in note[0], note
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_blasons_last_throw_folded_is_only_its_title(served, browser, viewport):
+    """The Blason in French: after the seat's first throw, « Le dernier coup de dés » folded by
+    its title takes its title's height only (no empty box under it)."""
+    import httpx
+
+    base, _ = served
+    t = httpx.post(base + "/api/tables", json={"game": "blason",
+                                               "seats": [{"kind": "human"}] + [{"kind": "random"}] * 3}).json()
+    ctx = browser.new_context(viewport=viewport, locale="fr-FR", is_mobile=viewport is PHONE)
+    try:
+        page = ctx.new_page()
+        page.goto(base + t["seats"][0]["link"])
+        page.wait_for_selector("#conn.live")
+        page.wait_for_selector("#actions button.act")
+        page.locator("#actions button.act").first.click()
+        page.wait_for_selector("#board details.sheet summary", timeout=30000)
+        page.wait_for_timeout(300)
+        assert page.inner_text("#board details.sheet summary") == "Le dernier coup de dés"
+        if page.evaluate("document.querySelector('#board details.sheet').open"):
+            page.click("#board details.sheet summary")
+            page.wait_for_timeout(200)
+        sizes = page.evaluate("""(() => { const d = document.querySelector('#board details.sheet'), s = d.querySelector('summary');
+            const cs = getComputedStyle(d);
+            return [d.open, d.getBoundingClientRect().height, s.getBoundingClientRect().height
+                    + parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom) + parseFloat(cs.borderTopWidth) + parseFloat(cs.borderBottomWidth)]; })()""")
+        assert sizes[0] is False and abs(sizes[1] - sizes[2]) <= 1, sizes
+    finally:
+        ctx.close()
