@@ -102,9 +102,9 @@
     document.body.dataset.over = m.over ? "true" : "false";  // before the end is brought into view: the layout of the end
     foldSheet(m.over);
     $("end").hidden = !m.over;
-    if (m.over && !endShown) {  // the rematch and the record brought into view (a phone's screen)
-      endShown = true;
-      $("end").scrollIntoView({ block: "center" });  // clear of the screen's edge
+    if (m.over && !endShown) {  // the result and the final standings at the top of the view (a phone's
+      endShown = true;          // screen), the record and the rematch reached by scrolling below them
+      $("status").scrollIntoView({ block: "start" });
     }
     showHintBox(m.legal && m.legal.length > 1);  // one move only (a throw of the dice): nothing to advise
     document.body.dataset.version = m.version;
@@ -170,6 +170,12 @@
     note.textContent = (W.rematchBy || "{name} has begun a rematch: join it.").replace("{name}", by);
     note.hidden = false;
     button.textContent = W.joinRematch || "Join the rematch";
+    var top = $("rematch-top");  // the same offer at the head of the table, next to the status
+    if (top) {
+      top.querySelector(".rematch-note").textContent = note.textContent;
+      top.hidden = false;
+      top.scrollIntoView({ block: "nearest" });
+    }
   }
 
   function fail(text) {
