@@ -25,8 +25,8 @@ def test_30_waits_until_another_arrives_then_both_pay_and_the_newcomer_waits_l6(
     assert state.match.pots["pot"] == 5
     fees = state.match.ledger.entries[-2:]
     assert [(e.source, e.target, e.amount) for e in fees] == [(0, "pot", 1), (1, "pot", 1)]
-    assert all(e.reason.startswith("square 30, chancellerie fees") for e in fees)
-    assert "frees seat 0 from the chancellerie; both pay" in state.public_view().moves[-1].events
+    assert all(e.reason.startswith("square 30, marques de la chancellerie") for e in fees)
+    assert "frees seat 0 from the chancellerie (back to 26); both pay" in state.public_view().moves[-1].events
     assert state.statistics()["square_30"] == 2
     # the freed player throws again, the newcomer now stays
     assert state.current_player() == 0

@@ -152,11 +152,11 @@ class BlasonState(State):
             if occupant is not None:
                 # [002] «en prenant sa place lui donne la liberté de continuer son jeu, &
                 # payeront tous deux le prix convenu» (L6: he goes where the newcomer came from)
-                reason = f"square 30, chancellerie fees {square.source}"
+                reason = f"square 30, {square.name} {square.source}"
                 self._pay(occupant, self.options.price, reason)
                 self._pay(seat, self.options.price, reason)
                 self.position[occupant] = origin
-                events.append(f"frees seat {occupant} from the chancellerie; both pay")
+                events.append(f"frees seat {occupant} from the chancellerie (back to {origin}); both pay")
             self.well = seat
             events.append("waits at the chancellerie")
             return

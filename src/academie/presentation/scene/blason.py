@@ -20,8 +20,9 @@ EVENTS = (
     (re.compile(r"(.+): pays and misses (\d+) turns?$"), lambda m, names: Pn(
         "{square}: pays and misses {n} turn", "{square}: pays and misses {n} turns", square=m[1], n=int(m[2]))),
     (re.compile(r"pays the mois romains$"), lambda m, names: P("pays the mois romains")),
-    (re.compile(r"frees seat (\d+) from the chancellerie; both pay$"),
-     lambda m, names: P("frees {name} from the chancellerie; both pay", name=seat_name(names, m[1]))),
+    (re.compile(r"frees seat (\d+) from the chancellerie \(back to (\d+)\); both pay$"),
+     lambda m, names: P("frees {name} from the chancellerie (back to {n}); both pay", name=seat_name(names, m[1]),
+                        n=m[2])),
     (re.compile(r"waits at the chancellerie$"), lambda m, names: P("waits at the chancellerie")),
     (re.compile(r"meets seat (\d+), who pays and goes to (\d+)$"),
      lambda m, names: P("meets {name}, who pays and goes to square {n}", name=seat_name(names, m[1]), n=m[2])),
