@@ -35,11 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-try:
-    from numba import njit
-except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
-    def njit(*args, **kwargs):
-        return lambda f: f
+from academie.fast.jit import njit  # numba's, or stand-ins without the extra
 
 from academie.fast.mt import MT_SIZE, mt_seed, mt_seed_rows
 

@@ -22,11 +22,7 @@ import numpy as np
 
 from academie.fast.mt import _bit_length  # the compiled int.bit_length, shared with the kernels' generator
 
-try:
-    from numba import njit
-except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
-    def njit(*args, **kwargs):
-        return lambda f: f
+from academie.fast.jit import njit  # numba's, or stand-ins without the extra
 
 _N = 624
 _M = 397

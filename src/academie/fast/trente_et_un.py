@@ -17,11 +17,7 @@ import sys
 
 import numpy as np
 
-try:
-    from numba import njit
-except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
-    def njit(*args, **kwargs):
-        return lambda f: f
+from academie.fast.jit import njit  # numba's, or stand-ins without the extra
 
 from academie.fast import driver
 from academie.fast.mt import mt_randbelow, mt_random

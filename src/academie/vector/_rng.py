@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-try:
-    from numba import njit
-except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
-    def njit(*args, **kwargs):
-        return lambda f: f
+from academie.fast.jit import njit  # numba's, or stand-ins without the extra
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

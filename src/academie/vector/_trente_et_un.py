@@ -15,13 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-try:
-    from numba import njit, prange
-except ImportError:  # without the extra the module still imports (academie.fast.available() is False)
-    prange = range
-
-    def njit(*args, **kwargs):
-        return lambda f: f
+from academie.fast.jit import njit, prange  # numba's, or stand-ins without the extra
 
 from academie.fast import trente_et_un as K
 from academie.fast.reversis import kth_card, popcount
