@@ -38,6 +38,8 @@ import io
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 
 HEURISTIC_LINEUPS = {"reversis": "heuristic,random,random,random", "guimbarde": "heuristic,random,random,random",
@@ -59,24 +61,19 @@ def run_cli(args: list[str]) -> None:
                 raise
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
-    parser.add_argument("--matches", type=int, default=20000, help="random Reversis matches per simulate (default 20000)")
-    parser.add_argument("--heuristic", type=int, default=5000, help="matches with a heuristic bot, compiled (default 5000)")
-    parser.add_argument("--pure", type=int, default=30, help="matches with a heuristic bot, pure engine (default 30)")
-    args = parser.parse_args()
-    try:
-        import pyspiel
-    except ImportError:
-        print("OpenSpiel is not installed: pip install 'academie[bench]' (or: pip install open_spiel)", file=sys.stderr)
-        return 2
+def simulate_rows(matches: int, heuristic_matches: int, pure_matches: int) -> dict[str, tuple[str, Callable[[int], float]]]:
+    """The rows of this benchmark, loaded (the kernels compiled or read from numba's cache) and
+    ready to time: key → (label, ``run(seed)`` giving units per CPU second). Keys: ``simulate``
+    (random Reversis deals through ``simulate``), ``hearts`` (``pyspiel.evaluate_bots``),
+    ``kernel`` (``random_deals``), ``GAME_compiled`` and ``GAME_pure`` for every game of
+    :data:`HEURISTIC_LINEUPS` (matches). Raises ImportError when open_spiel or numba is missing."""
+    import pyspiel
+
     from academie import fast
     from academie.games import get_game
 
     if not fast.available():
-        print("academie[fast] (numba) is not installed: pip install 'academie[fast]'", file=sys.stderr)
-        return 2
+        raise ImportError("academie[fast] (numba) is not installed: pip install 'academie[fast]'")
     opts = get_game("reversis").parse_options({})
     deals_per_match = opts.deals
     random_cmd = ["simulate", "reversis", "--bots", "random", "--players", "4", "--workers", "1"]
@@ -86,72 +83,87 @@ def main() -> int:
         run_cli([*cmd, "--matches", str(max(300, fast.MIN_MATCHES.get(cmd[1], 0))), "--seed", "0"])
     hearts = pyspiel.load_game("hearts")
     bots = [pyspiel.make_uniform_random_bot(p, 100 + p) for p in range(4)]
-    hearts_games = max(1000, args.matches * deals_per_match // 4)
+    hearts_games = max(1000, matches * deals_per_match // 4)
     params = fast.reversis_params(opts, 4)
     from academie.fast import reversis as kernel
 
     kernel.random_deals(params, 0, 1)
-    figures: dict[str, list[float]] = {}
-    seed = 0
 
-    def timed(key: str, units: float, work) -> None:
+    def timed(units: float, work: Callable[[], Any]) -> float:
         start = time.process_time()
         work()
-        figures.setdefault(key, []).append(units / (time.process_time() - start))
+        return units / (time.process_time() - start)
 
-    def simulate_random() -> None:
-        timed("simulate", args.matches * deals_per_match,
-              lambda: run_cli([*random_cmd, "--matches", str(args.matches), "--seed", str(seed)]))
+    def simulate_random(seed: int) -> float:
+        return timed(matches * deals_per_match,
+                     lambda: run_cli([*random_cmd, "--matches", str(matches), "--seed", str(seed)]))
 
-    def hearts_cpp() -> None:
+    def hearts_cpp(seed: int) -> float:
         def games() -> None:
             for game in range(hearts_games):
                 pyspiel.evaluate_bots(hearts.new_initial_state(), bots, seed * hearts_games + game)
-        timed("hearts", hearts_games, games)
+        return timed(hearts_games, games)
 
-    def kernel_deals() -> None:
-        timed("kernel", args.matches * deals_per_match,
-              lambda: kernel.random_deals(params, seed, args.matches * deals_per_match))
+    def kernel_deals(seed: int) -> float:
+        return timed(matches * deals_per_match, lambda: kernel.random_deals(params, seed, matches * deals_per_match))
 
-    def heuristic(gid: str, compiled: bool):
-        def run() -> None:
-            matches = args.heuristic if compiled else args.pure
-            cmd = [*heuristic_cmds[gid], "--matches", str(matches), "--seed", str(seed)]
+    def heuristic(gid: str, compiled: bool) -> Callable[[int], float]:
+        def run(seed: int) -> float:
+            count = heuristic_matches if compiled else pure_matches
+            cmd = [*heuristic_cmds[gid], "--matches", str(count), "--seed", str(seed)]
             if compiled:
-                timed(f"{gid}_compiled", matches, lambda: run_cli(cmd))
-                return
+                return timed(count, lambda: run_cli(cmd))
             real = fast.available
             fast.available = lambda: False  # the pure engine's path, as before the compiled bots
             try:
-                timed(f"{gid}_pure", matches, lambda: run_cli(cmd))
+                return timed(count, lambda: run_cli(cmd))
             finally:
                 fast.available = real
         return run
 
-    print(f"{args.rounds} rounds: simulate {args.matches:,} random Reversis matches ({args.matches * deals_per_match:,}"
-          f" deals) / {hearts_games:,} Hearts games in C++ / the kernel's loop / {args.heuristic:,} and {args.pure}"
-          " matches with a heuristic bot, compiled and pure, at " + ", ".join(HEURISTIC_LINEUPS), flush=True)
+    rows = {"simulate": ("simulate reversis --bots random: deals", simulate_random),
+            "hearts": ("pyspiel.evaluate_bots, Hearts, uniform random: deals", hearts_cpp),
+            "kernel": ("the Reversis kernel loop alone (random_deals): deals", kernel_deals)}
+    for gid in heuristic_cmds:
+        rows[f"{gid}_compiled"] = (f"simulate {gid} --bots {HEURISTIC_LINEUPS[gid]}: matches", heuristic(gid, True))
+        rows[f"{gid}_pure"] = ("  the same through the pure engine: matches", heuristic(gid, False))
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
+    parser.add_argument("--matches", type=int, default=20000, help="random Reversis matches per simulate (default 20000)")
+    parser.add_argument("--heuristic", type=int, default=5000, help="matches with a heuristic bot, compiled (default 5000)")
+    parser.add_argument("--pure", type=int, default=30, help="matches with a heuristic bot, pure engine (default 30)")
+    args = parser.parse_args()
+    try:
+        rows = simulate_rows(args.matches, args.heuristic, args.pure)
+    except ImportError as missing:
+        print(f"{missing} (OpenSpiel: pip install 'academie[bench]')", file=sys.stderr)
+        return 2
+    figures: dict[str, list[float]] = {key: [] for key in rows}
+    print(f"{args.rounds} rounds: simulate {args.matches:,} random Reversis matches / Hearts games in C++ / the"
+          f" kernel's loop / {args.heuristic:,} and {args.pure} matches with a heuristic bot, compiled and pure, at "
+          + ", ".join(HEURISTIC_LINEUPS), flush=True)
     for k in range(args.rounds):
-        seed = k + 1
-        runs = [simulate_random, hearts_cpp, kernel_deals] + [
-            heuristic(gid, compiled) for gid in heuristic_cmds for compiled in (True, False)]
-        for run in runs if k % 2 == 0 else runs[::-1]:
-            run()
+        keys = list(rows) if k % 2 == 0 else list(rows)[::-1]
+        for key in keys:
+            figures[key].append(rows[key][1](k + 1))
         print(f"  round {k + 1}/{args.rounds} done", file=sys.stderr, flush=True)
     med = {k: statistics.median(v) for k, v in figures.items()}
     ratio = med["simulate"] / med["hearts"]
     print()
     print(f"{'':<80}{'per second':>12}{'ratio':>9}  target")
-    print(f"{'simulate reversis --bots random: deals':<80}{med['simulate']:>12,.0f}{ratio:>8.2f}×"
+    print(f"{rows['simulate'][0]:<80}{med['simulate']:>12,.0f}{ratio:>8.2f}×"
           f"  ≥ 1.5× Hearts in C++: {'yes' if ratio >= 1.5 else 'NO'}")
-    print(f"{'pyspiel.evaluate_bots, Hearts, uniform random: deals':<80}{med['hearts']:>12,.0f}{1:>8.2f}×")
-    print(f"{'the Reversis kernel loop alone (random_deals): deals':<80}{med['kernel']:>12,.0f}"
-          f"{med['kernel'] / med['hearts']:>8.2f}×")
-    for gid in heuristic_cmds:
+    print(f"{rows['hearts'][0]:<80}{med['hearts']:>12,.0f}{1:>8.2f}×")
+    print(f"{rows['kernel'][0]:<80}{med['kernel']:>12,.0f}{med['kernel'] / med['hearts']:>8.2f}×")
+    for gid in HEURISTIC_LINEUPS:
         gain = med[f"{gid}_compiled"] / med[f"{gid}_pure"]
-        print(f"{f'simulate {gid} --bots {HEURISTIC_LINEUPS[gid]}: matches':<80}{med[f'{gid}_compiled']:>12,.0f}"
+        print(f"{rows[f'{gid}_compiled'][0]:<80}{med[f'{gid}_compiled']:>12,.0f}"
               f"{gain:>8.1f}×  ≥ 20× the pure engine's: {'yes' if gain >= 20 else 'NO'}")
-        print(f"{'  the same through the pure engine: matches':<80}{med[f'{gid}_pure']:>12,.1f}{1:>8.1f}×")
+        print(f"{rows[f'{gid}_pure'][0]:<80}{med[f'{gid}_pure']:>12,.1f}{1:>8.1f}×")
     print()
     print("Spread over rounds (per second): simulate " + " ".join(f"{v:,.0f}" for v in figures["simulate"])
           + "; Hearts " + " ".join(f"{v:,.0f}" for v in figures["hearts"]))
