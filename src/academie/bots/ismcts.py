@@ -20,7 +20,8 @@ expansions and playouts drawn from the bot's generator, so the same move; the cl
 between runs of up to 1,024 iterations rather than after each. An instance's ``compiled =
 False`` keeps the Python tree; ``last_compiled`` tells which searched the last move.
 
-Rewards are per deal, not per match. A deal ends when ``match.deal_number`` changes or the
+Rewards are per deal (at Trente et un, ``value=match`` values a deal's end by each seat's chance of
+winning the match from the lives then left, :mod:`academie.bots.match_values`). A deal ends when ``match.deal_number`` changes or the
 match ends (the engine's deal counter, the same for every game); a seat's *standing* is its
 counters (jetons) plus its lives plus 1 while not eliminated, counters taken as the finished
 deal's result records them (``counters``, before the next deal's stakes) when it does. A
@@ -74,7 +75,8 @@ model of the others; default ``heuristic``). At Trente et un only (:data:`GAME_P
 ``knock_by`` (rounds, default 20, as the heuristic bot's): once that many rounds of the deal are
 over the bot knocks on any total, without a search, so that every deal it plays ends — the sheet
 ends a round only on a knock or a 31, and a weak search that never knocks, against a bot that
-waits, played on for hundreds of moves. Seeded: the
+waits, played on for hundreds of moves; and ``value`` (``deal``, the default, or ``match``: see
+above). Seeded: the
 same seed and the same views give the same moves when ``iterations`` ends the search before
 ``seconds`` does.
 """
@@ -134,10 +136,13 @@ GAME_PARAMS = {
     "trente-et-un": {
         "knock_by": Param("int", 20, "the rounds of a deal after which it knocks on any total, without a search, as "
                           "the heuristic bot does", low=1, high=1000),
+        "value": Param("choice", "deal", "what a playout's end is worth: the lives of the deal (deal) or each seat's "
+                       "chance of winning the match from the lives then left (match)", choices=("deal", "match")),
     },
 }
 """Parameters of the bot at one game only: at Trente et un, where the sheet ends a round only on a
-knock or a 31, ``knock_by`` bounds every deal the bot plays (:func:`academie.bots.trente_et_un.knock_due`)."""
+knock or a 31, ``knock_by`` bounds every deal the bot plays (:func:`academie.bots.trente_et_un.knock_due`);
+``value=match`` values a deal's end by the chance of winning the match (:mod:`academie.bots.match_values`)."""
 
 
 def params_for(game_id: str) -> dict[str, Param]:
@@ -215,7 +220,7 @@ class ISMCTSBot:
                  c: float = 0.7, rollout: str = "random", worlds: int = 0, infer: str = "none",
                  candidates: int = 8, others: str = "search", moves: int = 10, depth: int = 0,
                  paired: str = "no", margin: float = 1.0, own: str = "heuristic", knock_by: int | None = None,
-                 particles: int = 64, mistake: float = 0.1) -> None:
+                 particles: int = 64, mistake: float = 0.1, value: str | None = None) -> None:
         from academie.core.errors import UnknownBotError
 
         at_game = GAME_PARAMS.get(game_id, {})
@@ -229,6 +234,16 @@ class ISMCTSBot:
         elif "knock_by" in at_game:
             knock_by = at_game["knock_by"].default
         self.knock_by = knock_by  # None: no knock (a game without one)
+        if value is not None and "value" not in at_game:
+            raise UnknownBotError(f"ismcts: value is a parameter at {', '.join(GAME_PARAMS)} only (games of lives), "
+                                  f"not at {game_id}, where a deal's counters are already the match's")
+        if value is not None:
+            try:
+                at_game["value"].read(str(value))
+            except ValueError as exc:
+                raise UnknownBotError(f"ismcts: value must be {exc}, not {value!r:.30}") from None
+        self.value = value or "deal"
+        self._values: Callable[[Sequence[float]], list[float]] | None = None  # value=match: standings → chances
 
         for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout),
                            ("worlds", worlds), ("infer", infer), ("candidates", candidates),
@@ -380,6 +395,7 @@ class ISMCTSBot:
                     pool.append(world.clone())
             if base is None:
                 base = standings(world)
+                self._values = self._values_of(world)
             rewards = self._iterate(root, world, legal, rng, heuristics, base, view.seat)
             lo_hi[0] = min(lo_hi[0], *rewards)
             lo_hi[1] = max(lo_hi[1], *rewards)
@@ -454,6 +470,7 @@ class ISMCTSBot:
                 if self.worlds:
                     pool.append(world.clone())  # (a chain's world may change with its next steps)
             base, deal = standings(world), world.match.deal_number
+            self._values = self._values_of(world)
             chance_seed, policy_seed = rng.getrandbits(32), rng.getrandbits(32)
             gains = {}
             for action in legal:
@@ -608,8 +625,21 @@ class ISMCTSBot:
         end = self._playout(state, deal, rng, heuristics)
         return self._back(path, end, base)
 
-    @staticmethod
-    def _back(path: list[Node], end: list[float], base: list[float]) -> list[float]:
+    def _values_of(self, world: Any) -> Callable[[Sequence[float]], list[float]] | None:
+        """``value=match``: the map from standings to chances of winning the match at ``world``'s
+        options; None with ``value=deal``."""
+        if self.value != "match":
+            return None
+        from academie.bots.match_values import match_values
+
+        return match_values(self.game_id, world.options)
+
+    def _back(self, path: list[Node], end: list[float], base: list[float]) -> list[float]:
+        """Each seat's reward for a playout ending at standings ``end`` from ``base`` (its gain
+        less the others' mean gain; with ``value=match`` gains in chances of winning the match),
+        added to the nodes of ``path``."""
+        if self._values is not None:
+            end, base = self._values(end), self._values(base)
         won = [e - b for e, b in zip(end, base)]
         total, others = sum(won), len(won) - 1
         rewards = [w - (total - w) / others for w in won]
