@@ -76,7 +76,8 @@ model of the others; default ``heuristic``). At Trente et un only (:data:`GAME_P
 over the bot knocks on any total, without a search, so that every deal it plays ends — the sheet
 ends a round only on a knock or a 31, and a weak search that never knocks, against a bot that
 waits, played on for hundreds of moves; and ``value`` (``deal``, the default, or ``match``: see
-above). Seeded: the
+above). ``mode`` (``ismcts``, the default, or ``pimc``: a tree of its own for each of ``worlds``
+worlds, 16 when 0, the root's rewards averaged over them, :meth:`ISMCTSBot._pimc`). Seeded: the
 same seed and the same views give the same moves when ``iterations`` ends the search before
 ``seconds`` does.
 """
@@ -130,6 +131,9 @@ PARAMS = {
     "own": Param("spec", "heuristic", "with paired=yes: the game's bot (a spec, / between its parts) whose move is "
                  "kept unless beaten and who plays the seat's later decisions in the playouts",
                  requires=("paired", "yes")),
+    "mode": Param("choice", "ismcts", "one tree for every world (ismcts) or a tree of its own for each world, the "
+                  "root's values averaged over the worlds (pimc: Perfect Information Monte Carlo)",
+                  choices=("ismcts", "pimc")),
 }
 
 GAME_PARAMS = {
@@ -192,6 +196,26 @@ def most_visited(root: Node, legal: Sequence[int]) -> int:
     return max(legal, key=key)
 
 
+def pimc_choice(roots: Sequence[Node], legal: Sequence[int]) -> int:
+    """The move of a PIMC search over the trees ``roots`` (one per world): the action of
+    ``legal`` whose mean reward, averaged over the worlds where it was tried, is the best; among
+    equal ones the most visited over all worlds, then the first in ``legal`` order."""
+    def key(a: int) -> tuple[float, int]:
+        means, visits = [], 0
+        for root in roots:
+            child = root.children.get(a)
+            if child is not None and child.visits:
+                means.append(child.total / child.visits)
+                visits += child.visits
+        return (sum(means) / len(means) if means else -math.inf, visits)
+
+    best = legal[0]
+    for a in legal[1:]:
+        if key(a) > key(best):
+            best = a
+    return best
+
+
 def standings(state: Any) -> list[float]:
     """Each seat's standing now: counters + lives + 1 while not eliminated."""
     m = state.match
@@ -220,7 +244,7 @@ class ISMCTSBot:
                  c: float = 0.7, rollout: str = "random", worlds: int = 0, infer: str = "none",
                  candidates: int = 8, others: str = "search", moves: int = 10, depth: int = 0,
                  paired: str = "no", margin: float = 1.0, own: str = "heuristic", knock_by: int | None = None,
-                 particles: int = 64, mistake: float = 0.1, value: str | None = None) -> None:
+                 particles: int = 64, mistake: float = 0.1, value: str | None = None, mode: str = "ismcts") -> None:
         from academie.core.errors import UnknownBotError
 
         at_game = GAME_PARAMS.get(game_id, {})
@@ -248,7 +272,8 @@ class ISMCTSBot:
         for key, value in (("iterations", iterations), ("seconds", seconds), ("c", c), ("rollout", rollout),
                            ("worlds", worlds), ("infer", infer), ("candidates", candidates),
                            ("others", others), ("moves", moves), ("depth", depth), ("paired", paired),
-                           ("margin", margin), ("own", own), ("particles", particles), ("mistake", mistake)):
+                           ("margin", margin), ("own", own), ("particles", particles), ("mistake", mistake),
+                           ("mode", mode)):
             try:
                 PARAMS[key].read(str(value))
             except ValueError as exc:
@@ -278,7 +303,10 @@ class ISMCTSBot:
         if paired != "yes" and own != PARAMS["own"].default:
             raise UnknownBotError(f"ismcts: own works only with paired=yes, not paired={paired}; "
                                   f"add paired=yes or leave own out")
+        if mode == "pimc" and paired == "yes":
+            raise UnknownBotError("ismcts: mode=pimc searches a tree per world and paired=yes no tree: give one of them")
         self.paired, self.margin = paired == "yes", margin
+        self.pimc = mode == "pimc"
         self._own = None if own == PARAMS["own"].default else _own_factory(game_id, own)
         self.game_id, self.iterations, self.seconds, self.c, self.policy = game_id, iterations, seconds, c, rollout
         self.worlds, self.infer, self.candidates, self.others, self.moves = worlds, infer, candidates, others, moves
@@ -371,6 +399,8 @@ class ISMCTSBot:
         # (seconds is None only when set so by code, not by a spec: academie.fast's warm-up compiles unhurried)
         if self.paired and heuristics is not None:  # (a game without a heuristic bot: the tree)
             return self._paired(view, legal, rng, heuristics, models, deadline)
+        if self.pimc:
+            return self._pimc(view, legal, rng, heuristics, models, deadline)
         self.last_compiled = False
         if (self.compiled and heuristics is None and models is None and self.others == "search" and not self.depth
                 and self.game_id in COMPILED_SEARCHES and fast.available()):
@@ -499,6 +529,47 @@ class ISMCTSBot:
             if low > best_low:
                 best, best_low = action, low
         return best
+
+    def _pimc(self, view: Any, legal: list[int], rng: random.Random, heuristics: Any, models: Any,
+              deadline: float | None) -> int:
+        """``mode=pimc``: Perfect Information Monte Carlo (Ginsberg's GIB, « GIB: Imperfect
+        information in a card game », JAIR 14, 2001; Long, Sturtevant, Buro & Furtak, « Understanding
+        the success of perfect information Monte Carlo sampling in game tree search », AAAI 2010):
+        ``worlds`` worlds (16 when 0) drawn from the view as :meth:`_search` draws them, each searched
+        by a tree of its own (the same descent, expansion, playouts and rewards as one iteration of
+        :meth:`_iterate`, in a tree where every node is a state of that world), the iterations dealt
+        to the worlds in turn; the move played is the one of the best mean reward averaged over
+        the worlds that tried it, the most visited among equal ones."""
+        count = self.worlds or 16
+        pool: list[Any] = []
+        roots: list[Node] = []
+        lo_hi = [math.inf, -math.inf]
+        base: list[float] | None = None
+        done = 0
+        for done in range(1, self.iterations + 1):
+            k = (done - 1) % count
+            if k == len(pool):
+                try:
+                    pool.append(self._world(view, rng, models, deadline))
+                except SamplingTimeout:
+                    if done == 1:
+                        raise
+                    done -= 1  # the time ran out drawing a world: the worlds so far decide
+                    break
+                roots.append(Node())
+                count = count if len(pool) < count else len(pool)
+            world = pool[k].clone()
+            if base is None:
+                base = standings(world)
+                self._values = self._values_of(world)
+            rewards = self._iterate(roots[k], world, legal, rng, heuristics, base, view.seat)
+            lo_hi[0] = min(lo_hi[0], *rewards)
+            lo_hi[1] = max(lo_hi[1], *rewards)
+            self._lo, self._span = lo_hi[0], (lo_hi[1] - lo_hi[0]) or 1.0
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return pimc_choice(roots, legal)
 
     # --- the worlds -----------------------------------------------------------------------
     def _world(self, view: Any, rng: random.Random, models: Any, deadline: float | None = None) -> Any:
