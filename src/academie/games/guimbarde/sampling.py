@@ -106,8 +106,8 @@ def propose(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[s
 
 def _plan(base: Any, seat: int, trace: tuple, w0: Any) -> dict[str, Any]:
     """What :func:`world` needs of the trace, once per view: the chance slots ``(position in
-    the trace, recipient)`` (None: the turned card), the other seats' plays ``(seat, card, trick
-    before it, cards it played before)``, the cards each seat played, the marriages in hand
+    the trace, recipient)`` (None: the turned card), the other seats' plays but their leads
+    ``(seat, card, trick before it, cards it played before)``, the cards each seat played, the marriages in hand
     announced ``{(seat, suit)}`` and the point announced ``(seat, cards)`` (None: nobody had one)."""
     from academie.cards import parse_cards
 
@@ -122,7 +122,7 @@ def _plan(base: Any, seat: int, trace: tuple, w0: Any) -> dict[str, Any]:
     for kind, who, card in w0.log:
         if kind != "play":
             continue
-        if who != seat:
+        if who != seat and trick:  # a lead may be any card of the hand
             plays.append((who, card, tuple(trick), tuple(played[who])))
         played[who].append(card)
         trick.append((who, card))
@@ -155,7 +155,7 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
     plan = memo.get("guimbarde_world")
     if plan is None:
         plan = memo["guimbarde_world"] = _plan(base, seat, trace, w0)
-        plan["probe"] = w0.clone()
+        plan["probe"], plan["legal"] = w0.clone(), {}
     n = base.num_players
     hands: list[list[int]] = [[] for _ in range(n)]
     for (_, who), card in zip(plan["slots"], actions):
@@ -179,11 +179,17 @@ def world(base: Any, seat: int, trace: tuple, rng: random.Random, memo: dict[str
     if (((tied[0], best[0]) if best[0] >= 3 else None)) != plan["point"]:
         return None
     # every other seat's play legal with the hand it then held
-    probe = plan["probe"]
-    for who, card, before, earlier in plan["plays"]:
-        probe.trick = list(before)
-        probe.hands[who] = [c for c in hands[who] if c not in earlier]
-        if card not in probe._playable(who):
+    probe, legal = plan["probe"], plan["legal"]  # (play, hand then) -> legal: asked once
+    if len(legal) > 100_000:
+        legal.clear()
+    for i, (who, card, before, earlier) in enumerate(plan["plays"]):
+        held = tuple(sorted(c for c in hands[who] if c not in earlier))
+        ok = legal.get((i, held))
+        if ok is None:
+            probe.trick = list(before)
+            probe.hands[who] = list(held)
+            ok = legal[(i, held)] = card in probe._playable(who)
+        if not ok:
             return None
     w = w0.clone()
     d = w.__dict__
