@@ -19,7 +19,8 @@ C++ search on the same positions, ``pyspiel.ISMCTSBot(seed, pyspiel.RandomRollou
 seed), 0.7, iterations, -1, ISMCTSFinalPolicyType.MAX_VISIT_COUNT)`` (``-1``: no cap on the
 worlds, a new one per iteration). Each row is printed with its ratio to both.
 
-Run: ``.venv/bin/python benchmarks/ismcts.py [--rounds 5] [--iterations 200] [--positions 3]``.
+Run: ``.venv/bin/python benchmarks/ismcts.py [--rounds 5] [--iterations 200] [--positions 3]
+[--games guimbarde,reversis]``.
 OpenSpiel is an optional benchmark dependency: ``pip install 'academie[bench]'``.
 """
 
@@ -144,11 +145,12 @@ def main() -> None:
     parser.add_argument("--move", action="append", default=[], metavar="GAME=SPEC",
                         help="also time moves of bot SPEC at GAME (repeatable), e.g. reversis=ismcts:iterations=100")
     parser.add_argument("--move-positions", type=int, default=20)
+    parser.add_argument("--games", default=",".join(GAMES), help="games timed, comma-separated (the Hearts rows always)")
     args = parser.parse_args()
     from academie import fast
 
     rows: dict[str, Callable[[], float]] = {}
-    for gid in GAMES:
+    for gid in args.games.split(","):
         states = [position(gid, 100 * k + 7) for k in range(args.positions)]
         rand = f"ismcts:iterations={args.iterations}"
         kernel = "compiled kernel" if fast.available() else "pure engine (no academie[fast])"

@@ -465,6 +465,13 @@ class GuimbardeState(StockDrawState):
         d["traces"] = [t.copy() for t in self.traces]
         return other
 
+    def _sample_world(self, seat, trace, rng, memo):
+        """A world of the play of the cards built at once (see
+        :func:`academie.games.guimbarde.sampling.world`)."""
+        from academie.games.guimbarde.sampling import world
+
+        return world(self, seat, trace, rng, memo)
+
     def _sample_deal(self, seat, trace, rng, memo):
         """A proposed history of the deal starting here, for ``seat``'s trace (see
         :func:`academie.games.guimbarde.sampling.propose`)."""
