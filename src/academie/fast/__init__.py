@@ -413,6 +413,119 @@ class RandomMatches:
         return self.play_seeds([seeds])[0]
 
 
+DECK_KERNELS = ("reversis", "guimbarde")
+"""The games whose kernel plays a match from stacked decks (:class:`DeckMatches`)."""
+
+
+class DeckMatches:
+    """Plays matches with a kernel from stacked decks, as
+    :class:`academie.analysis.tournament.DealDecks` deals them: deal ``d`` of a match of chance
+    seed ``seed`` takes the pack's cards in the order ``random.Random(f"{seed}:{d}")`` shuffles
+    it (:meth:`deck`); past a deal's pack, the chance's generator seeded ``seed`` draws. The bots
+    are those of :data:`COMPILED_BOTS`, any mix of them per match, each seeded as its pure bot.
+    Raises ValueError for a game with no such kernel (:data:`DECK_KERNELS`) or options the
+    kernel does not implement."""
+
+    def __init__(self, game: Any, options: Any, num_players: int) -> None:
+        import numpy as np
+
+        self.gid, self.n = game.info.id, num_players
+        if self.gid not in DECK_KERNELS:
+            raise ValueError(f"no compiled {NAMES.get(self.gid, self.gid)} from stacked decks"
+                             f" (only for {', '.join(NAMES[g] for g in DECK_KERNELS)})")
+        self.params = PARAMS[self.gid](options, num_players)
+        self.variant = randbelow_variant()
+        state = game.new_initial_state(num_players, options)
+        while not state.is_chance_node():  # pragma: no cover - every kernel's match opens on the deal
+            state.apply_action(state.legal_actions()[0])
+        self.pack = [a for a, _ in sorted(state.chance_outcomes())]
+        self.kinds = {name: i for i, name in enumerate(COMPILED_BOTS[self.gid])}
+        self._np = np
+
+    def deck(self, seed: int, deal: int) -> list[int]:
+        """Deal ``deal``'s deck (0-based) for chance seed ``seed``: the pack's action ids,
+        shuffled by ``random.Random(f"{seed}:{deal}")`` (the permutation
+        :func:`academie.analysis.tournament.shuffled_pack` gives the cards' codes)."""
+        pack = list(self.pack)
+        random.Random(f"{seed}:{deal}").shuffle(pack)
+        return pack
+
+    def play(self, chance_seeds: Any, bot_seeds: Any, bots: Any, deals: int = 1) -> MatchArrays:
+        """One match per entry: ``chance_seeds[m]`` (the decks' and the chance's seed),
+        ``bot_seeds[m]`` (one per seat), ``bots[m]`` (canonical specs of :data:`COMPILED_BOTS`,
+        one per seat); every seed below 2**63. ``deals``: the decks made at first (a match that
+        reaches a later deal is played again with twice as many). Returns the matches'
+        outcomes (:class:`MatchArrays`). Raises ValueError for a bot the kernel does not play."""
+        np = self._np
+        n, count = self.n, len(chance_seeds)
+        seeds = np.zeros((count, n + 1), dtype=np.int64)
+        kinds = np.zeros((count, n), dtype=np.int64)
+        for m in range(count):
+            seeds[m, :n] = bot_seeds[m]
+            seeds[m, n] = chance_seeds[m]
+            try:
+                kinds[m] = [self.kinds[b] for b in bots[m]]
+            except KeyError:
+                raise ValueError(f"the compiled {NAMES[self.gid]} plays {', '.join(COMPILED_BOTS[self.gid])}"
+                                 f" bots (got {', '.join(map(str, bots[m]))})") from None
+        built: dict[int, list[list[int]]] = {}
+        returns = stats = actions = None
+        todo = np.arange(count)
+        deals = max(1, deals)
+        while len(todo):
+            decks = np.zeros((len(todo), deals, len(self.pack)), dtype=np.int64)
+            for i, m in enumerate(todo):
+                seed = int(seeds[m, n])
+                have = built.setdefault(seed, [])
+                while len(have) < deals:
+                    have.append(self.deck(seed, len(have)))
+                decks[i] = have[:deals]
+            r, st, a = self._kernel(decks, seeds[todo], kinds[todo])
+            if returns is None:
+                returns, stats, actions = r, st, a
+            else:
+                returns[todo], stats[todo], actions[todo] = r, st, a
+            todo = todo[a < 0]
+            deals *= 2
+        return self._arrays(returns, stats, actions)
+
+    def _kernel(self, decks: Any, seeds: Any, kinds: Any) -> tuple[Any, Any, Any]:
+        if self.gid == "reversis":
+            from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES, play_deck_matches
+
+            width = len(STAT_NAMES) + len(PER_SEAT_NAMES) * self.n
+            return play_deck_matches(self.params, decks, seeds, self.variant, width, kinds)
+        from academie.fast import guimbarde
+
+        return guimbarde.play_deck_matches(self.params, decks, seeds, self.variant, kinds)
+
+    def _arrays(self, returns: Any, stats: Any, actions: Any) -> MatchArrays:
+        np, n = self._np, self.n
+        if self.gid == "reversis":
+            from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES
+
+            base = len(STAT_NAMES)
+            figures = {name: stats[:, i] for i, name in enumerate(STAT_NAMES)}
+            per_seat = {name: stats[:, base + j * n: base + (j + 1) * n] for j, name in enumerate(PER_SEAT_NAMES)}
+            return MatchArrays(returns.astype(np.float64), figures, per_seat, None, actions)
+        from academie.fast import guimbarde
+
+        figures = {name: stats[:, i] for i, name in enumerate(guimbarde.STAT_NAMES)}
+        return MatchArrays(returns.astype(np.float64), figures, {}, None, actions)
+
+
+def deck_matches(game: Any, options: Any, num_players: int, bot_names: Any = None) -> DeckMatches | None:
+    """A :class:`DeckMatches` when a kernel is installed and plays ``game`` from stacked decks
+    with these validated options and players, and every one of ``bot_names`` (when given);
+    otherwise None (use the pure engine: the matches are the same)."""
+    gid = game.info.id
+    if gid not in DECK_KERNELS or (bot_names is not None and not compiled_bots(gid, bot_names)):
+        return None
+    if not available() or not supports(game, options, num_players):
+        return None
+    return DeckMatches(game, options, num_players)
+
+
 MIN_MATCHES = {"reversis": 200, "guimbarde": 200, "belle-flux-trente-un": 500, "trente-et-un": 1000,
                "guinguette": 1000}
 """Per game: fewer matches than this are played faster by the pure engine than by a kernel
@@ -460,9 +573,10 @@ machine): a later run loads them from numba's cache on disk in a second or two."
 
 
 def prepare(game: Any, options: Any, num_players: int, bot_names: Any = (), matches: bool = False,
-            on_compile: Callable[[str, float], None] | None = None) -> None:
+            on_compile: Callable[[str, float], None] | None = None, decks: bool = False) -> None:
     """Compile in this process, or load from numba's cache, the kernels a run will call: the
-    random matches' when ``matches`` (:class:`RandomMatches`), and those of each ISMCTS bot among
+    random matches' when ``matches`` (:class:`RandomMatches`), the matches from stacked decks'
+    when ``decks`` (:class:`DeckMatches`), and those of each ISMCTS bot among
     ``bot_names`` (specs): its uniform playouts, and at Reversis the worlds it draws. A caller
     about to start workers calls it first, so that the kernels are compiled once: forked workers
     inherit them, spawned ones and Ray's load them from the cache this writes — each worker
@@ -478,6 +592,9 @@ def prepare(game: Any, options: Any, num_players: int, bot_names: Any = (), matc
     if matches and supports(game, options, num_players):
         seated = list(bot_names) if len(bot_names) == num_players and compiled_bots(gid, bot_names) else None
         steps.append(lambda: RandomMatches(game, options, num_players, seated).play_seeds([[0] * (num_players + 1)]))
+    if decks and gid in DECK_KERNELS and supports(game, options, num_players):
+        runner = DeckMatches(game, options, num_players)
+        steps.append(lambda: runner.play([0], [[0] * num_players], [["random"] * num_players]))
     searches = SEARCHES(game, bot_names)
     if searches:
         steps.append(lambda: _one_move_each(game, options, num_players, searches))
