@@ -413,7 +413,7 @@ class RandomMatches:
         return self.play_seeds([seeds])[0]
 
 
-DECK_KERNELS = ("reversis", "guimbarde")
+DECK_KERNELS = ("reversis", "guimbarde", "belle-flux-trente-un", "guinguette")
 """The games whose kernel plays a match from stacked decks (:class:`DeckMatches`)."""
 
 
@@ -495,9 +495,12 @@ class DeckMatches:
 
             width = len(STAT_NAMES) + len(PER_SEAT_NAMES) * self.n
             return play_deck_matches(self.params, decks, seeds, self.variant, width, kinds)
-        from academie.fast import guimbarde
+        return self._module().play_deck_matches(self.params, decks, seeds, self.variant, kinds)
 
-        return guimbarde.play_deck_matches(self.params, decks, seeds, self.variant, kinds)
+    def _module(self) -> Any:
+        from academie.fast import belle_flux, guimbarde, guinguette
+
+        return {"belle-flux-trente-un": belle_flux, "guimbarde": guimbarde, "guinguette": guinguette}[self.gid]
 
     def _arrays(self, returns: Any, stats: Any, actions: Any) -> MatchArrays:
         np, n = self._np, self.n
@@ -508,9 +511,7 @@ class DeckMatches:
             figures = {name: stats[:, i] for i, name in enumerate(STAT_NAMES)}
             per_seat = {name: stats[:, base + j * n: base + (j + 1) * n] for j, name in enumerate(PER_SEAT_NAMES)}
             return MatchArrays(returns.astype(np.float64), figures, per_seat, None, actions)
-        from academie.fast import guimbarde
-
-        figures = {name: stats[:, i] for i, name in enumerate(guimbarde.STAT_NAMES)}
+        figures = {name: stats[:, i] for i, name in enumerate(self._module().STAT_NAMES)}
         return MatchArrays(returns.astype(np.float64), figures, {}, None, actions)
 
 
