@@ -31,6 +31,10 @@ CASES = [
      ("heuristic", "random") * 5 + ("heuristic",), 20),
     ("guinguette", 4, {"deals": 2}, ("heuristic", "random", "heuristic", "random"), 80),
     ("guinguette", 8, {"deals": 1, "discard": "into_cotillon"}, ("heuristic", "random") * 4, 40),
+    ("trente-et-un", 3, {}, ("heuristic", "random", "heuristic"), 60),
+    ("trente-et-un", 2, {"bus": "none", "lives": 2}, ("heuristic", "random"), 60),
+    ("trente-et-un", 5, {"stock_exhausted": "end_round"}, ("heuristic", "random", "random", "heuristic", "random"), 20),
+    ("trente-et-un", 6, {"all_out": "eliminate", "knocker_tie": "safe"}, ("heuristic", "random") * 3, 20),
 ]
 
 
@@ -66,31 +70,37 @@ def test_whole_matches_and_boards_not_duplicate() -> None:
 
 
 @pytest.mark.parametrize(("gid", "players", "cut"), [("belle-flux-trente-un", 5, 12), ("belle-flux-trente-un", 9, 30),
-                                                   ("guinguette", 5, 14), ("guinguette", 8, 30)])
+                                                   ("guinguette", 5, 14), ("guinguette", 8, 30),
+                                                   ("trente-et-un", 3, 14), ("trente-et-un", 4, 20)])
 def test_past_a_deck_the_chance_draws_as_the_stacked_chance_does(gid, players, cut) -> None:
     """Decks cut short (``cut`` cards a deal): past them the kernel's chance generator draws
     what the pure :class:`~academie.core.chance.StackedChance` draws with the same seed (its
     fallback, ``random.Random(seed)``), and the matches are the same. (Reversis and the
-    Guimbarde deal from the whole pack, never past it, and refuse a short deck as a misdeal.)"""
+    Guimbarde deal from the whole pack, never past it, and refuse a short deck as a misdeal; at
+    Trente et un the draws past the pack are those from the stock made again from the pile.)"""
     from academie.bots import make_bot
     from academie.core.chance import StackedChance
     from academie.core.runner import play_match
 
     game = get_game(gid)
-    options = game.parse_options({"deals": 2})
+    options = game.parse_options({} if gid == "trente-et-un" else {"deals": 2})
     runner = fast.DeckMatches(game, options, players)
     master = random.Random(gid)
     rows = [[master.getrandbits(32) for _ in range(players + 1)] for _ in range(40)]
     bots = [[master.choice(("random", "heuristic")) for _ in range(players)] for _ in rows]
-    decks = np.array([[runner.deck(row[-1], d)[:cut] for d in range(2)] for row in rows], dtype=np.int64)
+    reached = 60 if gid == "trente-et-un" else 2  # the deals a match may reach
+    decks = np.array([[runner.deck(row[-1], d)[:cut] for d in range(reached)] for row in rows], dtype=np.int64)
     kinds = np.array([[runner.kinds[b] for b in seats] for seats in bots], dtype=np.int64)
     played = runner._arrays(*runner._kernel(decks, np.array(rows, dtype=np.int64), kinds))
+    assert (played.actions > 0).all()
     for m, (row, seats) in enumerate(zip(rows, bots)):
         state = game.new_initial_state(players, options)
         chance = StackedChance([[state.action_to_string(int(a)) for a in deck] for deck in decks[m]], row[-1])
         play_match(state, chance, [make_bot(b, gid, x) for b, x in zip(seats, row)])
         assert [float(v) for v in played.returns[m]] == state.returns(), f"match {m + 1}"
-        assert played.figures["deals"][m] == state.statistics()["deals"] == 2
+        assert played.deals[m] == int(state.statistics().get("deals") or state.match.deal_number + 1)
+        if played.out_deals is not None:
+            assert T.ranks_by_returns(state.returns(), [int(d) for d in played.out_deals[m]]) == T.placing(state)
 
 
 def test_a_match_past_its_decks_is_played_again_with_more() -> None:
@@ -120,16 +130,18 @@ def test_deck_matches_refuses_what_it_does_not_play() -> None:
     with pytest.raises(ValueError, match="plays random, heuristic bots"):
         runner.play([1], [[1, 2, 3, 4]], [["random", "random", "first-legal", "random"]])
     with pytest.raises(ValueError, match="from stacked decks"):
-        fast.DeckMatches(get_game("trente-et-un"), get_game("trente-et-un").parse_options({}), 3)
+        fast.DeckMatches(get_game("blason"), None, 2)
 
 
 @pytest.mark.parametrize(("gid", "bots"), [("reversis", ["heuristic", "random", "random", "random"]),
-                                            ("guimbarde", ["heuristic", "random", "heuristic"])])
+                                            ("guimbarde", ["heuristic", "random", "heuristic"]),
+                                            ("trente-et-un", ["heuristic", "random", "random"])])
 def test_the_tournament_is_the_same_on_the_kernels_for_every_worker_count(gid, bots) -> None:
     game = get_game(gid)
-    pure = T.tournament(game, bots, deals=30, seed=1, compiled=False).to_json()
-    one = T.tournament(game, bots, deals=30, seed=1, compiled=True).to_json()
-    two = T.tournament(game, bots, deals=30, seed=1, compiled=True, workers=2).to_json()
+    count = {"matches": 30} if gid == "trente-et-un" else {"deals": 30}
+    pure = T.tournament(game, bots, **count, seed=1, compiled=False).to_json()
+    one = T.tournament(game, bots, **count, seed=1, compiled=True).to_json()
+    two = T.tournament(game, bots, **count, seed=1, compiled=True, workers=2).to_json()
     assert one == pure and two == pure
     assert pure["boards"] == 30 and pure["matches"] == 30 * len(bots)
 

@@ -204,8 +204,9 @@ def play_compiled_boards(spec: TournamentSpec, chunk: list[tuple[int, list[int]]
         board = []
         for seating in spec.seatings:
             returns = tuple(float(v) for v in played.returns[k])
-            deals = int(played.figures["deals"][k])
-            board.append(MatchOutcome(seating, returns, deals, tuple(ranks_by_returns(returns))))
+            gone = None if played.out_deals is None else [int(d) for d in played.out_deals[k]]
+            ranks = ranks_by_returns(returns, gone)
+            board.append(MatchOutcome(seating, returns, int(played.deals[k]), tuple(ranks)))
             k += 1
         out.append(board)
     return out
@@ -223,14 +224,19 @@ def compiled_runner(game: Game, options: Any, players: int) -> Any:
     return runner
 
 
-def ranks_by_returns(returns: Sequence[float]) -> list[int]:
-    """Each seat's rank by its return alone, 1 the best, ties sharing a rank: :func:`placing`
-    for a game no seat goes out of (every game but Trente et un).
+def ranks_by_returns(returns: Sequence[float], out_deals: Sequence[int] | None = None) -> list[int]:
+    """Each seat's rank, 1 the best, ties sharing a rank, as :func:`placing` gives it from the
+    returns and, in a game of lives, ``out_deals`` (the deal each seat went out, -1 never):
+    by returns, then the later out the better, a seat never out best.
 
     >>> ranks_by_returns([3.0, -1.0, 3.0, -5.0])
     [1, 3, 1, 4]
+    >>> ranks_by_returns([1.0, -0.5, -0.5], [-1, 2, 4])
+    [1, 3, 2]
     """
-    return [1 + sum(1 for other in returns if other > mine) for mine in returns]
+    later = [float("inf") if d < 0 else d for d in (out_deals or [-1] * len(returns))]
+    keys = list(zip(returns, later))
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
 def play_board(spec: TournamentSpec, index: int, seeds: list[int]) -> list[MatchOutcome]:

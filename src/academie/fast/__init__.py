@@ -292,16 +292,21 @@ class MatchArrays:
       figures (empty for a game without them);
     * ``winner``: int64 ``(matches,)``, the ``winner`` figure with -1 for None, or None for a
       game without it;
-    * ``actions``: int64 ``(matches,)``, the actions applied.
+    * ``actions``: int64 ``(matches,)``, the actions applied;
+    * ``deals``: int64 ``(matches,)``, the deals reached (the last deal's number + 1), or None
+      when not kept (matches of :class:`RandomMatches`);
+    * ``out_deals``: int64 ``(matches, players)``, the deal (0-based) each seat went out of the
+      match (-1: never), or None (a game no one goes out of, or not kept).
 
     :meth:`statistics` and :meth:`match` give one match as the pure engine's state does."""
 
-    __slots__ = ("returns", "figures", "per_seat", "winner", "actions")
+    __slots__ = ("returns", "figures", "per_seat", "winner", "actions", "deals", "out_deals")
 
     def __init__(self, returns: Any, figures: dict[str, Any], per_seat: dict[str, Any], winner: Any,
-                 actions: Any) -> None:
+                 actions: Any, deals: Any = None, out_deals: Any = None) -> None:
         self.returns, self.figures, self.per_seat, self.winner, self.actions = (
             returns, figures, per_seat, winner, actions)
+        self.deals, self.out_deals = deals, out_deals
 
     def __len__(self) -> int:
         return len(self.returns)
@@ -413,7 +418,7 @@ class RandomMatches:
         return self.play_seeds([seeds])[0]
 
 
-DECK_KERNELS = ("reversis", "guimbarde", "belle-flux-trente-un", "guinguette")
+DECK_KERNELS = ("reversis", "guimbarde", "belle-flux-trente-un", "guinguette", "trente-et-un")
 """The games whose kernel plays a match from stacked decks (:class:`DeckMatches`)."""
 
 
@@ -490,6 +495,10 @@ class DeckMatches:
         return self._arrays(returns, stats, actions)
 
     def _kernel(self, decks: Any, seeds: Any, kinds: Any) -> tuple[Any, Any, Any]:
+        if self.gid == "trente-et-un":
+            from academie.fast import trente_et_un
+
+            return trente_et_un.play_deck_matches(self.params, decks, seeds, self.variant, kinds)
         if self.gid == "reversis":
             from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES, play_deck_matches
 
@@ -504,15 +513,25 @@ class DeckMatches:
 
     def _arrays(self, returns: Any, stats: Any, actions: Any) -> MatchArrays:
         np, n = self._np, self.n
+        if self.gid == "trente-et-un":
+            from academie.fast import trente_et_un
+
+            winners = returns[:, 0].copy()
+            shares = np.zeros((len(returns), n), dtype=np.float64)
+            won = winners >= 0
+            shares[won] = -1.0 / (n - 1)
+            shares[np.flatnonzero(won), winners[won]] = 1.0
+            figures = {name: stats[:, i] for i, name in enumerate(trente_et_un.STAT_NAMES)}
+            return MatchArrays(shares, figures, {}, winners, actions, returns[:, 1].copy(), returns[:, 2:2 + n].copy())
         if self.gid == "reversis":
             from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES
 
             base = len(STAT_NAMES)
             figures = {name: stats[:, i] for i, name in enumerate(STAT_NAMES)}
             per_seat = {name: stats[:, base + j * n: base + (j + 1) * n] for j, name in enumerate(PER_SEAT_NAMES)}
-            return MatchArrays(returns.astype(np.float64), figures, per_seat, None, actions)
+            return MatchArrays(returns.astype(np.float64), figures, per_seat, None, actions, figures["deals"])
         figures = {name: stats[:, i] for i, name in enumerate(self._module().STAT_NAMES)}
-        return MatchArrays(returns.astype(np.float64), figures, {}, None, actions)
+        return MatchArrays(returns.astype(np.float64), figures, {}, None, actions, figures["deals"])
 
 
 def deck_matches(game: Any, options: Any, num_players: int, bot_names: Any = None) -> DeckMatches | None:
