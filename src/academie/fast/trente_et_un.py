@@ -41,7 +41,7 @@ QUEUE = 160  # 28: the deal's order (-1: the up card)
 LOSSES = 188  # 9, scratch
 END_STANDING = 197  # 9: each seat's lives, plus one while not eliminated, when the last round ended
 KNOWN = 206  # 9 masks: the cards each seat took from the pile and holds still (public: the view's ``known``)
-OUT_DEAL = 215  # 9: the deal (0-based) each seat went out, as the pure lives log dates it (-1: never)
+OUT_DEAL = 215  # 9: 1 + the deal (0-based) each seat went out, as the pure lives log dates it (0: never)
 SIZE = 224
 
 STAT_NAMES = ("rounds", "knocks", "thirty_ones", "void_rounds")
@@ -220,7 +220,7 @@ def _end_deal(s, ending):
         for seat in range(n):
             v = s[LOSSES + seat]
             if v >= 1000 and s[OUT + seat] == 0:
-                s[OUT_DEAL + seat] = s[DEALNO]
+                s[OUT_DEAL + seat] = 1 + s[DEALNO]
             s[OUT + seat] = 1 if v >= 1000 else 0
             s[LIVES + seat] = v - 1000 if v >= 1000 else v
     for seat in range(n):
@@ -584,7 +584,7 @@ def _deck_record(s, params, returns, stats):
     returns[0] = s[WINNER]
     returns[1] = s[DEALNO] + 1
     for seat in range(s[NPL]):
-        returns[2 + seat] = s[OUT_DEAL + seat]
+        returns[2 + seat] = s[OUT_DEAL + seat] - 1
     for i in range(4):
         stats[i] = s[STATS + i]
 
@@ -610,8 +610,6 @@ def new_state(params):
         s[BUS_NONE + i] = params[3 + i]
     for seat in range(params[0]):
         s[LIVES + seat] = params[2]
-    for seat in range(9):
-        s[OUT_DEAL + seat] = -1
     s[WINNER] = -1
     start_deal(s)
     return s
@@ -693,8 +691,8 @@ def from_state(state, params: np.ndarray) -> np.ndarray:
         s[LIVES + seat] = m.lives[seat]
         s[OUT + seat] = int(m.eliminated[seat])
     for entry in m.lives_log:
-        if entry.kind == "out" and entry.seat is not None and s[OUT_DEAL + entry.seat] < 0:
-            s[OUT_DEAL + entry.seat] = entry.deal
+        if entry.kind == "out" and entry.seat is not None and s[OUT_DEAL + entry.seat] == 0:
+            s[OUT_DEAL + entry.seat] = 1 + entry.deal
     s[QLEN] = 3 * len(m.active_seats()) + 1
     remaining = list(reversed(state.deal_queue))
     s[QPOS] = s[QLEN] - len(remaining)
