@@ -29,6 +29,11 @@ Ratings come from :mod:`openskill` (Plackett-Luce, every seat a team of one): on
 match, from the match's ranking (returns, then the deal a player went out, later is better), in
 board and seating order.
 
+When every bot is one a compiled kernel plays (``academie[fast]``: ``random``, ``heuristic``)
+and the kernel implements the game's options, the boards are played by it
+(:func:`play_compiled_boards`): the same decks, the same seeds, the same matches, so the same
+result figure for figure.
+
 >>> from academie.games import get_game
 >>> result = tournament(get_game("reversis"), ["heuristic", "random"] * 2, deals=2, seed=1)
 >>> result.boards, result.matches, [b.bot for b in result.bots]

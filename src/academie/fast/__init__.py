@@ -8,7 +8,9 @@ choice at every decision). Reversis, Trente et un, Belle-Flux, the Guimbarde and
 have a kernel (:mod:`academie.fast.reversis`, ``trente_et_un``, ``belle_flux``, ``guimbarde``,
 ``guinguette``: a state as one numpy array, ``legal_mask`` and ``apply`` as the step API,
 ``play_matches`` for seeded random matches), each for the options it implements
-(:func:`supports`); for anything else, callers fall back to the pure engine.
+(:func:`supports`); for anything else, callers fall back to the pure engine. Every kernel also
+plays a tournament's matches from its stacked decks (:class:`DeckMatches`, the seats' bots any
+mix of :data:`COMPILED_BOTS`), as :func:`academie.analysis.tournament.tournament` deals them.
 
 >>> from academie.games import get_game
 >>> game = get_game("reversis")
