@@ -29,6 +29,11 @@ Ratings come from :mod:`openskill` (Plackett-Luce, every seat a team of one): on
 match, from the match's ranking (returns, then the deal a player went out, later is better), in
 board and seating order.
 
+When every bot is one a compiled kernel plays (``academie[fast]``: ``random``, ``heuristic``)
+and the kernel implements the game's options, the boards are played by it
+(:func:`play_compiled_boards`): the same decks, the same seeds, the same matches, so the same
+result figure for figure.
+
 >>> from academie.games import get_game
 >>> result = tournament(get_game("reversis"), ["heuristic", "random"] * 2, deals=2, seed=1)
 >>> result.boards, result.matches, [b.bot for b in result.bots]
@@ -141,8 +146,9 @@ def seatings(entries: int, players: int) -> list[tuple[int, ...]]:
 class TournamentSpec:
     """What a worker needs to play boards: the game, the validated options, the entries (bot
     specs, one per place in the lineup), the seatings, whether the chance is stacked decks
-    (``decks``), whether every seating of a board meets the same chance (``duplicate``), and
-    the folder of the records (``None``: no records)."""
+    (``decks``), whether every seating of a board meets the same chance (``duplicate``), the
+    folder of the records (``None``: no records), and whether a compiled kernel plays the boards
+    (``compiled``: :func:`play_compiled_boards`, the same matches)."""
 
     game: Game
     options: Any
@@ -151,6 +157,7 @@ class TournamentSpec:
     decks: bool
     duplicate: bool = True
     records: str | None = None
+    compiled: bool = False
 
 
 @dataclass(frozen=True)
@@ -173,7 +180,68 @@ def board_seeds(master: random.Random, seats_per_board: int) -> list[int]:
 
 def play_boards(spec: TournamentSpec, chunk: list[tuple[int, list[int]]]) -> list[list[MatchOutcome]]:
     """Play every seating of each board ``(index, seeds)`` of ``chunk``: a worker's task."""
+    if spec.compiled:
+        return play_compiled_boards(spec, chunk)
     return [play_board(spec, index, seeds) for index, seeds in chunk]
+
+
+_DECK_MATCHES: dict[tuple[str, int, str], Any] = {}  # this process's kernels' runners, by game, players, options
+
+
+def play_compiled_boards(spec: TournamentSpec, chunk: list[tuple[int, list[int]]]) -> list[list[MatchOutcome]]:
+    """:func:`play_board` of each board of ``chunk`` played by a compiled kernel
+    (:class:`academie.fast.DeckMatches`: the same decks, the same seeds of the chance and of
+    every seat's bot, hence the same matches), every match of the chunk in one call. Needs
+    ``academie[fast]``, a game and options the kernel plays from stacked decks, and bots of
+    :data:`academie.fast.COMPILED_BOTS` only (:func:`compiled_runner`); writes no records."""
+    game, n = spec.game, len(spec.seatings[0])
+    runner = compiled_runner(game, spec.options, n)
+    chance, bot_seeds, bots = [], [], []
+    for _, seeds in chunk:
+        rest = iter(seeds[1:])
+        for m, seating in enumerate(spec.seatings):
+            chance.append(seeds[0] if spec.duplicate else seating_seed(seeds[0], m))
+            bot_seeds.append([next(rest) for _ in range(n)])
+            bots.append([spec.entries[e] for e in seating])
+    played = runner.play(chance, bot_seeds, bots, deals=getattr(spec.options, "deals", None) or 1)
+    out, k = [], 0
+    for _ in chunk:
+        board = []
+        for seating in spec.seatings:
+            returns = tuple(float(v) for v in played.returns[k])
+            gone = None if played.out_deals is None else [int(d) for d in played.out_deals[k]]
+            ranks = ranks_by_returns(returns, gone)
+            board.append(MatchOutcome(seating, returns, int(played.deals[k]), tuple(ranks)))
+            k += 1
+        out.append(board)
+    return out
+
+
+def compiled_runner(game: Game, options: Any, players: int) -> Any:
+    """This process's :class:`academie.fast.DeckMatches` for ``game``, validated ``options`` and
+    ``players`` (made once); raises ValueError when no kernel plays them from stacked decks."""
+    key = (game.info.id, players, repr(options.model_dump()))
+    runner = _DECK_MATCHES.get(key)
+    if runner is None:
+        from academie.fast import DeckMatches
+
+        runner = _DECK_MATCHES[key] = DeckMatches(game, options, players)
+    return runner
+
+
+def ranks_by_returns(returns: Sequence[float], out_deals: Sequence[int] | None = None) -> list[int]:
+    """Each seat's rank, 1 the best, ties sharing a rank, as :func:`placing` gives it from the
+    returns and, in a game of lives, ``out_deals`` (the deal each seat went out, -1 never):
+    by returns, then the later out the better, a seat never out best.
+
+    >>> ranks_by_returns([3.0, -1.0, 3.0, -5.0])
+    [1, 3, 1, 4]
+    >>> ranks_by_returns([1.0, -0.5, -0.5], [-1, 2, 4])
+    [1, 3, 2]
+    """
+    later = [float("inf") if d < 0 else d for d in (out_deals or [-1] * len(returns))]
+    keys = list(zip(returns, later))
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
 def play_board(spec: TournamentSpec, index: int, seeds: list[int]) -> list[MatchOutcome]:
@@ -512,6 +580,7 @@ def tournament(
     backend: str = "local",
     address: str | None = None,
     on_compile: Callable[[str, float], None] | None = None,
+    compiled: bool | None = None,
 ) -> TournamentResult:
     """Play a duplicate tournament of ``game`` between ``bots`` (bot specs, e.g.
     ``"ismcts:iterations=500"``; a bot given twice holds two seats of every match).
@@ -529,7 +598,13 @@ def tournament(
     boards finished. The ISMCTS bots' compiled kernels (``academie[fast]``) are compiled, or
     loaded from numba's cache, in this process before any worker starts
     (:func:`academie.fast.prepare`); ``on_compile(name, seconds)`` is called just before a
-    compile really happens.
+    compile really happens. ``compiled``: whether a compiled kernel plays the boards
+    (:func:`play_compiled_boards`, the same matches, hence the same result figure for figure),
+    which it can when ``academie[fast]`` is installed, the game's kernel plays these options
+    from stacked decks (:data:`academie.fast.DECK_KERNELS`), every bot is one of
+    :data:`academie.fast.COMPILED_BOTS` and no ``records`` are asked; ``None`` (the default):
+    when it can and the tournament plays at least :data:`academie.fast.MIN_MATCHES` matches;
+    ``True``: whenever it can; ``False``: never.
 
     Raises :class:`TournamentError` (no bots, fewer bots than players, no or both counts, a
     count out of range, ``deals`` for a game with no deal limit or with ``options['deals']``
@@ -551,9 +626,14 @@ def tournament(
             Path(records).mkdir(exist_ok=True)
         except OSError as exc:  # gone since it was checked
             raise TournamentError(f"--records {str(records)!r:.80}: {exc.strerror or exc}") from None
-    spec = TournamentSpec(game, opts, tuple(entries), table, decks, duplicate,
-                          str(records) if records is not None else None)
     distinct = list(dict.fromkeys(entries))
+    fast = compiled is not False and records is None and decks and _kernel_plays(game, opts, n, distinct)
+    if fast and compiled is None:
+        from academie.fast import MIN_MATCHES
+
+        fast = boards * len(table) >= MIN_MATCHES.get(game.info.id, 0)
+    spec = TournamentSpec(game, opts, tuple(entries), table, decks, duplicate,
+                          str(records) if records is not None else None, bool(fast))
     result = TournamentResult(
         game=game.info.id, players=n, entries=entries, seed=seed, options=opts.model_dump(),
         metric=COUNTERS if has_deal_limit(game) else WIN_RATE, decks=decks, duplicate=duplicate,
@@ -566,8 +646,9 @@ def tournament(
         workers = default_workers()
     from academie.fast import prepare
 
-    prepare(game, opts, n, distinct, on_compile=on_compile)
-    with map_matches(partial(play_boards, spec), tasks, workers, backend, address, chunk_size=1) as outcomes, \
+    prepare(game, opts, n, distinct, on_compile=on_compile, decks=spec.compiled)
+    chunk = COMPILED_CHUNK if spec.compiled else 1
+    with map_matches(partial(play_boards, spec), tasks, workers, backend, address, chunk_size=chunk) as outcomes, \
             CountingGuard() as guard:
         try:
             if progress is not None:
@@ -584,6 +665,17 @@ def tournament(
                 report = tally.report() if result.boards else None
             raise TournamentInterrupted(report) from None
     return tally.report()
+
+
+COMPILED_CHUNK = 32
+"""Boards a compiled kernel plays in one call (one task of a worker)."""
+
+
+def _kernel_plays(game: Game, options: Any, players: int, bots: Sequence[str]) -> bool:
+    """Whether a compiled kernel can play this tournament's boards (:func:`play_compiled_boards`)."""
+    from academie.fast import deck_matches
+
+    return deck_matches(game, options, players, bots) is not None
 
 
 def check_tournament(

@@ -8,7 +8,9 @@ choice at every decision). Reversis, Trente et un, Belle-Flux, the Guimbarde and
 have a kernel (:mod:`academie.fast.reversis`, ``trente_et_un``, ``belle_flux``, ``guimbarde``,
 ``guinguette``: a state as one numpy array, ``legal_mask`` and ``apply`` as the step API,
 ``play_matches`` for seeded random matches), each for the options it implements
-(:func:`supports`); for anything else, callers fall back to the pure engine.
+(:func:`supports`); for anything else, callers fall back to the pure engine. Every kernel also
+plays a tournament's matches from its stacked decks (:class:`DeckMatches`, the seats' bots any
+mix of :data:`COMPILED_BOTS`), as :func:`academie.analysis.tournament.tournament` deals them.
 
 >>> from academie.games import get_game
 >>> game = get_game("reversis")
@@ -292,16 +294,21 @@ class MatchArrays:
       figures (empty for a game without them);
     * ``winner``: int64 ``(matches,)``, the ``winner`` figure with -1 for None, or None for a
       game without it;
-    * ``actions``: int64 ``(matches,)``, the actions applied.
+    * ``actions``: int64 ``(matches,)``, the actions applied;
+    * ``deals``: int64 ``(matches,)``, the deals reached (the last deal's number + 1), or None
+      when not kept (matches of :class:`RandomMatches`);
+    * ``out_deals``: int64 ``(matches, players)``, the deal (0-based) each seat went out of the
+      match (-1: never), or None (a game no one goes out of, or not kept).
 
     :meth:`statistics` and :meth:`match` give one match as the pure engine's state does."""
 
-    __slots__ = ("returns", "figures", "per_seat", "winner", "actions")
+    __slots__ = ("returns", "figures", "per_seat", "winner", "actions", "deals", "out_deals")
 
     def __init__(self, returns: Any, figures: dict[str, Any], per_seat: dict[str, Any], winner: Any,
-                 actions: Any) -> None:
+                 actions: Any, deals: Any = None, out_deals: Any = None) -> None:
         self.returns, self.figures, self.per_seat, self.winner, self.actions = (
             returns, figures, per_seat, winner, actions)
+        self.deals, self.out_deals = deals, out_deals
 
     def __len__(self) -> int:
         return len(self.returns)
@@ -413,6 +420,134 @@ class RandomMatches:
         return self.play_seeds([seeds])[0]
 
 
+DECK_KERNELS = ("reversis", "guimbarde", "belle-flux-trente-un", "guinguette", "trente-et-un")
+"""The games whose kernel plays a match from stacked decks (:class:`DeckMatches`)."""
+
+
+class DeckMatches:
+    """Plays matches with a kernel from stacked decks, as
+    :class:`academie.analysis.tournament.DealDecks` deals them: deal ``d`` of a match of chance
+    seed ``seed`` takes the pack's cards in the order ``random.Random(f"{seed}:{d}")`` shuffles
+    it (:meth:`deck`); past a deal's pack, the chance's generator seeded ``seed`` draws. The bots
+    are those of :data:`COMPILED_BOTS`, any mix of them per match, each seeded as its pure bot.
+    Raises ValueError for a game with no such kernel (:data:`DECK_KERNELS`) or options the
+    kernel does not implement."""
+
+    def __init__(self, game: Any, options: Any, num_players: int) -> None:
+        import numpy as np
+
+        self.gid, self.n = game.info.id, num_players
+        if self.gid not in DECK_KERNELS:
+            raise ValueError(f"no compiled {NAMES.get(self.gid, self.gid)} from stacked decks"
+                             f" (only for {', '.join(NAMES[g] for g in DECK_KERNELS)})")
+        self.params = PARAMS[self.gid](options, num_players)
+        self.variant = randbelow_variant()
+        state = game.new_initial_state(num_players, options)
+        while not state.is_chance_node():  # pragma: no cover - every kernel's match opens on the deal
+            state.apply_action(state.legal_actions()[0])
+        self.pack = [a for a, _ in sorted(state.chance_outcomes())]
+        self.kinds = {name: i for i, name in enumerate(COMPILED_BOTS[self.gid])}
+        self._np = np
+
+    def deck(self, seed: int, deal: int) -> list[int]:
+        """Deal ``deal``'s deck (0-based) for chance seed ``seed``: the pack's action ids,
+        shuffled by ``random.Random(f"{seed}:{deal}")`` (the permutation
+        :func:`academie.analysis.tournament.shuffled_pack` gives the cards' codes)."""
+        pack = list(self.pack)
+        random.Random(f"{seed}:{deal}").shuffle(pack)
+        return pack
+
+    def play(self, chance_seeds: Any, bot_seeds: Any, bots: Any, deals: int = 1) -> MatchArrays:
+        """One match per entry: ``chance_seeds[m]`` (the decks' and the chance's seed),
+        ``bot_seeds[m]`` (one per seat), ``bots[m]`` (canonical specs of :data:`COMPILED_BOTS`,
+        one per seat); every seed below 2**63. ``deals``: the decks made at first (a match that
+        reaches a later deal is played again with twice as many). Returns the matches'
+        outcomes (:class:`MatchArrays`). Raises ValueError for a bot the kernel does not play."""
+        np = self._np
+        n, count = self.n, len(chance_seeds)
+        seeds = np.zeros((count, n + 1), dtype=np.int64)
+        kinds = np.zeros((count, n), dtype=np.int64)
+        for m in range(count):
+            seeds[m, :n] = bot_seeds[m]
+            seeds[m, n] = chance_seeds[m]
+            try:
+                kinds[m] = [self.kinds[b] for b in bots[m]]
+            except KeyError:
+                raise ValueError(f"the compiled {NAMES[self.gid]} plays {', '.join(COMPILED_BOTS[self.gid])}"
+                                 f" bots (got {', '.join(map(str, bots[m]))})") from None
+        built: dict[int, list[list[int]]] = {}
+        returns = stats = actions = None
+        todo = np.arange(count)
+        deals = max(1, deals)
+        while len(todo):
+            decks = np.zeros((len(todo), deals, len(self.pack)), dtype=np.int64)
+            for i, m in enumerate(todo):
+                seed = int(seeds[m, n])
+                have = built.setdefault(seed, [])
+                while len(have) < deals:
+                    have.append(self.deck(seed, len(have)))
+                decks[i] = have[:deals]
+            r, st, a = self._kernel(decks, seeds[todo], kinds[todo])
+            if returns is None:
+                returns, stats, actions = r, st, a
+            else:
+                returns[todo], stats[todo], actions[todo] = r, st, a
+            todo = todo[a < 0]
+            deals *= 2
+        return self._arrays(returns, stats, actions)
+
+    def _kernel(self, decks: Any, seeds: Any, kinds: Any) -> tuple[Any, Any, Any]:
+        if self.gid == "trente-et-un":
+            from academie.fast import trente_et_un
+
+            return trente_et_un.play_deck_matches(self.params, decks, seeds, self.variant, kinds)
+        if self.gid == "reversis":
+            from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES, play_deck_matches
+
+            width = len(STAT_NAMES) + len(PER_SEAT_NAMES) * self.n
+            return play_deck_matches(self.params, decks, seeds, self.variant, width, kinds)
+        return self._module().play_deck_matches(self.params, decks, seeds, self.variant, kinds)
+
+    def _module(self) -> Any:
+        from academie.fast import belle_flux, guimbarde, guinguette
+
+        return {"belle-flux-trente-un": belle_flux, "guimbarde": guimbarde, "guinguette": guinguette}[self.gid]
+
+    def _arrays(self, returns: Any, stats: Any, actions: Any) -> MatchArrays:
+        np, n = self._np, self.n
+        if self.gid == "trente-et-un":
+            from academie.fast import trente_et_un
+
+            winners = returns[:, 0].copy()
+            shares = np.zeros((len(returns), n), dtype=np.float64)
+            won = winners >= 0
+            shares[won] = -1.0 / (n - 1)
+            shares[np.flatnonzero(won), winners[won]] = 1.0
+            figures = {name: stats[:, i] for i, name in enumerate(trente_et_un.STAT_NAMES)}
+            return MatchArrays(shares, figures, {}, winners, actions, returns[:, 1].copy(), returns[:, 2:2 + n].copy())
+        if self.gid == "reversis":
+            from academie.fast.reversis import PER_SEAT_NAMES, STAT_NAMES
+
+            base = len(STAT_NAMES)
+            figures = {name: stats[:, i] for i, name in enumerate(STAT_NAMES)}
+            per_seat = {name: stats[:, base + j * n: base + (j + 1) * n] for j, name in enumerate(PER_SEAT_NAMES)}
+            return MatchArrays(returns.astype(np.float64), figures, per_seat, None, actions, figures["deals"])
+        figures = {name: stats[:, i] for i, name in enumerate(self._module().STAT_NAMES)}
+        return MatchArrays(returns.astype(np.float64), figures, {}, None, actions, figures["deals"])
+
+
+def deck_matches(game: Any, options: Any, num_players: int, bot_names: Any = None) -> DeckMatches | None:
+    """A :class:`DeckMatches` when a kernel is installed and plays ``game`` from stacked decks
+    with these validated options and players, and every one of ``bot_names`` (when given);
+    otherwise None (use the pure engine: the matches are the same)."""
+    gid = game.info.id
+    if gid not in DECK_KERNELS or (bot_names is not None and not compiled_bots(gid, bot_names)):
+        return None
+    if not available() or not supports(game, options, num_players):
+        return None
+    return DeckMatches(game, options, num_players)
+
+
 MIN_MATCHES = {"reversis": 200, "guimbarde": 200, "belle-flux-trente-un": 500, "trente-et-un": 1000,
                "guinguette": 1000}
 """Per game: fewer matches than this are played faster by the pure engine than by a kernel
@@ -460,9 +595,10 @@ machine): a later run loads them from numba's cache on disk in a second or two."
 
 
 def prepare(game: Any, options: Any, num_players: int, bot_names: Any = (), matches: bool = False,
-            on_compile: Callable[[str, float], None] | None = None) -> None:
+            on_compile: Callable[[str, float], None] | None = None, decks: bool = False) -> None:
     """Compile in this process, or load from numba's cache, the kernels a run will call: the
-    random matches' when ``matches`` (:class:`RandomMatches`), and those of each ISMCTS bot among
+    random matches' when ``matches`` (:class:`RandomMatches`), the matches from stacked decks'
+    when ``decks`` (:class:`DeckMatches`), and those of each ISMCTS bot among
     ``bot_names`` (specs): its uniform playouts, and at Reversis the worlds it draws. A caller
     about to start workers calls it first, so that the kernels are compiled once: forked workers
     inherit them, spawned ones and Ray's load them from the cache this writes — each worker
@@ -478,6 +614,9 @@ def prepare(game: Any, options: Any, num_players: int, bot_names: Any = (), matc
     if matches and supports(game, options, num_players):
         seated = list(bot_names) if len(bot_names) == num_players and compiled_bots(gid, bot_names) else None
         steps.append(lambda: RandomMatches(game, options, num_players, seated).play_seeds([[0] * (num_players + 1)]))
+    if decks and gid in DECK_KERNELS and supports(game, options, num_players):
+        runner = DeckMatches(game, options, num_players)
+        steps.append(lambda: runner.play([0], [[0] * num_players], [["random"] * num_players]))
     searches = SEARCHES(game, bot_names)
     if searches:
         steps.append(lambda: _one_move_each(game, options, num_players, searches))

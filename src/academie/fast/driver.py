@@ -167,3 +167,74 @@ def random_deals(params, seed, deals, new_state, over, deal, random_step):
             actions += 1
         done += 1
     return actions
+
+
+@njit(_nrt=False)
+def play_deck_match(s, ledger, generators, slots, variant, kinds, decks, deal_number, actor, over, bot_step,
+                    deal_card):
+    """:func:`play_bot_match` with a stacked deck per deal (``decks[d]``: the cards of deal
+    ``d``, 0-based as ``deal_number(s)`` counts them, in the order they leave the pack): each
+    chance node of a deal applies the deal's next card (``deal_card(s, ledger, card)``); past a
+    deal's deck, the chance's generator ``generators[0]`` draws, as the stacked chance's seeded
+    fallback does. Returns the number of actions applied, or -1 when the match reached a deal
+    with no deck (more decks are needed: the match is to be played again with them)."""
+    actions = 0
+    current = -1
+    pos = 0
+    size = decks.shape[1]
+    while not over(s):
+        k = 1 + actor(s)
+        if k == 0:
+            d = deal_number(s)
+            if d >= decks.shape[0]:
+                return -1
+            if d != current:
+                current = d
+                pos = 0
+            if pos < size:
+                deal_card(s, ledger, decks[d, pos])
+                pos += 1
+                actions += 1
+                continue
+        bot_step(s, ledger, generators[slots[k]], variant, kinds[k])
+        actions += 1
+    return actions
+
+
+@njit
+def play_deck_matches(params, decks, seeds, variant, seat_kinds, draws, returns_width, stats_width, new_state,
+                      actor, over, bot_step, deal_number, deal_card, record):
+    """Play ``len(seeds)`` matches of ``params[0]`` players from stacked decks
+    (:func:`play_deck_match`): match ``m`` with the decks ``decks[m]`` (int64, shape ``(matches,
+    deals, pack)``), the bots ``seat_kinds[m]`` (one kind per seat) and the seeds ``seeds[m]``
+    (one per seat, then the chance's, for its draws past a deck). A kind whose bit is set in
+    ``draws`` draws from its seat's generator, seeded. Returns (returns, statistics, actions) as
+    :func:`play_matches`; a match's actions are -1 when it needed more deals' decks than given
+    (its rows then unwritten)."""
+    n = params[0]
+    count = seeds.shape[0]
+    returns = np.zeros((count, returns_width), dtype=np.int64)
+    stats = np.zeros((count, stats_width), dtype=np.int64)
+    actions = np.zeros(count, dtype=np.int64)
+    kinds = np.zeros(n + 1, dtype=np.int64)
+    slots = np.zeros(n + 1, dtype=np.int64)
+    generators = np.zeros((n + 1, MT_SIZE), dtype=np.int64)
+    keys = np.zeros(n + 1, dtype=np.int64)
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    for m in range(count):
+        keys[0] = seeds[m, n]
+        drawing = 1  # the chance's generator, slot 0
+        for seat in range(n):
+            kinds[1 + seat] = seat_kinds[m, seat]
+            slots[1 + seat] = 0
+            if (draws >> seat_kinds[m, seat]) & 1:
+                slots[1 + seat] = drawing
+                keys[drawing] = seeds[m, seat]
+                drawing += 1
+        mt_seed_rows(generators[:drawing], keys[:drawing])
+        s = new_state(params, ledger)
+        actions[m] = play_deck_match(s, ledger, generators, slots, variant, kinds, decks[m], deal_number, actor,
+                                     over, bot_step, deal_card)
+        if actions[m] >= 0:
+            record(s, params, returns[m], stats[m])
+    return returns, stats, actions

@@ -690,6 +690,17 @@ def play_bot_matches(params, seeds, variant, kinds):
 
 
 @njit(cache=True)
+def play_deck_matches(params, decks, seeds, variant, kinds):
+    """:func:`play_bot_matches` from stacked decks: match ``m`` deals ``decks[m, d]`` (int64
+    card ids in the order they leave the pack, shape ``(matches, deals, pack)``) at deal ``d``,
+    with the bots ``kinds[m]`` (shape ``(matches, players)``); seeds as :func:`play_matches`'s.
+    Actions -1: a match that needed more deals' decks (:func:`academie.fast.driver.play_deck_matches`)."""
+    return driver.play_deck_matches(params, decks, seeds, variant, kinds, 1, params[0], 6, KERNEL.new_state,
+                                    KERNEL._actor, KERNEL._over, KERNEL._bot_step, KERNEL._deal, KERNEL.apply,
+                                    KERNEL._record)
+
+
+@njit(cache=True)
 def random_deals(params, seed, deals):
     """Benchmark loop: ``deals`` random deals, matches one after another, one generator."""
     return driver.random_deals(params, seed, deals, KERNEL.new_state, KERNEL._over, KERNEL._deal,

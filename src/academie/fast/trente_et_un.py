@@ -41,7 +41,8 @@ QUEUE = 160  # 28: the deal's order (-1: the up card)
 LOSSES = 188  # 9, scratch
 END_STANDING = 197  # 9: each seat's lives, plus one while not eliminated, when the last round ended
 KNOWN = 206  # 9 masks: the cards each seat took from the pile and holds still (public: the view's ``known``)
-SIZE = 215
+OUT_DEAL = 215  # 9: 1 + the deal (0-based) each seat went out, as the pure lives log dates it (0: never)
+SIZE = 224
 
 STAT_NAMES = ("rounds", "knocks", "thirty_ones", "void_rounds")
 KNOCKER_TIES = ("lose2", "safe", "lose1")
@@ -218,6 +219,8 @@ def _end_deal(s, ending):
     else:
         for seat in range(n):
             v = s[LOSSES + seat]
+            if v >= 1000 and s[OUT + seat] == 0:
+                s[OUT_DEAL + seat] = 1 + s[DEALNO]
             s[OUT + seat] = 1 if v >= 1000 else 0
             s[LIVES + seat] = v - 1000 if v >= 1000 else v
     for seat in range(n):
@@ -564,6 +567,28 @@ def _record(s, params, returns, stats):
         stats[i] = s[STATS + i]
 
 
+@njit(cache=True, _nrt=False)
+def _deal_number(s):
+    return s[DEALNO]
+
+
+@njit(cache=True, _nrt=False)
+def _deal_card(s, ledger, card):
+    apply(s, card)
+
+
+@njit(cache=True, _nrt=False)
+def _deck_record(s, params, returns, stats):
+    """The winner (-1: none), the deals reached, the deal each seat went out (-1: never); the
+    statistics."""
+    returns[0] = s[WINNER]
+    returns[1] = s[DEALNO] + 1
+    for seat in range(s[NPL]):
+        returns[2 + seat] = s[OUT_DEAL + seat] - 1
+    for i in range(4):
+        stats[i] = s[STATS + i]
+
+
 @njit(cache=True)
 def rollout(s, rng_seed, variant=0):
     """Play uniform random choices (chance too, one generator seeded with ``rng_seed``) from
@@ -610,6 +635,20 @@ def play_bot_matches(params, seeds, variant, kinds):
 
 
 @njit(cache=True)
+def play_deck_matches(params, decks, seeds, variant, kinds):
+    """:func:`play_bot_matches` from stacked decks: match ``m`` deals ``decks[m, d]`` (int64
+    card ids in the order they leave the pack, shape ``(matches, deals, pack)``) at deal ``d``;
+    past the pack (the stock made again from the pile), the chance's generator draws; the bots
+    ``kinds[m]`` (shape ``(matches, players)``). Returns per match the winner (-1: none), the
+    deals reached and the deal each seat went out (-1: never), in a row of ``2 + players``; the
+    statistics; the actions (-1: a match that needed more deals' decks,
+    :func:`academie.fast.driver.play_deck_matches`)."""
+    return driver.play_deck_matches(params, decks, seeds, variant, kinds, 3, 2 + params[0], 4, KERNEL._new_state,
+                                    KERNEL._actor, KERNEL._over, KERNEL._bot_step, KERNEL._deal_number,
+                                    KERNEL._deal_card, KERNEL._deck_record)
+
+
+@njit(cache=True)
 def random_rounds(params, seed, rounds):
     """Benchmark loop: ``rounds`` random rounds, matches one after another, one generator."""
     return driver.random_deals(params, seed, rounds, KERNEL._new_state, KERNEL._over, KERNEL._round,
@@ -651,6 +690,9 @@ def from_state(state, params: np.ndarray) -> np.ndarray:
         s[KNOWN + seat] = sum(1 << c for c in state.known[seat])
         s[LIVES + seat] = m.lives[seat]
         s[OUT + seat] = int(m.eliminated[seat])
+    for entry in m.lives_log:
+        if entry.kind == "out" and entry.seat is not None and s[OUT_DEAL + entry.seat] == 0:
+            s[OUT_DEAL + entry.seat] = 1 + entry.deal
     s[QLEN] = 3 * len(m.active_seats()) + 1
     remaining = list(reversed(state.deal_queue))
     s[QPOS] = s[QLEN] - len(remaining)
