@@ -18,7 +18,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from academie import fast  # noqa: E402
-from academie.bots.ismcts import ISMCTSBot, _own_factory, _SeatBots, standings  # noqa: E402
+from academie.bots.ismcts import ISMCTSBot, _own_factory, _SeatBots, deal_end_standings, standings  # noqa: E402
 from academie.bots.roster import own_bots  # noqa: E402
 from academie.games import get_game  # noqa: E402
 
@@ -27,8 +27,8 @@ GAMES = ("trente-et-un", "belle-flux-trente-un", "reversis", "guimbarde")
 
 def position(game_id: str, seed: int, players: int | None = None) -> Any:
     """A random decision with two legal actions or more in the first deal of ``game_id`` (the
-    last such decision when the deal has fewer than the number drawn), as ``benchmarks/ismcts.py``
-    draws its positions."""
+    last such decision when the deal has fewer than the number drawn; the second deal's first when
+    the first ended on its dealing, a 31 dealt), as ``benchmarks/ismcts.py`` draws its positions."""
     rng = random.Random(seed)
     game = get_game(game_id)
     state = game.new_initial_state(players) if players else game.new_initial_state()
@@ -50,17 +50,17 @@ def position(game_id: str, seed: int, players: int | None = None) -> Any:
 
 
 def assert_lockstep(game_id: str, seed: int, players: int | None = None, own: str | None = None) -> int:
-    """One position's heuristic playout through both engines, seeded from ``seed``: the same
-    gains, the same number of actions, the same state at the end. ``own``: the seat to play's
+    """One position's heuristic playout through both engines, seeded from ``seed`` (half of them
+    after an action of the position, applied by the kernel as the paired search applies it): the
+    same gains, the same number of actions, the same state at the end. ``own``: the seat to play's
     own bot (a spec, ``/`` between its parts). Returns the actions the playout applied."""
     state = position(game_id, seed, players)
     me = -1 if own is None else state.current_player()  # (the searching seat)
     rng = random.Random(seed)
+    first = -1
     if rng.random() < 0.5:  # half the playouts from the position, half after one random action of it
         legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-    if state.is_terminal() or state.match.deal_number > 0:
-        return 0
+        first = legal[rng.randrange(len(legal))]
     chance_seed, policy_seed = rng.getrandbits(32), rng.getrandbits(32)
     bot = ISMCTSBot(game_id, 0, rollout="heuristic")
     factory = own_bots()[game_id]["heuristic"]
@@ -69,13 +69,18 @@ def assert_lockstep(game_id: str, seed: int, players: int | None = None, own: st
     assert kernel is not None
     params, module, variant, knobs = kernel
     s = module.from_state(state, params)
-    won = module.heuristic_rollout(s, chance_seed, policy_seed, knobs, variant)
-    before = standings(state)
+    won = module.heuristic_rollout(s, chance_seed, policy_seed, knobs, variant, first)  # (the action in the kernel)
+    before, deal = standings(state), state.match.deal_number
     pure = state.clone()
+    if first >= 0:
+        pure.apply_action(first)
     applied = []
     apply = pure.apply_action
     pure.apply_action = lambda action, trusted=False: (applied.append(action), apply(action, trusted=trusted))
-    end = bot._playout(pure, 0, random.Random(chance_seed), _SeatBots(factory, policy_seed, own_factory, me))
+    if pure.is_terminal() or pure.match.deal_number != deal:  # the deal ended on the action
+        end = deal_end_standings(pure)
+    else:
+        end = bot._playout(pure, deal, random.Random(chance_seed), _SeatBots(factory, policy_seed, own_factory, me))
     n = state.num_players
     assert [before[k] + int(won[k]) for k in range(n)] == end, f"seed {seed}"
     assert int(won[n]) == len(applied), f"seed {seed}"

@@ -465,13 +465,21 @@ class ISMCTSBot:
             base, deal = standings(world), world.match.deal_number
             chance_seed, policy_seed = rng.getrandbits(32), rng.getrandbits(32)
             gains = {}
+            kernel = self._heuristic_kernel(world, factory, own_factory, me)
+            array = None if kernel is None else kernel[1].from_state(world, kernel[0])
             for action in legal:
-                state = world.clone()
-                state.apply_action(action, trusted=True)
-                if state.is_terminal() or state.match.deal_number != deal:
-                    end = deal_end_standings(state)
+                if kernel is not None:  # the action and its playout compiled, from the world's array
+                    params, module, variant, knobs = kernel
+                    won = module.heuristic_rollout(array.copy(), chance_seed, policy_seed, knobs, variant, action)
+                    end = [base[s] + int(won[s]) for s in range(len(base))]
                 else:
-                    end = self._heuristic_playout(state, deal, chance_seed, policy_seed, factory, own_factory, me)
+                    state = world.clone()
+                    state.apply_action(action, trusted=True)
+                    if state.is_terminal() or state.match.deal_number != deal:
+                        end = deal_end_standings(state)
+                    else:
+                        end = self._playout(state, deal, random.Random(chance_seed),
+                                            _SeatBots(factory, policy_seed, own_factory, me))
                 gains[action] = self._back([], end, base)[me]
             for action in legal:
                 d = gains[action] - gains[own]

@@ -526,14 +526,15 @@ def _record(s, params, returns, stats):
 
 
 @njit(cache=True)
-def heuristic_rollout(s, chance_seed, policy_seed, knobs, variant=0):
-    """The heuristic bot in every seat from ``s`` to the end of its deal, in place, seeded as
-    :func:`academie.fast.driver.heuristic_rollout` says (``knobs``: float64, shape ``(players,
-    0)``). Returns each seat's counters won in that time (up to the end of the deal, before the
-    next deal's stakes), as :func:`rollout`, then the number of actions applied."""
-    return driver.heuristic_rollout(s, s[NPL], chance_seed, policy_seed, knobs, variant, KERNEL._over,
+def heuristic_rollout(s, chance_seed, policy_seed, knobs, variant=0, first=-1):
+    """The heuristic bot in every seat from ``s`` to the end of its deal, in place, after ``first``
+    when it is an action (-1: none), seeded as :func:`academie.fast.driver.heuristic_rollout` says;
+    ``knobs``: float64, shape ``(players, 0)``. Returns each seat's counters won from ``s`` as
+    given to the end of the deal (before the next deal's stakes), as :func:`rollout`, then the
+    number of actions the playout applied."""
+    return driver.heuristic_rollout(s, s[NPL], chance_seed, policy_seed, knobs, variant, first, KERNEL._over,
                                     KERNEL._deal, KERNEL._counters, KERNEL._end_counters, KERNEL._actor,
-                                    KERNEL._choices, KERNEL._random_step, KERNEL._heuristic_step)
+                                    KERNEL._choices, KERNEL._random_step, KERNEL._heuristic_step, KERNEL.apply)
 
 
 @njit(cache=True)

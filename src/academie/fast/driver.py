@@ -152,8 +152,8 @@ def rollout(s, players, rng_seed, variant, over, deal, standing, ended, random_s
 
 
 @njit
-def heuristic_rollout(s, players, chance_seed, policy_seed, knobs, variant, over, deal, standing, ended, actor,
-                      choices, random_step, heuristic_step):
+def heuristic_rollout(s, players, chance_seed, policy_seed, knobs, variant, first, over, deal, standing, ended, actor,
+                      choices, random_step, heuristic_step, act):
     """Play the heuristic bot in every seat from ``s`` to the end of its deal, in place, as
     :meth:`academie.bots.ismcts.ISMCTSBot._playout` plays it with ``random.Random(chance_seed)``
     for the chance and ``_SeatBots(factory, policy_seed)`` for the seats: the chance drawn from
@@ -161,9 +161,12 @@ def heuristic_rollout(s, players, chance_seed, policy_seed, knobs, variant, over
     the bot (nothing drawn); at a seat's first decision with two or more, its bot's generator
     seeded with the next 32-bit word of a generator seeded ``policy_seed`` (the seats in the order
     they first choose, as ``_SeatBots`` makes its bots), then its tie-breaks drawn from it.
-    ``knobs``: float64, shape ``(players, k)``, each seat's bot's parameters. Returns ``players +
-    1`` numbers: each seat's change of ``standing`` to the end of the deal (``ended``), as
-    :func:`rollout` gives it, then the number of actions applied (chance outcomes counted)."""
+    ``knobs``: float64, shape ``(players, k)``, each seat's bot's parameters. ``first``: an action
+    legal in ``s`` applied first (``act(s, ledger, action)``), as the search applies the action it
+    values before the playout, or -1 for none. Returns ``players + 1`` numbers: each seat's change
+    of ``standing`` to the end of the deal (``ended``), from ``s`` as given (before ``first``), as
+    :func:`rollout` gives it, then the number of actions the playout applied (chance outcomes
+    counted, ``first`` not)."""
     before = np.zeros(players, dtype=np.int64)
     for seat in range(players):
         before[seat] = standing(s, seat)
@@ -176,6 +179,8 @@ def heuristic_rollout(s, players, chance_seed, policy_seed, knobs, variant, over
     forced = np.zeros(MT_SIZE, dtype=np.int64)  # all words 0: draws 0, the one legal action
     ledger = np.zeros((0, 5), dtype=np.int64)
     start = deal(s)
+    if first >= 0:
+        act(s, ledger, first)
     actions = 0
     while not over(s) and deal(s) == start:
         actions += 1

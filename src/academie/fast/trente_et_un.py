@@ -529,6 +529,11 @@ def _heuristic_step(s, ledger, mt, variant, knobs):
 
 
 @njit(cache=True, _nrt=False)
+def _act(s, ledger, action):
+    apply(s, action)
+
+
+@njit(cache=True, _nrt=False)
 def _choices(s):
     return popcount(legal_mask(s))
 
@@ -598,15 +603,15 @@ def rollout(s, rng_seed, variant=0):
 
 
 @njit(cache=True)
-def heuristic_rollout(s, chance_seed, policy_seed, knobs, variant=0):
-    """The heuristic bot in every seat from ``s`` to the end of its round, in place, seeded as
-    :func:`academie.fast.driver.heuristic_rollout` says (``knobs``: float64, shape ``(players,
-    4)``, each seat's ``knock_at``, ``knock_floor``, ``cut_at``, ``knock_by``). Returns each seat's
-    change of standing, as :func:`rollout`, then the
-    number of actions applied."""
-    return driver.heuristic_rollout(s, s[NPL], chance_seed, policy_seed, knobs, variant, KERNEL._over,
+def heuristic_rollout(s, chance_seed, policy_seed, knobs, variant=0, first=-1):
+    """The heuristic bot in every seat from ``s`` to the end of its round, in place, after
+    ``first`` when it is an action (-1: none), seeded as :func:`academie.fast.driver.heuristic_rollout`
+    says; ``knobs``: float64, shape ``(players, 4)``, each seat's ``knock_at``, ``knock_floor``,
+    ``cut_at``, ``knock_by``. Returns each seat's change of standing from ``s`` as given, as
+    :func:`rollout`, then the number of actions the playout applied."""
+    return driver.heuristic_rollout(s, s[NPL], chance_seed, policy_seed, knobs, variant, first, KERNEL._over,
                                     KERNEL._round, KERNEL._standing, KERNEL._end_standing, KERNEL._actor,
-                                    KERNEL._choices, KERNEL._step, KERNEL._heuristic_step)
+                                    KERNEL._choices, KERNEL._step, KERNEL._heuristic_step, KERNEL._act)
 
 
 @njit(cache=True)
