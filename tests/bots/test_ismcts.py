@@ -376,6 +376,7 @@ def _paired_bot(monkeypatch, gain, margin=1.0, iterations=40):
         return end
 
     monkeypatch.setattr(bot, "_playout", playout)
+    monkeypatch.setattr("academie.fast.available", lambda: False)  # the pure playouts, replaced here
     return bot, view, legal, state, worlds
 
 
@@ -452,6 +453,7 @@ def test_paired_own_bot_gives_the_move_kept_and_plays_the_seat_in_the_playouts(m
         return ismcts.standings(world)
 
     monkeypatch.setattr(bot, "_playout", playout)
+    monkeypatch.setattr("academie.fast.available", lambda: False)  # the pure playouts, replaced here
     assert bot.choose(state.view(seat), legal) == {"knock": KNOCK, "stock": STOCK}[kept]
     mine = (27, 21) if own is None else (27, 32)
     assert seen and all(bots == [(27, 21), mine, (27, 21)] for bots in seen)  # the others stay the heuristic
@@ -567,3 +569,42 @@ def test_equally_visited_moves_go_to_the_best_mean_not_to_the_first_legal_one():
     assert most_visited(root, [52, 53, 54]) == 52  # visits first
     root.children[52].visits, root.children[53].total = 1, 1.0
     assert most_visited(root, [52, 53, 54]) == 53  # then the mean; then the legal order
+
+
+@pytest.mark.parametrize("game_id, spec", [
+    ("trente-et-un", "ismcts:iterations=40:rollout=heuristic"),
+    ("trente-et-un", "ismcts:iterations=30:rollout=heuristic:paired=yes:own=heuristic/knock_floor=32/cut_at=32"),
+    ("belle-flux-trente-un", "ismcts:iterations=30:rollout=heuristic:paired=yes"),
+    ("reversis", "ismcts:iterations=30:rollout=heuristic:others=rollout"),
+    ("guimbarde", "ismcts:iterations=30:rollout=heuristic:depth=1"),
+])
+def test_heuristic_playouts_compiled_or_pure_give_the_same_moves(monkeypatch, game_id, spec):
+    """A search whose playouts are the heuristic's plays them in the kernel when one plays the game
+    (its ``heuristic_rollout`` is called), and moves as the same search through the pure engine,
+    seed for seed: each playout's random numbers are drawn from the search's generator alike."""
+    pytest.importorskip("numba")
+    from academie import fast
+    from academie.bots.ismcts import KERNEL_MODULES
+
+    module = importlib.import_module(f"academie.fast.{KERNEL_MODULES[game_id]}")
+    calls = []
+    real = module.heuristic_rollout
+    monkeypatch.setattr(module, "heuristic_rollout", lambda *args: calls.append(1) or real(*args))
+    rng, moves = random.Random(11), 0
+    state = get_game(game_id).new_initial_state()
+    while moves < 4 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.5:
+            compiled = make_bot(f"{spec}:seconds=120", game_id, moves).choose(state.view(seat), legal)
+            with monkeypatch.context() as m:
+                m.setattr(fast, "available", lambda: False)
+                before = len(calls)
+                pure = make_bot(f"{spec}:seconds=120", game_id, moves).choose(state.view(seat), legal)
+                assert len(calls) == before
+            assert compiled == pure
+            moves += 1
+        state.apply_action(legal[rng.randrange(len(legal))])
+    assert moves == 4 and len(calls) >= 4 * 20

@@ -11,8 +11,17 @@ a chance node (a card drawn from the stock at Trente et un or Belle-Flux) draws 
 its probability, and the tree keeps one child per outcome drawn. A playout then plays the world
 to the end of the current deal, by uniform random choices (the compiled kernels of
 :mod:`academie.fast` when installed and they play the game with these options, else the pure
-engine) or by the game's heuristic bot in every seat (it gets each seat's view, built at each
-decision). The bot never sees the state: it gets its seat's view and the legal actions.
+engine) or by the game's heuristic bot in every seat. A heuristic playout has random numbers of
+its own, two seeds drawn from the search's generator: one for the chance, one from which each
+seat's bot is seeded at its first decision (:meth:`ISMCTSBot._heuristic_playout`); it is played
+by the kernel's compiled heuristic (``heuristic_rollout``) when ``academie[fast]`` is installed
+and the kernel plays the game with these options and these bots (Trente et un, Belle-Flux,
+Reversis, the Guimbarde; at Trente et un with any parameters of its heuristic, elsewhere with
+the heuristic's defaults), else by the pure engine, each seat's bot given its view, built at
+each decision — the same actions either way, so the same moves (since that change a search
+with heuristic playouts moves differently from before for the same seed: its playouts drew
+from the search's generator and shared the move's bots). The bot never sees the state: it gets
+its seat's view and the legal actions.
 At Reversis, in the play of the cards, a search with random playouts and the article's tree
 (``infer=none``, ``others=search``, ``depth=0``, ``paired=no``) runs whole in compiled code when
 ``academie[fast]`` is installed (:mod:`academie.fast.reversis_search`): the same worlds,
@@ -503,14 +512,21 @@ class ISMCTSBot:
             self._values = self._values_of(world)
             chance_seed, policy_seed = rng.getrandbits(32), rng.getrandbits(32)
             gains = {}
+            kernel = self._heuristic_kernel(world, factory, own_factory, me)
+            array = None if kernel is None else kernel[1].from_state(world, kernel[0])
             for action in legal:
-                state = world.clone()
-                state.apply_action(action, trusted=True)
-                if state.is_terminal() or state.match.deal_number != deal:
-                    end = deal_end_standings(state)
+                if kernel is not None:  # the action and its playout compiled, from the world's array
+                    params, module, variant, knobs = kernel
+                    won = module.heuristic_rollout(array.copy(), chance_seed, policy_seed, knobs, variant, action)
+                    end = [base[s] + int(won[s]) for s in range(len(base))]
                 else:
-                    end = self._playout(state, deal, random.Random(chance_seed),
-                                        _SeatBots(factory, policy_seed, own_factory, me))
+                    state = world.clone()
+                    state.apply_action(action, trusted=True)
+                    if state.is_terminal() or state.match.deal_number != deal:
+                        end = deal_end_standings(state)
+                    else:
+                        end = self._playout(state, deal, random.Random(chance_seed),
+                                            _SeatBots(factory, policy_seed, own_factory, me))
                 gains[action] = self._back([], end, base)[me]
             for action in legal:
                 d = gains[action] - gains[own]
@@ -693,7 +709,10 @@ class ISMCTSBot:
             state.apply_action(best, trusted=True)
         if state.is_terminal() or state.match.deal_number != deal:
             return self._back(path, deal_end_standings(state), base)
-        end = self._playout(state, deal, rng, heuristics)
+        if heuristics is None:
+            end = self._playout(state, deal, rng, None)
+        else:  # (a playout of its own, seeded from ``rng``: compiled when a kernel can play it)
+            end = self._heuristic_playout(state, deal, rng.getrandbits(32), rng.getrandbits(32), heuristics.factory)
         return self._back(path, end, base)
 
     def _values_of(self, world: Any) -> Callable[[Sequence[float]], list[float]] | None:
@@ -742,6 +761,50 @@ class ISMCTSBot:
                 action = heuristics[seat].choose(state.view(seat), legal)
             state.apply_action(action, trusted=True)
         return deal_end_standings(state)
+
+    def _heuristic_playout(self, state: Any, deal: int, chance_seed: int, policy_seed: int,
+                           factory: Callable[[int], Any], own: Callable[[int], Any] | None = None,
+                           me: int = -1) -> list[float]:
+        """Play ``state`` to the end of deal ``deal`` with the heuristic bots ``factory`` makes
+        (seat ``me``'s by ``own`` when given) and return each seat's standing then: the chance
+        drawn from ``random.Random(chance_seed)``, the bots made as ``_SeatBots(factory,
+        policy_seed, own, me)`` makes them. Compiled (the kernel's ``heuristic_rollout``, the same
+        actions and the same gains: ``tests/fast/test_heuristic_playouts.py``) when
+        :meth:`_heuristic_kernel` finds a kernel for the game, its options and these bots; else
+        the pure engine, one view built per decision."""
+        kernel = self._heuristic_kernel(state, factory, own, me)
+        if kernel is not None:
+            params, module, variant, knobs = kernel
+            won = module.heuristic_rollout(module.from_state(state, params), chance_seed, policy_seed, knobs, variant)
+            now = standings(state)
+            return [now[s] + int(won[s]) for s in range(len(now))]
+        return self._playout(state, deal, random.Random(chance_seed), _SeatBots(factory, policy_seed, own, me))
+
+    def _heuristic_kernel(self, state: Any, factory: Callable[[int], Any], own: Callable[[int], Any] | None,
+                          me: int) -> tuple[Any, Any, int, Any] | None:
+        """(params, module, variant, knobs) of the compiled heuristic playout of ``state``, or
+        None: when no kernel plays the game and its options (:meth:`_kernel_for`), when
+        ``factory`` is not the game's own heuristic bot, or when ``own`` is a bot or takes
+        parameters the kernel's heuristic does not (:func:`heuristic_knobs`; at Trente et un
+        every parameter of the heuristic is taken, at the other games none)."""
+        kernel = self._kernel_for(state)
+        if kernel is None or not hasattr(kernel[2], "heuristic_rollout"):
+            return None
+        if factory is not own_bots().get(self.game_id, {}).get("heuristic"):
+            return None
+        _, params, module, variant = kernel
+        n = state.num_players
+        default = heuristic_knobs(module, {})
+        rows = [default] * n
+        if own is not None:
+            spec = getattr(own, "spec", None)
+            mine = None if spec is None or spec[0] != "heuristic" else heuristic_knobs(module, spec[1])
+            if mine is None:
+                return None
+            rows[me] = mine
+        import numpy as np
+
+        return params, module, variant, np.array(rows, dtype=np.float64).reshape(n, len(default))
 
     def _heuristics(self, rng: random.Random) -> list[Any] | None:
         """One heuristic bot per seat for the playouts (seeded from ``rng``), or None when the
@@ -797,9 +860,19 @@ class _SeatBots:
         return bot
 
 
+def heuristic_knobs(module: Any, params: dict[str, Any]) -> list[float] | None:
+    """The row of ``knobs`` a kernel's ``heuristic_rollout`` takes for its game's heuristic bot
+    with ``params`` (a spec's parameters; the others at their defaults), in the order of the
+    kernel's ``HEURISTIC_KNOBS``; None when one of ``params`` is not among them."""
+    names = dict(module.HEURISTIC_KNOBS)
+    if any(name not in names for name in params):
+        return None
+    return [float(params.get(name, default)) for name, default in module.HEURISTIC_KNOBS]
+
+
 def _own_factory(game_id: str, text: str) -> Callable[[int], Any]:
     """``factory(seed)`` for ``own=`` ``text`` (a spec of one of ``game_id``'s own bots, its parts
-    joined by ``/``); raises :class:`~academie.core.errors.UnknownBotError` naming the bots or
+    joined by ``/``; the factory's ``spec`` holds the bot's name and parameters); raises :class:`~academie.core.errors.UnknownBotError` naming the bots or
     the parameter at fault."""
     from academie.bots.spec import parse_spec
     from academie.core.errors import UnknownBotError
@@ -810,7 +883,12 @@ def _own_factory(game_id: str, text: str) -> Callable[[int], Any]:
     except UnknownBotError as exc:
         raise UnknownBotError(f"ismcts: own={text}: {exc}") from None
     factory, params = bots[spec.name], spec.params
-    return lambda seed: factory(seed, **params)
+
+    def make(seed: int) -> Any:
+        return factory(seed, **params)
+
+    make.spec = (spec.name, dict(params))  # type: ignore[attr-defined]
+    return make
 
 
 def ismcts_factory(game_id: str) -> Callable[..., ISMCTSBot]:

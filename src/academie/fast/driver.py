@@ -15,7 +15,10 @@ its rules as jitted functions of its state array ``s``:
 * ``standing(s, seat)``: what a rollout counts for ``seat`` (its counters), and
   ``ended(s, seat)`` the same when the last deal ended;
 * ``record(s, params, returns, stats)``: a finished match's returns and statistics, written
-  in the two rows.
+  in the two rows;
+* for a heuristic playout (:func:`heuristic_rollout`), ``choices(s)`` the number of legal
+  actions and ``heuristic_step(s, ledger, mt, variant, knobs)`` the game's heuristic bot's action
+  applied, its tie-breaks drawn from ``mt``, ``knobs`` its parameters (a float row).
 
 Each kernel's ``play_matches``, ``rollout`` and ``random_deals`` are jitted functions of its own
 that call these loops with its rules: numba compiles a loop once per kernel, the rules' calls
@@ -37,7 +40,7 @@ import numpy as np
 
 from academie.fast.jit import njit  # numba's, or stand-ins without the extra
 
-from academie.fast.mt import MT_SIZE, mt_seed, mt_seed_rows
+from academie.fast.mt import MT_SIZE, mt_next, mt_seed, mt_seed_rows
 
 
 @njit(_nrt=False)
@@ -145,6 +148,57 @@ def rollout(s, players, rng_seed, variant, over, deal, standing, ended, random_s
     if deal(s) != start:
         for seat in range(players):
             out[seat] = ended(s, seat) - before[seat]
+    return out
+
+
+@njit
+def heuristic_rollout(s, players, chance_seed, policy_seed, knobs, variant, first, over, deal, standing, ended, actor,
+                      choices, random_step, heuristic_step, act):
+    """Play the heuristic bot in every seat from ``s`` to the end of its deal, in place, as
+    :meth:`academie.bots.ismcts.ISMCTSBot._playout` plays it with ``random.Random(chance_seed)``
+    for the chance and ``_SeatBots(factory, policy_seed)`` for the seats: the chance drawn from
+    one generator seeded ``chance_seed``; a decision with one legal action played without asking
+    the bot (nothing drawn); at a seat's first decision with two or more, its bot's generator
+    seeded with the next 32-bit word of a generator seeded ``policy_seed`` (the seats in the order
+    they first choose, as ``_SeatBots`` makes its bots), then its tie-breaks drawn from it.
+    ``knobs``: float64, shape ``(players, k)``, each seat's bot's parameters. ``first``: an action
+    legal in ``s`` applied first (``act(s, ledger, action)``), as the search applies the action it
+    values before the playout, or -1 for none. Returns ``players + 1`` numbers: each seat's change
+    of ``standing`` to the end of the deal (``ended``), from ``s`` as given (before ``first``), as
+    :func:`rollout` gives it, then the number of actions the playout applied (chance outcomes
+    counted, ``first`` not)."""
+    before = np.zeros(players, dtype=np.int64)
+    for seat in range(players):
+        before[seat] = standing(s, seat)
+    chance = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(chance, chance_seed)
+    policy = np.zeros(MT_SIZE, dtype=np.int64)
+    mt_seed(policy, policy_seed)
+    bots = np.zeros((players, MT_SIZE), dtype=np.int64)
+    made = np.zeros(players, dtype=np.int64)
+    forced = np.zeros(MT_SIZE, dtype=np.int64)  # all words 0: draws 0, the one legal action
+    ledger = np.zeros((0, 5), dtype=np.int64)
+    start = deal(s)
+    if first >= 0:
+        act(s, ledger, first)
+    actions = 0
+    while not over(s) and deal(s) == start:
+        actions += 1
+        seat = actor(s)
+        if seat < 0:
+            random_step(s, ledger, chance, variant)
+        elif choices(s) == 1:
+            random_step(s, ledger, forced, variant)
+        else:
+            if made[seat] == 0:
+                mt_seed(bots[seat], mt_next(policy))
+                made[seat] = 1
+            heuristic_step(s, ledger, bots[seat], variant, knobs[seat])
+    out = np.zeros(players + 1, dtype=np.int64)
+    if deal(s) != start:
+        for seat in range(players):
+            out[seat] = ended(s, seat) - before[seat]
+    out[players] = actions
     return out
 
 

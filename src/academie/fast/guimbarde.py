@@ -609,6 +609,22 @@ def _bot_step(s, ledger, mt, variant, kind):
         _random_step(s, ledger, mt, variant)
 
 
+@njit(cache=True, _nrt=False)
+def _heuristic_step(s, ledger, mt, variant, knobs):
+    """The heuristic bot's action (its default parameters; ``knobs`` unread), applied."""
+    apply(s, ledger, heuristic_action(s))
+
+
+@njit(cache=True, _nrt=False)
+def _choices(s):
+    return popcount(legal_mask(s))
+
+
+HEURISTIC_KNOBS = ()
+"""The heuristic bot's parameters a heuristic playout takes (:func:`heuristic_rollout`'s
+``knobs``): none (:class:`academie.bots.guimbarde.HeuristicGuimbarde`'s ``lead_trumps_with`` and ``keep_honours`` are not taken: the playout plays its defaults)."""
+
+
 KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
 
 
@@ -645,6 +661,18 @@ def _record(s, params, returns, stats):
         returns[seat] = s[COUNTERS + seat] - params[3]
     for i in range(6):
         stats[i] = s[STATS + i]
+
+
+@njit(cache=True)
+def heuristic_rollout(s, chance_seed, policy_seed, knobs, variant=0, first=-1):
+    """The heuristic bot in every seat from ``s`` to the end of its deal, in place, after ``first``
+    when it is an action (-1: none), seeded as :func:`academie.fast.driver.heuristic_rollout` says;
+    ``knobs``: float64, shape ``(players, 0)``. Returns each seat's counters won from ``s`` as
+    given to the end of the deal (before the next deal's stakes), as :func:`rollout`, then the
+    number of actions the playout applied."""
+    return driver.heuristic_rollout(s, s[NPL], chance_seed, policy_seed, knobs, variant, first, KERNEL._over,
+                                    KERNEL._deal, KERNEL._counters, KERNEL._end_counters, KERNEL._actor,
+                                    KERNEL._choices, KERNEL._random_step, KERNEL._heuristic_step, KERNEL.apply)
 
 
 @njit(cache=True)

@@ -620,6 +620,22 @@ def _bot_step(s, ledger, mt, variant, kind):
         _random_step(s, ledger, mt, variant)
 
 
+@njit(cache=True, _nrt=False)
+def _heuristic_step(s, ledger, mt, variant, knobs):
+    """The heuristic bot's action (its default parameters; ``knobs`` unread), applied."""
+    _apply(s, ledger, heuristic_action(s))
+
+
+@njit(cache=True, _nrt=False)
+def _choices(s):
+    return popcount(_legal_mask(s))
+
+
+HEURISTIC_KNOBS = ()
+"""The heuristic bot's parameters a heuristic playout takes (:func:`heuristic_rollout`'s
+``knobs``): none (:class:`academie.bots.reversis.HeuristicReversis` (it has none))."""
+
+
 KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
 
 
@@ -661,6 +677,18 @@ def _record(s, params, returns, stats):
     for j in range(4):
         for seat in range(n):
             stats[7 + j * n + seat] = s[PER_SEAT + 5 * j + seat]
+
+
+@njit(cache=True)
+def heuristic_rollout(s, chance_seed, policy_seed, knobs, variant=0, first=-1):
+    """The heuristic bot in every seat from ``s`` to the end of its deal, in place, after ``first``
+    when it is an action (-1: none), seeded as :func:`academie.fast.driver.heuristic_rollout` says;
+    ``knobs``: float64, shape ``(players, 0)``. Returns each seat's counters won from ``s`` as
+    given to the end of the deal (before the next deal's ante), as :func:`rollout`, then the
+    number of actions the playout applied."""
+    return driver.heuristic_rollout(s, s[NPL], chance_seed, policy_seed, knobs, variant, first, KERNEL._over,
+                                    KERNEL._deal, KERNEL._counters, KERNEL._end_counters, KERNEL._actor,
+                                    KERNEL._choices, KERNEL._random_step, KERNEL._heuristic_step, KERNEL.apply)
 
 
 @njit(cache=True)

@@ -449,13 +449,20 @@ def _discard_score(s, hand, card, target, suits):
 
 @njit(cache=True, _nrt=False)
 def heuristic_action(s, mt):
-    """The action :class:`academie.bots.trente_et_un.HeuristicTrenteEtUn` (default parameters)
-    chooses for the seat to play, read from what that seat's view holds only (its hand, the
+    """:func:`heuristic_action_with` the default parameters (:data:`KNOCK_AT`, :data:`KNOCK_FLOOR`,
+    :data:`CUT_AT`, :data:`KNOCK_BY`)."""
+    return heuristic_action_with(s, mt, KNOCK_AT, KNOCK_FLOOR, CUT_AT, KNOCK_BY)
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_action_with(s, mt, knock_at, knock_floor, cut_at, knock_by):
+    """The action :class:`academie.bots.trente_et_un.HeuristicTrenteEtUn` with parameters
+    ``knock_at``, ``knock_floor``, ``cut_at`` (points) and ``knock_by`` (rounds) chooses for the seat to play, read from what that seat's view holds only (its hand, the
     pile's top card, the cards others took from the pile, who is out, the turns taken, the legal
     actions); ``mt`` is its generator. To discard: the best score (:func:`_discard_score`) plus
     0.001 of a ``random()`` drawn for each legal discard in card order, the first best. To
-    draw: a knock on the threshold (27 falling 1.5 a round to 21), on 22 against a collector, or
-    once 20 rounds are over; the pile's card when it improves the hand by more than a point (or
+    draw: a knock on the threshold (``knock_at`` falling 1.5 a round to ``knock_floor``), on
+    ``cut_at`` against a collector, or once ``knock_by`` rounds are over; the pile's card when it improves the hand by more than a point (or
     at all in the target suit) and another card would go; else the stock (the pile when it is
     empty)."""
     seat = s[TURN]
@@ -476,10 +483,10 @@ def heuristic_action(s, mt):
     value = hand_value2(s, hand) / 2.0
     if (legal >> KNOCK) & 1:
         rounds = s[TURNS] / max(_active_count(s), 1)
-        threshold = max(KNOCK_FLOOR, KNOCK_AT - 1.5 * rounds)
-        if value >= threshold or (collector >= COLLECTOR and value >= CUT_AT):
+        threshold = max(knock_floor, knock_at - 1.5 * rounds)
+        if value >= threshold or (collector >= COLLECTOR and value >= cut_at):
             return KNOCK
-        if rounds >= KNOCK_BY:
+        if rounds >= knock_by:
             return KNOCK
     if (legal >> PILE) & 1 and s[PILE_N] > 0:
         up = s[PILE_CARDS + s[PILE_N] - 1]
@@ -516,6 +523,28 @@ def _bot_step(s, ledger, mt, variant, kind):
         apply(s, heuristic_action(s, mt))
     else:
         _random_step(s, mt, variant)
+
+
+@njit(cache=True, _nrt=False)
+def _heuristic_step(s, ledger, mt, variant, knobs):
+    """The heuristic bot's action with parameters ``knobs`` (:data:`HEURISTIC_KNOBS`' order)."""
+    apply(s, heuristic_action_with(s, mt, knobs[0], knobs[1], knobs[2], knobs[3]))
+
+
+@njit(cache=True, _nrt=False)
+def _act(s, ledger, action):
+    apply(s, action)
+
+
+@njit(cache=True, _nrt=False)
+def _choices(s):
+    return popcount(legal_mask(s))
+
+
+HEURISTIC_KNOBS = (("knock_at", KNOCK_AT), ("knock_floor", KNOCK_FLOOR), ("cut_at", CUT_AT), ("knock_by", KNOCK_BY))
+"""The heuristic bot's parameters a heuristic playout takes (:func:`heuristic_rollout`'s
+``knobs``, in this order), with their defaults: every parameter of
+:class:`academie.bots.trente_et_un.HeuristicTrenteEtUn`."""
 
 
 KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
@@ -596,6 +625,18 @@ def rollout(s, rng_seed, variant=0):
     time: lives, plus one while not eliminated (a life lost -1, an elimination on the bus -1)."""
     return driver.rollout(s, s[NPL], rng_seed, variant, KERNEL._over, KERNEL._round, KERNEL._standing,
                           KERNEL._end_standing, KERNEL._step)
+
+
+@njit(cache=True)
+def heuristic_rollout(s, chance_seed, policy_seed, knobs, variant=0, first=-1):
+    """The heuristic bot in every seat from ``s`` to the end of its round, in place, after
+    ``first`` when it is an action (-1: none), seeded as :func:`academie.fast.driver.heuristic_rollout`
+    says; ``knobs``: float64, shape ``(players, 4)``, each seat's ``knock_at``, ``knock_floor``,
+    ``cut_at``, ``knock_by``. Returns each seat's change of standing from ``s`` as given, as
+    :func:`rollout`, then the number of actions the playout applied."""
+    return driver.heuristic_rollout(s, s[NPL], chance_seed, policy_seed, knobs, variant, first, KERNEL._over,
+                                    KERNEL._round, KERNEL._standing, KERNEL._end_standing, KERNEL._actor,
+                                    KERNEL._choices, KERNEL._step, KERNEL._heuristic_step, KERNEL._act)
 
 
 @njit(cache=True)
