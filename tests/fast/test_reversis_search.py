@@ -164,10 +164,10 @@ def test_a_particle_of_weight_0_is_never_searched(monkeypatch):
 
 
 def test_hard_plays_the_play_of_the_cards_compiled():
-    from academie.bots.levels import HARD, level_factory
+    from academie.bots.levels import LEVELS, level_factory
 
     state = next(s for s in (decision(seed, 4, {}) for seed in range(11, 100)) if s.phase == "play")
     bot = level_factory("reversis", "hard", {"ismcts": ismcts.ismcts_factory("reversis")})(3)
     seat = state.current_player()
     move = bot.choose(state.view(seat), state.legal_actions())
-    assert move in state.legal_actions() and bot.last_compiled and bot.last_iterations == HARD[1]["iterations"]
+    assert move in state.legal_actions() and bot.last_compiled and bot.last_iterations == LEVELS["reversis"]["hard"][1]["iterations"]
