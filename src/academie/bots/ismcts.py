@@ -153,8 +153,9 @@ instead of playing as the heuristic bot would."""
 COMPILED_SEARCHES = {"reversis": "reversis_search"}
 """Game id → module of :mod:`academie.fast` whose ``position`` and ``run`` search a move compiled
 (:mod:`academie.fast.reversis_search`): used, when installed, by a bot whose spec asks for
-nothing the compiled search lacks (random playouts, no inference, the other seats searched, every
-decision searched, no paired search), else the Python tree."""
+nothing the compiled search lacks (random playouts, no inference or ``infer=particles`` when the
+module has ``run_particles``, the other seats searched, every decision searched, no paired
+search), else the Python tree."""
 
 KERNEL_MODULES = {"trente-et-un": "trente_et_un", "belle-flux-trente-un": "belle_flux", "reversis": "reversis",
                   "guimbarde": "guimbarde"}
