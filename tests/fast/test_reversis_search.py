@@ -124,3 +124,50 @@ def test_a_world_it_cannot_draw_hands_the_search_to_the_python_tree(monkeypatch)
     bot = ISMCTSBot("reversis", 4, iterations=30, seconds=3600)
     assert bot.choose(state.view(seat), state.legal_actions()) == expected
     assert not bot.last_compiled and bot.rng.getstate() == pure.rng.getstate()
+
+
+@pytest.mark.parametrize("params", [{"iterations": 60, "particles": 12}, {"iterations": 70, "particles": 8, "worlds": 5}])
+def test_the_compiled_search_over_particles_makes_the_python_trees_choices(params, monkeypatch):
+    """infer=particles: each iteration draws a world of the beliefs by weight from the bot's
+    generator, compiled as in the Python tree; the same statistics, move and generator."""
+    compiled = 0
+    for k in range(120):
+        players = 4 + (k % 5 == 4)
+        state = decision(7000 + k, players, OPTION_SETS[k % len(OPTION_SETS)])
+        fast_run = searched(state, k, True, monkeypatch, infer="particles", **params)
+        pure_run = searched(state, k, False, monkeypatch, infer="particles", **params)
+        assert not pure_run[4]
+        assert fast_run[:4] == pure_run[:4], k
+        visits, legal = fast_run[1], state.legal_actions()
+        assert set(visits) <= set(legal) and sum(v for v, _ in visits.values()) == fast_run[2] == params["iterations"]
+        compiled += fast_run[4]
+    assert compiled >= 80  # the play of the cards (the écart is searched by the Python tree)
+
+
+def test_a_particle_of_weight_0_is_never_searched(monkeypatch):
+    """The particles' draw compiled (py_choice) is rng.choices over the weights: a world of
+    weight 0 is never drawn, and the generator moves as rng.choices moves it."""
+    from itertools import accumulate
+
+    import numpy as np
+
+    from academie.fast.pyrandom import py_choice, state_of
+
+    weights = [0.0, 0.25, 0.0, 0.0, 0.5, 0.25, 0.0]
+    cum = np.array(list(accumulate(weights)))
+    a, b = random.Random(11), random.Random(11)
+    v = state_of(a)
+    drawn = [int(py_choice(v, cum)) for _ in range(2000)]
+    assert drawn == [b.choices(range(7), weights)[0] for _ in range(2000)]
+    assert a.getstate() == b.getstate()
+    assert set(drawn) == {1, 4, 5}
+
+
+def test_hard_plays_the_play_of_the_cards_compiled():
+    from academie.bots.levels import LEVELS, level_factory
+
+    state = next(s for s in (decision(seed, 4, {}) for seed in range(11, 100)) if s.phase == "play")
+    bot = level_factory("reversis", "hard", {"ismcts": ismcts.ismcts_factory("reversis")})(3)
+    seat = state.current_player()
+    move = bot.choose(state.view(seat), state.legal_actions())
+    assert move in state.legal_actions() and bot.last_compiled and bot.last_iterations == LEVELS["reversis"]["hard"][1]["iterations"]

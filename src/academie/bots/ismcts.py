@@ -26,7 +26,9 @@ At Reversis, in the play of the cards, a search with random playouts and the art
 (``infer=none``, ``others=search``, ``depth=0``, ``paired=no``) runs whole in compiled code when
 ``academie[fast]`` is installed (:mod:`academie.fast.reversis_search`): the same worlds,
 expansions and playouts drawn from the bot's generator, so the same move; the clock is read
-between runs of up to 1,024 iterations rather than after each. An instance's ``compiled =
+between runs of up to 1,024 iterations rather than after each. With ``infer=particles`` it
+searches the beliefs' worlds, each iteration drawing one by weight from the bot's generator as
+the Python tree draws it (:func:`academie.fast.reversis_search.run_particles`). An instance's ``compiled =
 False`` keeps the Python tree; ``last_compiled`` tells which searched the last move.
 
 Rewards are per deal (at Trente et un, ``value=match`` values a deal's end by each seat's chance of
@@ -169,8 +171,9 @@ instead of playing as the heuristic bot would."""
 COMPILED_SEARCHES = {"reversis": "reversis_search"}
 """Game id → module of :mod:`academie.fast` whose ``position`` and ``run`` search a move compiled
 (:mod:`academie.fast.reversis_search`): used, when installed, by a bot whose spec asks for
-nothing the compiled search lacks (random playouts, no inference, the other seats searched, every
-decision searched, no paired search), else the Python tree."""
+nothing the compiled search lacks (random playouts, no inference or ``infer=particles`` when the
+module has ``run_particles``, the other seats searched, every decision searched, no paired
+search), else the Python tree."""
 
 KERNEL_MODULES = {"trente-et-un": "trente_et_un", "belle-flux-trente-un": "belle_flux", "reversis": "reversis",
                   "guimbarde": "guimbarde"}
@@ -411,7 +414,8 @@ class ISMCTSBot:
         if self.pimc:
             return self._pimc(view, legal, rng, heuristics, models, deadline)
         self.last_compiled = False
-        if (self.compiled and heuristics is None and models is None and self.others == "search" and not self.depth
+        if (self.compiled and heuristics is None and (models is None or self.infer == "particles")
+                and self.others == "search" and not self.depth
                 and self.game_id in COMPILED_SEARCHES and fast.available()):
             move = self._compiled_search(view, legal, rng, deadline)
             if move is not None:
@@ -454,16 +458,26 @@ class ISMCTSBot:
         from academie.core.errors import SamplingError
 
         module = importlib.import_module(f"academie.fast.{COMPILED_SEARCHES[self.game_id]}")
+        clock = None if deadline is None else (lambda: time.perf_counter() >= deadline)
+        if self.belief is not None:  # infer=particles: the beliefs' worlds, drawn by weight
+            run_particles = getattr(module, "run_particles", None)
+            found = None if run_particles is None else run_particles(
+                self.belief, rng, legal, view.seat, self.iterations, self.c, self.worlds, self._kernel_for, clock)
+            return None if found is None else self._compiled_move(found, legal)
         try:
             position = module.position(view, self._kernel_for, deadline)
         except SamplingError:  # (the Python tree meets it again and handles it)
             return None
         if position is None:
             return None
-        clock = None if deadline is None else (lambda: time.perf_counter() >= deadline)
         found = module.run(position, rng, legal, view.seat, self.iterations, self.c, self.worlds, clock)
         if found is None:
             return None
+        return self._compiled_move(found, legal)
+
+    def _compiled_move(self, found: tuple, legal: list[int]) -> int:
+        """The move of a compiled search's ``(iterations done, {action: (visits, total)}, (lower
+        bound, span))``, as :meth:`_search` picks it from its tree."""
         done, stats, (self._lo, self._span) = found
         root = Node()
         for action, (visits, total) in stats.items():

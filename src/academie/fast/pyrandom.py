@@ -77,6 +77,31 @@ def py_below(v, n):
 
 
 @njit(cache=True, _nrt=False)
+def py_random(v):
+    """``rng.random()``: a float in [0, 1) from two words (53 bits), as CPython's ``random_random``."""
+    a = py_word(v) >> 5
+    b = py_word(v) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, _nrt=False)
+def py_choice(v, cum):
+    """``rng.choices(range(n), weights)[0]`` given ``cum``, the ``n`` cumulated weights as
+    ``itertools.accumulate`` sums them (float64; their last above 0): ``bisect_right`` of
+    ``random() * total`` in ``cum[:n - 1]``. An index whose weight is 0 is never drawn."""
+    n = cum.shape[0]
+    x = py_random(v) * (cum[n - 1] + 0.0)
+    lo, hi = 0, n - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if x < cum[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@njit(cache=True, _nrt=False)
 def py_shuffle(v, x, n):
     """:func:`academie.core.sampling.shuffle` of ``x[:n]`` in place."""
     for i in range(n - 1, 0, -1):

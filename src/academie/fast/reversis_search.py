@@ -33,7 +33,7 @@ import numpy as np
 
 from academie.fast import reversis as K
 from academie.fast.mt import MT_SIZE, mt_seed
-from academie.fast.pyrandom import njit, py_below, py_word
+from academie.fast.pyrandom import njit, py_below, py_choice, py_word
 from academie.fast.reversis_worlds import _propose
 
 FIRST, NEXT, ACTION, VISITS, AVAIL, PLAYER = range(6)
@@ -123,11 +123,14 @@ def _draw_world(s, origin, v, code, rev, out, tmp, room, took, maps, talon_seen,
 
 @njit(cache=True)
 def search(origin, v, code, rev, out, tmp, room, took, maps, talon_seen, ecart_seq, qinfo, qevents, max_tries,
-           root_legal, me, c, variant, worlds, pool, nodes, totals, ctl, lohi, start, stop):
+           root_legal, me, c, variant, worlds, pool, nodes, totals, ctl, lohi, start, stop, particles, cum):
     """Iterations ``start`` to ``stop - 1`` of the search (see the module's doc), the tree
     ``nodes``/``totals`` and ``ctl`` (nodes used, worlds pooled, base counters from [2]) carried
     from one call to the next, ``lohi`` the smallest and largest rewards so far then the lower
-    bound and span UCB maps them with. Returns ``(code, iterations done)``."""
+    bound and span UCB maps them with. With ``cum`` not empty, each world is a row of
+    ``particles`` (the beliefs' worlds as kernel arrays) drawn by :func:`py_choice` over ``cum``
+    (their cumulated weights), as :meth:`academie.bots.particles.Particles.draw` draws one, and
+    the proposals' arrays are not read. Returns ``(code, iterations done)``."""
     n = origin[K.NPL]
     s = np.empty_like(origin)
     probe = np.empty_like(origin)
@@ -144,10 +147,15 @@ def search(origin, v, code, rev, out, tmp, room, took, maps, talon_seen, ecart_s
             for i in range(s.shape[0]):
                 s[i] = pool[row, i]
         else:
-            code_ = _draw_world(s, origin, v, code, rev, out, tmp, room, took, maps, talon_seen, ecart_seq,
-                                qinfo, qevents, probe, max_tries)
-            if code_ != OK:
-                return code_, it
+            if cum.shape[0] > 0:
+                row = py_choice(v, cum)
+                for i in range(s.shape[0]):
+                    s[i] = particles[row, i]
+            else:
+                code_ = _draw_world(s, origin, v, code, rev, out, tmp, room, took, maps, talon_seen, ecart_seq,
+                                    qinfo, qevents, probe, max_tries)
+                if code_ != OK:
+                    return code_, it
             if worlds > 0:
                 for i in range(s.shape[0]):
                     pool[ctl[1], i] = s[i]
@@ -360,7 +368,73 @@ def run(position: Position, rng: random.Random, legal: list[int], me: int, itera
         stop = min(iterations, done + chunk)
         code, done = search(p.origin, v, pr.code, pr.rev, pr.out, pr.tmp, pr.room, pr.took, p.maps, p.talon_seen,
                             p.ecart_seq, p.qinfo, p.qevents, MAX_TRIES, root_legal, me, c, p.variant, worlds, pool,
-                            nodes, totals, ctl, lohi, done, stop)
+                            nodes, totals, ctl, lohi, done, stop, _NO_PARTICLES, _NO_WEIGHTS)
+        if code != OK:
+            rng.setstate(saved)
+            return None
+        if clock is not None and clock():
+            break
+        chunk = min(chunk * 2, 1024)
+    stats = {}
+    ch = nodes[0, FIRST]
+    while ch >= 0:
+        stats[int(nodes[ch, ACTION])] = (int(nodes[ch, VISITS]), float(totals[ch]))
+        ch = nodes[ch, NEXT]
+    return done, stats, (float(lohi[2]), float(lohi[3]))
+
+
+_NO_PARTICLES = np.zeros((0, 1), dtype=np.int64)
+_NO_WEIGHTS = np.zeros(0, dtype=np.float64)
+
+
+def run_particles(belief: Any, rng: random.Random, legal: list[int], me: int, iterations: int, c: float,
+                  worlds: int, kernel_for: Any, clock: Any = None
+                  ) -> tuple[int, dict[int, tuple[int, float]], tuple[float, float]] | None:
+    """The search of :func:`run` over ``belief``'s worlds (an updated
+    :class:`academie.bots.particles.Particles`: ``worlds`` the states, ``weights`` their
+    normalised weights) instead of the sampler's: each iteration draws one by weight from ``rng``
+    as :meth:`~academie.bots.particles.Particles.draw` does (``rng.choices`` over the weights),
+    so that for the same seed the Python tree with ``infer=particles`` and compiled playouts
+    makes the same choices. The same result as :func:`run`; None (``rng`` as given) when the
+    worlds are not all in the play of the cards of one deal, ``kernel_for(world)`` gives no
+    kernel, or ``rng`` cannot be drawn from compiled."""
+    from itertools import accumulate
+
+    from academie.fast.pyrandom import state_of
+
+    states, weights = belief.worlds, belief.weights
+    if not states or len(weights) != len(states):
+        return None
+    kernel = kernel_for(states[0])
+    v = state_of(rng)
+    if kernel is None or v is None:
+        return None
+    params, variant = kernel[1], kernel[3]
+    rows = [K.from_state(world, params) for world in states]
+    particles = np.stack(rows)
+    if (particles[:, K.PHASE] != K.PLAYING).any() or (particles[:, K.DEALNO] != particles[0, K.DEALNO]).any():
+        return None
+    cum = np.array(list(accumulate(weights)), dtype=np.float64)
+    if not cum[-1] > 0:
+        return None
+    origin = particles[0]
+    nodes = np.empty((iterations + 1, 6), dtype=np.int64)
+    nodes[0] = (-1, -1, -1, 0, 0, -1)
+    totals = np.zeros(iterations + 1, dtype=np.float64)
+    ctl = np.zeros(8, dtype=np.int64)
+    ctl[0] = 1
+    lohi = np.array([np.inf, -np.inf, 0.0, 1.0])
+    pool = np.empty((min(worlds, iterations) if worlds else 0, origin.shape[0]), dtype=np.int64)
+    root_legal = np.array(legal, dtype=np.int64)
+    none = np.zeros(1, dtype=np.int64)
+    none2 = np.zeros((1, 4), dtype=np.int64)
+    saved = rng.getstate()
+    done, chunk = 0, 64
+    while done < iterations:
+        stop = min(iterations, done + chunk)
+        code, done = search(origin, v, none, none, none, none, none, none, none2, none, none2, none,
+                            np.zeros((1, 9), dtype=np.int64), 1, root_legal, me, c, variant, worlds, pool, nodes,
+                            totals, ctl, lohi, done, stop, particles, cum)
         if code != OK:
             rng.setstate(saved)
             return None

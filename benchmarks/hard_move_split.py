@@ -1,0 +1,75 @@
+"""Where the time of a ``hard`` move goes at Reversis: the beliefs' update against the search.
+
+Plays ``--deals`` deals (4 seats; deal *k*'s chance from ``random.Random(k)``) with the bot
+``--spec`` (default the level ``hard``) in seat *k* mod 4 and the heuristic in the others, and
+for each of its decisions with two legal actions or more times (wall clock, ``perf_counter``) the
+particles' update and the whole move; the search is the rest. Prints the medians and the longest
+of each, in seconds, the iterations searched, and how many moves the compiled search made.
+
+    PYTHONPATH=src .venv/bin/python benchmarks/hard_move_split.py --deals 3
+    PYTHONPATH=src .venv/bin/python benchmarks/hard_move_split.py --spec ismcts:iterations=3000:seconds=0.9:infer=particles:particles=32
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from academie.bots import make_bot
+from academie.games import get_game
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--spec", default="hard")
+    parser.add_argument("--deals", type=int, default=3)
+    args = parser.parse_args()
+    game = get_game("reversis")
+    from academie import fast
+
+    if fast.available():  # (the kernels compiled before the clock runs)
+        fast.prepare(game, game.parse_options({"deals": 1}), 4, [args.spec])
+    totals, updates, iterations, compiled = [], [], [], 0
+    for k in range(args.deals):
+        rng = random.Random(k)
+        state = game.new_initial_state(4, game.parse_options({"deals": 1}))
+        me = k % 4
+        bots = [make_bot(args.spec if s == me else "heuristic", "reversis", 100 * k + s) for s in range(4)]
+        belief = getattr(bots[me], "belief", None)
+        spent = [0.0]
+        if belief is not None:
+            real = belief.update
+
+            def update(view, deadline=None, real=real):
+                t = time.perf_counter()
+                try:
+                    return real(view, deadline)
+                finally:
+                    spent[0] += time.perf_counter() - t
+
+            belief.update = update
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng), trusted=True)
+                continue
+            seat, legal = state.current_player(), state.legal_actions()
+            spent[0] = 0.0
+            t = time.perf_counter()
+            action = bots[seat].choose(state.view(seat), legal)
+            if seat == me and len(legal) > 1:
+                totals.append(time.perf_counter() - t)
+                updates.append(spent[0])
+                iterations.append(bots[me].last_iterations)
+                compiled += bool(getattr(bots[me], "last_compiled", False))
+            state.apply_action(action, trusted=True)
+    searches = [a - b for a, b in zip(totals, updates)]
+    print(f"{args.spec}: {len(totals)} moves over {args.deals} deals, {compiled} searched compiled")
+    for name, xs in (("move", totals), ("update", updates), ("search", searches)):
+        print(f"  {name:7s} median {statistics.median(xs):.3f} s   max {max(xs):.3f} s   mean {statistics.fmean(xs):.3f} s")
+    print(f"  iterations: median {statistics.median(iterations):.0f}, min {min(iterations)}, max {max(iterations)}")
+
+
+if __name__ == "__main__":
+    main()
