@@ -398,7 +398,6 @@ class ISMCTSBot:
     def _search(self, view: Any, legal: list[int]) -> int:
         rng = self.rng
         root = Node()
-        lo_hi = [math.inf, -math.inf]
         heuristics = self._heuristics(rng) if self.policy == "heuristic" else None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         models = self._heuristics(rng) if self.infer in ("heuristic", "mcmc") else None
@@ -420,32 +419,17 @@ class ISMCTSBot:
             move = self._compiled_search(view, legal, rng, deadline)
             if move is not None:
                 return move
-        base: list[float] | None = None
         pool: list[Any] = []
-        done = 0
-        for done in range(1, self.iterations + 1):
+
+        def world_at(done: int) -> tuple[Node, Any]:
             if self.worlds and len(pool) >= self.worlds:
-                world = pool[(done - 1) % self.worlds].clone()
-            else:
-                try:
-                    world = self._world(view, rng, models, deadline)
-                except SamplingTimeout:
-                    if done == 1:
-                        raise
-                    done -= 1  # the time ran out drawing a world: the search so far decides
-                    break
-                if self.worlds:
-                    pool.append(world.clone())
-            if base is None:
-                base = standings(world)
-                self._values = self._values_of(world)
-            rewards = self._iterate(root, world, legal, rng, heuristics, base, view.seat)
-            lo_hi[0] = min(lo_hi[0], *rewards)
-            lo_hi[1] = max(lo_hi[1], *rewards)
-            self._lo, self._span = lo_hi[0], (lo_hi[1] - lo_hi[0]) or 1.0
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        self.last_iterations = done
+                return root, pool[(done - 1) % self.worlds].clone()
+            world = self._world(view, rng, models, deadline)
+            if self.worlds:
+                pool.append(world.clone())
+            return root, world
+
+        self._iterations(view, legal, rng, heuristics, deadline, world_at)
         return most_visited(root, legal)
 
     _lo, _span = 0.0, 1.0
@@ -573,33 +557,44 @@ class ISMCTSBot:
         count = self.worlds or 16
         pool: list[Any] = []
         roots: list[Node] = []
+
+        def world_at(done: int) -> tuple[Node, Any]:
+            k = (done - 1) % count
+            if k == len(pool):
+                pool.append(self._world(view, rng, models, deadline))
+                roots.append(Node())
+            return roots[k], pool[k].clone()
+
+        self._iterations(view, legal, rng, heuristics, deadline, world_at)
+        return pimc_choice(roots, legal)
+
+    def _iterations(self, view: Any, legal: list[int], rng: random.Random, heuristics: Any,
+                    deadline: float | None, world_at: Callable[[int], tuple[Node, Any]]) -> None:
+        """The iterations of :meth:`_search` and :meth:`_pimc`: ``world_at(done)`` gives the root
+        and the world of iteration ``done`` (from 1), raising :class:`SamplingTimeout` when the
+        time ran out drawing a world (then the iterations so far decide; on the first, it is
+        raised); the rewards' range scales the exploration; ``last_iterations`` is set."""
         lo_hi = [math.inf, -math.inf]
         base: list[float] | None = None
         done = 0
         for done in range(1, self.iterations + 1):
-            k = (done - 1) % count
-            if k == len(pool):
-                try:
-                    pool.append(self._world(view, rng, models, deadline))
-                except SamplingTimeout:
-                    if done == 1:
-                        raise
-                    done -= 1  # the time ran out drawing a world: the worlds so far decide
-                    break
-                roots.append(Node())
-                count = count if len(pool) < count else len(pool)
-            world = pool[k].clone()
+            try:
+                root, world = world_at(done)
+            except SamplingTimeout:
+                if done == 1:
+                    raise
+                done -= 1
+                break
             if base is None:
                 base = standings(world)
                 self._values = self._values_of(world)
-            rewards = self._iterate(roots[k], world, legal, rng, heuristics, base, view.seat)
+            rewards = self._iterate(root, world, legal, rng, heuristics, base, view.seat)
             lo_hi[0] = min(lo_hi[0], *rewards)
             lo_hi[1] = max(lo_hi[1], *rewards)
             self._lo, self._span = lo_hi[0], (lo_hi[1] - lo_hi[0]) or 1.0
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        return pimc_choice(roots, legal)
 
     # --- the worlds -----------------------------------------------------------------------
     def _world(self, view: Any, rng: random.Random, models: Any, deadline: float | None = None) -> Any:
