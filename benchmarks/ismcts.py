@@ -35,6 +35,7 @@ from unittest import mock
 
 from academie.bots import make_bot
 from academie.bots.ismcts import COMPILED_SEARCHES
+from academie.core.runner import random_decision
 from academie.games import get_game
 
 GAMES = ("trente-et-un", "belle-flux-trente-un", "reversis", "guimbarde")
@@ -46,21 +47,7 @@ def position(game_id: str, seed: int):
     last such decision when the deal has fewer than the number drawn)."""
     rng = random.Random(seed)
     state = get_game(game_id).new_initial_state()
-    stop = rng.randrange(1, 30)
-    decisions, last = 0, None
-    while True:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng), trusted=True)
-            continue
-        legal = state.legal_actions()
-        if len(legal) > 1:
-            decisions += 1
-            last = state.clone()
-            if decisions >= stop:
-                return state
-        state.apply_action(legal[rng.randrange(len(legal))], trusted=True)
-        if state.match.deal_number > 0 or state.is_terminal():
-            return last
+    return random_decision(state, rng, rng.randrange(1, 30))
 
 
 def academie_round(game_id: str, spec: str, states: list, pure: bool, tree: bool = False) -> float:

@@ -20,6 +20,7 @@ pytest.importorskip("numba")
 from academie import fast  # noqa: E402
 from academie.bots.ismcts import ISMCTSBot, _own_factory, _SeatBots, deal_end_standings, standings  # noqa: E402
 from academie.bots.roster import own_bots  # noqa: E402
+from academie.core.runner import random_decision  # noqa: E402
 from academie.games import get_game  # noqa: E402
 
 GAMES = ("trente-et-un", "belle-flux-trente-un", "reversis", "guimbarde")
@@ -32,21 +33,7 @@ def position(game_id: str, seed: int, players: int | None = None) -> Any:
     rng = random.Random(seed)
     game = get_game(game_id)
     state = game.new_initial_state(players) if players else game.new_initial_state()
-    stop = rng.randrange(1, 30)
-    decisions, last = 0, None
-    while True:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng), trusted=True)
-            continue
-        legal = state.legal_actions()
-        if len(legal) > 1:
-            decisions += 1
-            last = state.clone()
-            if decisions >= stop:
-                return state
-        state.apply_action(legal[rng.randrange(len(legal))], trusted=True)
-        if state.match.deal_number > 0 or state.is_terminal():
-            return last
+    return random_decision(state, rng, rng.randrange(1, 30))
 
 
 def assert_lockstep(game_id: str, seed: int, players: int | None = None, own: str | None = None) -> int:

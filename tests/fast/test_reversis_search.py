@@ -12,6 +12,7 @@ import pytest
 from academie import fast
 from academie.bots import ismcts
 from academie.bots.ismcts import ISMCTSBot
+from academie.core.runner import random_decision
 from academie.games import get_game
 
 pytestmark = pytest.mark.skipif(not fast.available(), reason="academie[fast] (numba) is not installed")
@@ -24,21 +25,7 @@ def decision(seed: int, players: int, options: dict) -> object:
     """A seeded random decision of two legal actions or more, anywhere in the first deal."""
     rng = random.Random(seed)
     state = GAME.new_initial_state(players, GAME.parse_options(dict(options, deals=2)))
-    stop = rng.randrange(1, 60)
-    decisions, last = 0, None
-    while True:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng), trusted=True)
-            continue
-        legal = state.legal_actions()
-        if len(legal) > 1:
-            decisions += 1
-            last = state.clone()
-            if decisions >= stop:
-                return state
-        state.apply_action(legal[rng.randrange(len(legal))], trusted=True)
-        if state.match.deal_number > 0 or state.is_terminal():
-            return last
+    return random_decision(state, rng, rng.randrange(1, 60))
 
 
 def searched(state, seed: int, compiled: bool, monkeypatch, **params) -> tuple:

@@ -51,3 +51,25 @@ def play_match(
             state.apply_action(action, trusted=True)
         else:
             state.apply_action(action)  # refused, naming the legal actions
+
+
+def random_decision(state: State, rng: Any, stop: int) -> State | None:
+    """The ``stop``-th decision with two legal actions or more in the first deal of ``state``,
+    every chance outcome and action before it drawn from ``rng`` (a :class:`random.Random`):
+    ``state`` itself, played on to it, or a clone of the last such decision when the deal ends
+    (or the match) before ``stop`` of them; None when the deal had none. Used to draw the
+    seeded positions of the search's tests and benchmarks."""
+    decisions, last = 0, None
+    while True:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng), trusted=True)
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            decisions += 1
+            last = state.clone()
+            if decisions >= stop:
+                return state
+        state.apply_action(legal[rng.randrange(len(legal))], trusted=True)
+        if state.match.deal_number > 0 or state.is_terminal():
+            return last
