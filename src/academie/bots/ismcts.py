@@ -176,7 +176,7 @@ module has ``run_particles``, the other seats searched, every decision searched,
 search), else the Python tree."""
 
 KERNEL_MODULES = {"trente-et-un": "trente_et_un", "belle-flux-trente-un": "belle_flux", "reversis": "reversis",
-                  "guimbarde": "guimbarde"}
+                  "guimbarde": "guimbarde", "guinguette": "guinguette"}
 """Game id → module of :mod:`academie.fast` holding ``from_state`` and ``rollout``."""
 
 
