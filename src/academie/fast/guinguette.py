@@ -11,7 +11,10 @@ as the pure engine's list, in its order (a chance outcome is drawn by its place 
 bit ``c`` for card ``c`` (drawn, or given up); the pure engine's ``legal_actions()`` lists the
 words first, then the cards, each in ascending order (:func:`legal_actions`). Payments are
 recorded in ``ledger`` (rows ``deal, source, target, amount, rule``; accounts: a seat, ``-1 - k``
-for basket k of :data:`BASKETS`; rules: the ``RULE_*`` codes) while it has room.
+for basket k of :data:`BASKETS`; rules: the ``RULE_*`` codes) while it has room. :func:`from_state`
+gives the array of a pure state (a determinized world), :func:`rollout` and
+:func:`heuristic_rollout` play it to the end of its deal (the playouts of
+:class:`academie.bots.ismcts.ISMCTSBot`).
 """
 
 from __future__ import annotations
