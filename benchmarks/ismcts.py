@@ -38,7 +38,7 @@ from academie.bots.ismcts import COMPILED_SEARCHES
 from academie.core.runner import random_decision
 from academie.games import get_game
 
-GAMES = ("trente-et-un", "belle-flux-trente-un", "reversis", "guimbarde")
+GAMES = ("trente-et-un", "belle-flux-trente-un", "reversis", "guimbarde", "guinguette")
 CLOCK = time.process_time
 
 

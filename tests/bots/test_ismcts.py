@@ -577,6 +577,7 @@ def test_equally_visited_moves_go_to_the_best_mean_not_to_the_first_legal_one():
     ("belle-flux-trente-un", "ismcts:iterations=30:rollout=heuristic:paired=yes"),
     ("reversis", "ismcts:iterations=30:rollout=heuristic:others=rollout"),
     ("guimbarde", "ismcts:iterations=30:rollout=heuristic:depth=1"),
+    ("guinguette", "ismcts:iterations=30:rollout=heuristic:paired=yes"),
 ])
 def test_heuristic_playouts_compiled_or_pure_give_the_same_moves(monkeypatch, game_id, spec):
     """A search whose playouts are the heuristic's plays them in the kernel when one plays the game

@@ -82,3 +82,60 @@ def test_seeded_matches_with_heuristic_seats_replay_the_pure_engine(names: list[
 
 def test_simulate_plays_the_heuristic_bot_with_the_kernel(monkeypatch) -> None:
     assert_simulate_plays_the_bots_with_the_kernel(monkeypatch, GAME, ["heuristic", "random", "random", "random"], 4)
+
+
+@pytest.mark.parametrize("options", [
+    {},
+    {"renvi_cotillon": "raise", "tierce_suits": "same", "guinguette_when": "deal", "discard": "into_cotillon"},
+    {"renvi_cotillon": "off", "cotillon_award": "suit_point", "cotillon_contest": "stirrers", "ties": "carry",
+     "ace_tierce": "bridge", "out_of_counters": "debt"},
+])
+def test_heuristic_rollout_gives_the_pure_playouts_deal_results(options: dict) -> None:
+    """heuristic_rollout(from_state(pure)) from seeded positions of a thousand deals per reading
+    (3 to 8 players, a random number of random actions into a deal, half the playouts after one
+    more action given as ``first``): the same counters won, the same number of actions and the
+    same state at the end as the pure playout of :class:`~academie.bots.ismcts.ISMCTSBot` with
+    the heuristic bot in every seat, seeded alike."""
+    from academie.bots.ismcts import ISMCTSBot, _SeatBots
+    from academie.bots.roster import own_bots
+
+    opts = GAME.parse_options(options)
+    factory = own_bots()["guinguette"]["heuristic"]
+    bot = ISMCTSBot("guinguette", 0, rollout="heuristic")
+    variant = fast.randbelow_variant()
+    deals = actions = 0
+    for seed in range(1000):
+        rng = random.Random(seed)
+        players = 3 + seed % 6
+        params = fast.guinguette_params(opts, players)
+        pure = GAME.new_initial_state(players, opts)
+        for _ in range(rng.randrange(0, 40)):
+            if pure.is_terminal() or pure.match.deal_number > 0:
+                break
+            legal = pure.legal_actions()
+            pure.apply_action(pure.sample_chance(rng) if pure.is_chance_node() else legal[rng.randrange(len(legal))])
+        if pure.is_terminal():
+            continue
+        first = -1
+        if rng.random() < 0.5:
+            legal = pure.legal_actions()
+            first = legal[rng.randrange(len(legal))]
+        chance_seed, policy_seed = rng.getrandbits(32), rng.getrandbits(32)
+        s = K.from_state(pure, params)
+        won = K.heuristic_rollout(s, chance_seed, policy_seed, np.zeros((players, 0)), variant, first)
+        before, deal = list(pure.match.counters), pure.match.deal_number
+        if first >= 0:
+            pure.apply_action(first)
+        applied = []
+        apply = pure.apply_action
+        pure.apply_action = lambda action, trusted=False: (applied.append(action), apply(action, trusted=trusted))
+        if not pure.is_terminal() and pure.match.deal_number == deal:
+            bot._playout(pure, deal, random.Random(chance_seed), _SeatBots(factory, policy_seed))
+        assert pure.match.deal_number == deal + 1, f"seed {seed}: the deal did not end"
+        end = pure.results[-1].counters
+        assert [int(won[k]) for k in range(players)] == [end[k] - before[k] for k in range(players)], f"seed {seed}"
+        assert int(won[players]) == len(applied), f"seed {seed}"
+        np.testing.assert_array_equal(K.compared(s), K.compared(K.from_state(pure, params)), err_msg=f"seed {seed}")
+        deals += 1
+        actions += len(applied)
+    assert deals >= 950 and actions >= 20 * deals

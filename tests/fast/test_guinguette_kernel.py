@@ -33,13 +33,15 @@ VARIANTS = [
 ]
 
 
-def lockstep(players: int, options: dict, seed: int) -> list:
+def lockstep(players: int, options: dict, seed: int, check_arrays: bool = False) -> list:
     """One match through both engines, the chance drawn as the pure engine draws it (by its
-    place in the stock) and the players' actions at random; returns the ledger rows."""
+    place in the stock) and the players' actions at random; returns the ledger rows. With
+    ``check_arrays`` the kernel's array equals ``from_state`` of the pure state every few steps."""
     opts = GAME.parse_options(options)
     pure = GAME.new_initial_state(players, opts)
     ledger = np.zeros((20_000, 5), dtype=np.int64)
-    s = K.new_state(fast.guinguette_params(opts, players), ledger)
+    params = fast.guinguette_params(opts, players)
+    s = K.new_state(params, ledger)
     rng = random.Random(seed)
     steps = 0
     while not pure.is_terminal():
@@ -54,6 +56,11 @@ def lockstep(players: int, options: dict, seed: int) -> list:
         pure.apply_action(action)
         K.apply(s, ledger, action)
         steps += 1
+        if check_arrays and steps % 3 == 0:
+            np.testing.assert_array_equal(K.compared(K.from_state(pure, params)), K.compared(s),
+                                          err_msg=f"step {steps}: the arrays differ")
+    if check_arrays:
+        np.testing.assert_array_equal(K.compared(K.from_state(pure, params)), K.compared(s))
     assert int(s[K.PHASE]) == K.OVER
     assert [int(s[K.COUNTERS + x]) - opts.counters for x in range(players)] == pure.returns()
     assert [int(s[K.STATS + i]) for i in range(9)] == [pure.statistics()[k] for k in K.STAT_NAMES]
@@ -71,7 +78,7 @@ def test_lockstep_thousands_of_deals(options: dict) -> None:
     deals = 0
     m = 0
     while deals < 1500:
-        rows = lockstep(3 + m % 6, options, m)
+        rows = lockstep(3 + m % 6, options, m, check_arrays=m < 12)
         rules.update(row[4] for row in rows)
         deals += len({row[0] for row in rows})
         m += 1
@@ -104,3 +111,39 @@ def test_simulate_report_is_the_same_with_the_kernel(monkeypatch: pytest.MonkeyP
     with_kernel = simulate(GAME, ["random"] * 5, least, seed=2).to_json()
     monkeypatch.setattr(fast, "available", lambda: False)
     assert simulate(GAME, ["random"] * 5, least, seed=2).to_json() == with_kernel
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_rollout_plays_to_the_end_of_the_deal_as_python_would(options: dict) -> None:
+    """rollout(from_state(pure), seed) from seeded positions in the first deals: the deal ends,
+    counters and baskets are conserved, and the counters won are those of the same random
+    choices made with Python's generator (the chance by its place in the stock, as the pure
+    engine draws it; a decision among the legal actions in their order)."""
+    rng = random.Random(8)
+    opts = GAME.parse_options(options)
+    played = 0
+    for trial in range(40):
+        players = 3 + trial % 6
+        params = fast.guinguette_params(opts, players)
+        pure = GAME.new_initial_state(players, opts)
+        for _ in range(rng.randrange(0, 80)):
+            if pure.is_terminal():
+                break
+            legal = pure.legal_actions()
+            pure.apply_action(pure.sample_chance(rng) if pure.is_chance_node() else legal[rng.randrange(len(legal))])
+        if pure.is_terminal():
+            continue
+        s = K.from_state(pure, params)
+        total = int(s[K.COUNTERS:K.COUNTERS + players].sum() + s[K.POTS:K.POTS + 3].sum())
+        deal, before = pure.match.deal_number, list(pure.match.counters)
+        won = K.rollout(s, 2000 + trial, fast.randbelow_variant())
+        assert int(s[K.COUNTERS:K.COUNTERS + players].sum() + s[K.POTS:K.POTS + 3].sum()) == total
+        replay = random.Random(2000 + trial)
+        while pure.match.deal_number == deal and not pure.is_terminal():
+            legal = pure.legal_actions()
+            pure.apply_action(pure.sample_chance(replay) if pure.is_chance_node()
+                              else legal[replay.randrange(len(legal))])
+        assert [int(v) for v in won] == [a - b for a, b in zip(pure.results[-1].counters, before)], f"trial {trial}"
+        np.testing.assert_array_equal(K.compared(s), K.compared(K.from_state(pure, params)))
+        played += 1
+    assert played >= 30

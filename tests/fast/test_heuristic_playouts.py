@@ -23,7 +23,7 @@ from academie.bots.roster import own_bots  # noqa: E402
 from academie.core.runner import random_decision  # noqa: E402
 from academie.games import get_game  # noqa: E402
 
-GAMES = ("trente-et-un", "belle-flux-trente-un", "reversis", "guimbarde")
+GAMES = ("trente-et-un", "belle-flux-trente-un", "reversis", "guimbarde", "guinguette")
 
 
 def position(game_id: str, seed: int, players: int | None = None) -> Any:

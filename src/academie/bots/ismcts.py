@@ -16,8 +16,8 @@ its own, two seeds drawn from the search's generator: one for the chance, one fr
 seat's bot is seeded at its first decision (:meth:`ISMCTSBot._heuristic_playout`); it is played
 by the kernel's compiled heuristic (``heuristic_rollout``) when ``academie[fast]`` is installed
 and the kernel plays the game with these options and these bots (Trente et un, Belle-Flux,
-Reversis, the Guimbarde; at Trente et un with any parameters of its heuristic, elsewhere with
-the heuristic's defaults), else by the pure engine, each seat's bot given its view, built at
+Reversis, the Guimbarde, the Guinguette; at Trente et un with any parameters of its heuristic,
+elsewhere with the heuristic's defaults), else by the pure engine, each seat's bot given its view, built at
 each decision — the same actions either way, so the same moves (since that change a search
 with heuristic playouts moves differently from before for the same seed: its playouts drew
 from the search's generator and shared the move's bots). The bot never sees the state: it gets
@@ -176,7 +176,7 @@ module has ``run_particles``, the other seats searched, every decision searched,
 search), else the Python tree."""
 
 KERNEL_MODULES = {"trente-et-un": "trente_et_un", "belle-flux-trente-un": "belle_flux", "reversis": "reversis",
-                  "guimbarde": "guimbarde"}
+                  "guimbarde": "guimbarde", "guinguette": "guinguette"}
 """Game id → module of :mod:`academie.fast` holding ``from_state`` and ``rollout``."""
 
 

@@ -11,7 +11,10 @@ as the pure engine's list, in its order (a chance outcome is drawn by its place 
 bit ``c`` for card ``c`` (drawn, or given up); the pure engine's ``legal_actions()`` lists the
 words first, then the cards, each in ascending order (:func:`legal_actions`). Payments are
 recorded in ``ledger`` (rows ``deal, source, target, amount, rule``; accounts: a seat, ``-1 - k``
-for basket k of :data:`BASKETS`; rules: the ``RULE_*`` codes) while it has room.
+for basket k of :data:`BASKETS`; rules: the ``RULE_*`` codes) while it has room. :func:`from_state`
+gives the array of a pure state (a determinized world), :func:`rollout` and
+:func:`heuristic_rollout` play it to the end of its deal (the playouts of
+:class:`academie.bots.ismcts.ISMCTSBot`).
 """
 
 from __future__ import annotations
@@ -659,6 +662,22 @@ def _bot_step(s, ledger, mt, variant, kind):
         _random_step(s, ledger, mt, variant)
 
 
+@njit(cache=True, _nrt=False)
+def _heuristic_step(s, ledger, mt, variant, knobs):
+    """The heuristic bot's action (it takes no parameters; ``knobs`` unread), applied."""
+    apply(s, ledger, heuristic_action(s))
+
+
+@njit(cache=True, _nrt=False)
+def _choices(s):
+    return popcount(legal_mask(s))
+
+
+HEURISTIC_KNOBS = ()
+"""The heuristic bot's parameters a heuristic playout takes (:func:`heuristic_rollout`'s
+``knobs``): none (:class:`academie.bots.guinguette.HeuristicGuinguette` takes none)."""
+
+
 KERNEL = sys.modules[__name__]  # the rules go to academie.fast.driver as KERNEL.<name>, so as to be cached
 
 
@@ -695,6 +714,19 @@ def _record(s, params, returns, stats):
         returns[seat] = s[COUNTERS + seat] - params[COUNTERS0]
     for i in range(9):
         stats[i] = s[STATS + i]
+
+
+@njit(cache=True)
+def heuristic_rollout(s, chance_seed, policy_seed, knobs, variant=0, first=-1):
+    """The heuristic bot in every seat from ``s`` to the end of its deal, in place, after ``first``
+    when it is an action (-1: none), seeded as :func:`academie.fast.driver.heuristic_rollout` says
+    (the deal and the draws from the stock by their place in it, as the pure engine draws them);
+    ``knobs``: float64, shape ``(players, 0)``. Returns each seat's counters won from ``s`` as
+    given to the end of the deal (before the next deal's stakes), as :func:`rollout`, then the
+    number of actions the playout applied."""
+    return driver.heuristic_rollout(s, s[NPL], chance_seed, policy_seed, knobs, variant, first, KERNEL._over,
+                                    KERNEL._deal, KERNEL._counters, KERNEL._end_counters, KERNEL._actor,
+                                    KERNEL._choices, KERNEL._random_step, KERNEL._heuristic_step, KERNEL.apply)
 
 
 @njit(cache=True)
@@ -799,3 +831,72 @@ def rule_of(reason: str) -> int:
 def ledger_rows(entries) -> list[tuple[int, int, int, int, int]]:
     """Pure ledger entries as the kernel's rows (deal, source, target, amount, rule)."""
     return [(e.deal, account(e.source), account(e.target), e.amount, rule_of(e.reason)) for e in entries]
+
+
+_PHASES = {"deal": DEAL, "stir": STIRRING, "renvi": RENVI_PHASE, "cotillon": COTILLON, "cabaret": CABARET,
+           "over": OVER}
+
+
+def _mask(seats) -> int:
+    return sum(1 << x for x in seats)
+
+
+def from_state(state, params: np.ndarray) -> np.ndarray:
+    """The kernel's array (int64, shape ``(SIZE,)``) for a pure
+    :class:`~academie.games.guinguette.state.GuinguetteState` (``params``:
+    :func:`academie.fast.guinguette_params` of its options), e.g. a determinized sample for a
+    rollout: its stock in its order, the seats still to speak, the deal still to come. The cards
+    set aside (``discard`` 'aside') are not kept: no rule reads them again."""
+    m = state.match
+    n = m.num_players
+    s = new_state(params, np.zeros((0, 5), dtype=np.int64))
+    s[DEALNO], s[DEALER] = m.deal_number, m.dealer
+    s[PHASE] = _PHASES[state.phase]
+    s[TURN] = state.turn
+    s[STOCK_N] = len(state.stock)
+    s[STOCK: STOCK + 52] = 0
+    for i, card in enumerate(state.stock):
+        s[STOCK + i] = card
+    remaining = list(reversed(state.deal_queue))
+    s[DEAL_QUEUE: DEAL_QUEUE + 32] = 0
+    s[DQ_POS] = HAND * n - len(remaining)
+    for i, seat in enumerate(remaining):
+        s[DEAL_QUEUE + s[DQ_POS] + i] = seat
+    s[DRAW_FOR] = -1 if state.draw_for is None else state.draw_for
+    s[QUEUE: QUEUE + 8] = 0
+    s[Q_HEAD], s[Q_LEN] = 0, len(state.queue)
+    for i, seat in enumerate(state.queue):
+        s[QUEUE + i] = seat
+    s[LEVEL] = state.level
+    s[RAISED], s[RAISERS] = _mask(state.raised), _mask(state.raisers)
+    s[IN_CABARET], s[IN_COTILLON] = _mask(state.in_cabaret), _mask(state.in_cotillon)
+    s[SHOWN] = -1 if state.shown is None else state.shown[0]
+    s[TAKEN] = -1
+    for k, basket in enumerate(BASKETS):
+        s[POTS + k] = m.pots[basket]
+    for i, name in enumerate(STAT_NAMES):
+        s[STATS + i] = state.stats[name]
+    for seat in range(n):
+        s[HANDS + seat] = _mask(state.hands[seat])
+        s[COUNTERS + seat] = m.counters[seat]
+        s[STIRS + seat] = state.stirs[seat]
+        s[PUT + seat] = state.put[seat]
+        if state.results:
+            s[END_COUNTERS + seat] = state.results[-1].counters[seat]
+    s[LEDGER_N] = len(m.ledger.entries)
+    return s
+
+
+def compared(s: np.ndarray) -> np.ndarray:
+    """``s`` with what may differ between two arrays of the same position made alike (the
+    ledger's count zeroed; the seats still to speak moved to the queue's start; the deal already
+    dealt and the stock past its cards zeroed)."""
+    out = s.copy()
+    out[LEDGER_N] = 0
+    head, length = int(s[Q_HEAD]), int(s[Q_LEN])
+    out[QUEUE: QUEUE + 8] = 0
+    out[QUEUE: QUEUE + length - head] = s[QUEUE + head: QUEUE + length]
+    out[Q_HEAD], out[Q_LEN] = 0, length - head
+    out[DEAL_QUEUE: DEAL_QUEUE + int(s[DQ_POS])] = 0
+    out[STOCK + int(s[STOCK_N]): STOCK + 52] = 0
+    return out
