@@ -15,9 +15,8 @@ backs up each seat's reward. Every number is drawn from the bot's own ``random.R
 same expansions and the same playouts as the Python tree with compiled playouts, and leaves the
 generator in the same state (``tests/fast/test_reversis_search.py`` checks it in lockstep).
 
-The tree is held in preallocated arrays, one row per node (the root row 0): ``nodes[i]`` is
-``(first child, next sibling, action, visits, availability, player)``, ``totals[i]`` the sum of
-the rewards of the player who chose its action. :func:`search` runs ``iterations`` from a given
+The tree is held in preallocated arrays (:mod:`academie.fast.tree`, shared with the Guimbarde's
+search), one row per node. :func:`search` runs ``iterations`` from a given
 one so that the caller may read the clock between runs. A world it cannot draw compiled (a
 component dealt by rejection refused every shuffle, or no world in
 :data:`academie.core.sampling.MAX_TRIES` proposals) stops the search with a code: the caller then
@@ -33,26 +32,11 @@ import numpy as np
 
 from academie.fast import reversis as K
 from academie.fast.mt import MT_SIZE, mt_seed
-from academie.fast.pyrandom import njit, py_below, py_choice, py_word
+from academie.fast.pyrandom import njit, py_choice, py_word
 from academie.fast.reversis_worlds import _propose
+from academie.fast.tree import ACTION, CHANCE, EXHAUSTED, OK, RESUMED, Tree, back_up, particle_rows, runs, step
 
-FIRST, NEXT, ACTION, VISITS, AVAIL, PLAYER = range(6)
-"""The columns of a node's row in the tree's ``nodes`` array."""
-
-OK, RESUMED, EXHAUSTED, CHANCE = 0, 1, 2, 3
-""":func:`search`'s codes: every iteration run; a world needs the pure draw (a component dealt
-by rejection refused every shuffle); no world in ``MAX_TRIES`` proposals; a chance node in the
-tree (none in the play of the cards: the search is not for this position)."""
-
-
-@njit(cache=True)
-def _child(nodes, node, action):
-    ch = nodes[node, FIRST]
-    while ch >= 0:
-        if nodes[ch, ACTION] == action:
-            return ch
-        ch = nodes[ch, NEXT]
-    return -1
+__all__ = ["CHANCE", "EXHAUSTED", "OK", "RESUMED", "Position", "position", "run", "run_particles", "search"]
 
 
 @njit(cache=True)
@@ -191,41 +175,13 @@ def search(origin, v, code, rev, out, tmp, room, took, maps, talon_seen, ecart_s
                 if mask & K.PASS_BIT:
                     legal[count] = K.PASS
                     count += 1
-            nu = 0
-            for k in range(count):
-                ch = _child(nodes, node, legal[k])
-                if ch < 0:
-                    untried[nu] = legal[k]
-                    nu += 1
-                else:
-                    nodes[ch, AVAIL] += 1
-            if nu > 0:
-                action = untried[py_below(v, nu)]
-                ch = ctl[0]
-                ctl[0] += 1
-                nodes[ch, FIRST] = -1
-                nodes[ch, NEXT] = nodes[node, FIRST]
-                nodes[node, FIRST] = ch
-                nodes[ch, ACTION] = action
-                nodes[ch, VISITS] = 0
-                nodes[ch, AVAIL] = 1
-                nodes[ch, PLAYER] = player
-                totals[ch] = 0.0
-                path[plen] = ch
-                plen += 1
-                K._apply(s, ledger, action)
-                break
-            best, best_value = -1, -np.inf
-            for k in range(count):
-                ch = _child(nodes, node, legal[k])
-                mean = totals[ch] / nodes[ch, VISITS]
-                value = (mean - lo) / span + c * np.sqrt(np.log(nodes[ch, AVAIL]) / nodes[ch, VISITS])
-                if value > best_value:
-                    best, best_value = ch, value
-            node = best
-            path[plen] = best
+            ch, expanded = step(nodes, totals, ctl, v, node, legal, count, untried, player, c, lo, span)
+            node = ch
+            path[plen] = ch
             plen += 1
-            K._apply(s, ledger, nodes[best, ACTION])
+            K._apply(s, ledger, nodes[ch, ACTION])
+            if expanded:
+                break
         if s[K.PHASE] == K.OVER or s[K.DEALNO] != deal:
             for seat in range(n):
                 end[seat] = s[K.END_COUNTERS + seat]
@@ -239,22 +195,7 @@ def search(origin, v, code, rev, out, tmp, room, took, maps, talon_seen, ecart_s
             if s[K.DEALNO] != start_deal:  # (the rollout counts nothing when the match ended in the deal)
                 for seat in range(n):
                     end[seat] = s[K.END_COUNTERS + seat]
-        total = 0
-        for seat in range(n):
-            end[seat] -= ctl[2 + seat]
-            total += end[seat]
-        for seat in range(n):
-            rewards[seat] = end[seat] - (total - end[seat]) / (n - 1)
-        for k in range(plen):
-            nodes[path[k], VISITS] += 1
-            totals[path[k]] += rewards[nodes[path[k], PLAYER]]
-        for seat in range(n):
-            if rewards[seat] < lohi[0]:
-                lohi[0] = rewards[seat]
-            if rewards[seat] > lohi[1]:
-                lohi[1] = rewards[seat]
-        lohi[2] = lohi[0]
-        lohi[3] = (lohi[1] - lohi[0]) if lohi[1] != lohi[0] else 1.0
+        back_up(nodes, totals, ctl, lohi, path, plen, end, n, rewards)
     return OK, stop
 
 
@@ -355,32 +296,19 @@ def run(position: Position, rng: random.Random, legal: list[int], me: int, itera
         return None
     saved = rng.getstate()
     p, pr = position, position.proposer
-    nodes = np.empty((iterations + 1, 6), dtype=np.int64)
-    nodes[0] = (-1, -1, -1, 0, 0, -1)
-    totals = np.zeros(iterations + 1, dtype=np.float64)
-    ctl = np.zeros(8, dtype=np.int64)
-    ctl[0] = 1
-    lohi = np.array([np.inf, -np.inf, 0.0, 1.0])
-    pool = np.empty((min(worlds, iterations) if worlds else 0, p.origin.shape[0]), dtype=np.int64)
+    tree = Tree(iterations, p.origin.shape[0], worlds)
     root_legal = np.array(legal, dtype=np.int64)
-    done, chunk = 0, 64
-    while done < iterations:
-        stop = min(iterations, done + chunk)
-        code, done = search(p.origin, v, pr.code, pr.rev, pr.out, pr.tmp, pr.room, pr.took, p.maps, p.talon_seen,
-                            p.ecart_seq, p.qinfo, p.qevents, MAX_TRIES, root_legal, me, c, p.variant, worlds, pool,
-                            nodes, totals, ctl, lohi, done, stop, _NO_PARTICLES, _NO_WEIGHTS)
-        if code != OK:
-            rng.setstate(saved)
-            return None
-        if clock is not None and clock():
-            break
-        chunk = min(chunk * 2, 1024)
-    stats = {}
-    ch = nodes[0, FIRST]
-    while ch >= 0:
-        stats[int(nodes[ch, ACTION])] = (int(nodes[ch, VISITS]), float(totals[ch]))
-        ch = nodes[ch, NEXT]
-    return done, stats, (float(lohi[2]), float(lohi[3]))
+
+    def part(start: int, stop: int) -> tuple[int, int]:
+        return search(p.origin, v, pr.code, pr.rev, pr.out, pr.tmp, pr.room, pr.took, p.maps, p.talon_seen,
+                      p.ecart_seq, p.qinfo, p.qevents, MAX_TRIES, root_legal, me, c, p.variant, worlds, tree.pool,
+                      tree.nodes, tree.totals, tree.ctl, tree.lohi, start, stop, _NO_PARTICLES, _NO_WEIGHTS)
+
+    done = runs(part, iterations, clock)
+    if done is None:
+        rng.setstate(saved)
+        return None
+    return tree.result(done)
 
 
 _NO_PARTICLES = np.zeros((0, 1), dtype=np.int64)
@@ -398,52 +326,28 @@ def run_particles(belief: Any, rng: random.Random, legal: list[int], me: int, it
     makes the same choices. The same result as :func:`run`; None (``rng`` as given) when the
     worlds are not all in the play of the cards of one deal, ``kernel_for(world)`` gives no
     kernel, or ``rng`` cannot be drawn from compiled."""
-    from itertools import accumulate
-
     from academie.fast.pyrandom import state_of
 
-    states, weights = belief.worlds, belief.weights
-    if not states or len(weights) != len(states):
-        return None
-    kernel = kernel_for(states[0])
+    found = particle_rows(belief, kernel_for, K)
     v = state_of(rng)
-    if kernel is None or v is None:
+    if found is None or v is None:
         return None
-    params, variant = kernel[1], kernel[3]
-    rows = [K.from_state(world, params) for world in states]
-    particles = np.stack(rows)
-    if (particles[:, K.PHASE] != K.PLAYING).any() or (particles[:, K.DEALNO] != particles[0, K.DEALNO]).any():
-        return None
-    cum = np.array(list(accumulate(weights)), dtype=np.float64)
-    if not cum[-1] > 0:
-        return None
+    particles, cum, variant = found
     origin = particles[0]
-    nodes = np.empty((iterations + 1, 6), dtype=np.int64)
-    nodes[0] = (-1, -1, -1, 0, 0, -1)
-    totals = np.zeros(iterations + 1, dtype=np.float64)
-    ctl = np.zeros(8, dtype=np.int64)
-    ctl[0] = 1
-    lohi = np.array([np.inf, -np.inf, 0.0, 1.0])
-    pool = np.empty((min(worlds, iterations) if worlds else 0, origin.shape[0]), dtype=np.int64)
+    tree = Tree(iterations, origin.shape[0], worlds)
     root_legal = np.array(legal, dtype=np.int64)
     none = np.zeros(1, dtype=np.int64)
     none2 = np.zeros((1, 4), dtype=np.int64)
+    none9 = np.zeros((1, 9), dtype=np.int64)
     saved = rng.getstate()
-    done, chunk = 0, 64
-    while done < iterations:
-        stop = min(iterations, done + chunk)
-        code, done = search(origin, v, none, none, none, none, none, none, none2, none, none2, none,
-                            np.zeros((1, 9), dtype=np.int64), 1, root_legal, me, c, variant, worlds, pool, nodes,
-                            totals, ctl, lohi, done, stop, particles, cum)
-        if code != OK:
-            rng.setstate(saved)
-            return None
-        if clock is not None and clock():
-            break
-        chunk = min(chunk * 2, 1024)
-    stats = {}
-    ch = nodes[0, FIRST]
-    while ch >= 0:
-        stats[int(nodes[ch, ACTION])] = (int(nodes[ch, VISITS]), float(totals[ch]))
-        ch = nodes[ch, NEXT]
-    return done, stats, (float(lohi[2]), float(lohi[3]))
+
+    def part(start: int, stop: int) -> tuple[int, int]:
+        return search(origin, v, none, none, none, none, none, none, none2, none, none2, none, none9, 1, root_legal,
+                      me, c, variant, worlds, tree.pool, tree.nodes, tree.totals, tree.ctl, tree.lohi, start, stop,
+                      particles, cum)
+
+    done = runs(part, iterations, clock)
+    if done is None:
+        rng.setstate(saved)
+        return None
+    return tree.result(done)
