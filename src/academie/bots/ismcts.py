@@ -168,9 +168,9 @@ MISTAKE = 0.1
 """With ``infer=heuristic``: the chance that another seat picks uniformly among its legal actions
 instead of playing as the heuristic bot would."""
 
-COMPILED_SEARCHES = {"reversis": "reversis_search"}
+COMPILED_SEARCHES = {"reversis": "reversis_search", "guimbarde": "guimbarde_search"}
 """Game id → module of :mod:`academie.fast` whose ``position`` and ``run`` search a move compiled
-(:mod:`academie.fast.reversis_search`): used, when installed, by a bot whose spec asks for
+(:mod:`academie.fast.reversis_search`, :mod:`academie.fast.guimbarde_search`): used, when installed, by a bot whose spec asks for
 nothing the compiled search lacks (random playouts, no inference or ``infer=particles`` when the
 module has ``run_particles``, the other seats searched, every decision searched, no paired
 search), else the Python tree."""

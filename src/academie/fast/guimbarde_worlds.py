@@ -67,6 +67,7 @@ class Proposer:
             rows.append([who, card, sum(1 << c for c in earlier), len(cards), *cards, *[0] * (8 - len(cards))])
         self.plays = np.array(rows, dtype=np.int64).reshape(-1, PLAY_WIDTH)
         self.origin = origin
+        self.variant = 0  # the kernel's generator variant (academie.fast.randbelow_variant)
         self.world = np.empty_like(origin)
         self.probe = origin.copy()
 
@@ -142,6 +143,7 @@ def proposer(view: Any, kernel_for: Any, deadline: float | None = None) -> Propo
         if -2 not in recipient and None not in recipient:
             origin = K.from_state(w0, kernel[1])
             found = Proposer(d, plan, origin, code, recipient, seat, trace, base.options.point_tiebreak == "value")
+            found.variant = kernel[3]
     memo["guimbarde_fast"] = (key, found)
     return found
 
