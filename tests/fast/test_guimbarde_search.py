@@ -119,3 +119,51 @@ def test_a_world_it_cannot_draw_hands_the_search_to_the_python_tree(monkeypatch)
     bot = ISMCTSBot("guimbarde", 4, iterations=30, seconds=3600)
     assert bot.choose(state.view(seat), state.legal_actions()) == expected
     assert not bot.last_compiled and bot.rng.getstate() == pure.rng.getstate()
+
+
+@pytest.mark.parametrize("params", [{"iterations": 60, "particles": 12}, {"iterations": 70, "particles": 8, "worlds": 5}])
+def test_the_compiled_search_over_particles_makes_the_python_trees_choices(params, monkeypatch):
+    """infer=particles: each iteration draws a world of the beliefs by weight from the bot's
+    generator, compiled as in the Python tree; the same statistics, move and generator."""
+    compiled = 0
+    for k in range(120):
+        state = decision(7000 + k, PLAYERS[k % len(PLAYERS)], OPTION_SETS[k % len(OPTION_SETS)])
+        fast_run = searched(state, k, True, monkeypatch, infer="particles", **params)
+        pure_run = searched(state, k, False, monkeypatch, infer="particles", **params)
+        assert not pure_run[4]
+        assert fast_run[:4] == pure_run[:4], k
+        visits, legal = fast_run[1], state.legal_actions()
+        assert set(visits) <= set(legal) and sum(v for v, _ in visits.values()) == fast_run[2] == params["iterations"]
+        compiled += fast_run[4]
+    assert compiled == 120
+
+
+def test_a_deal_over_particles_in_lockstep():
+    """infer=particles over a whole deal, the beliefs carried from move to move: the same moves,
+    the generators together."""
+    state = GAME.new_initial_state(5, GAME.parse_options({"deals": 1}))
+    rng = random.Random(8)
+    bots = [ISMCTSBot("guimbarde", 2, iterations=50, seconds=3600, infer="particles", particles=10) for _ in range(2)]
+    bots[1].compiled = False
+    compiled = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng), trusted=True)
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        moves = [bot.choose(state.view(seat), legal) for bot in bots]
+        assert moves[0] == moves[1] and bots[0].rng.getstate() == bots[1].rng.getstate()
+        compiled += bots[0].last_compiled
+        state.apply_action(moves[0], trusted=True)
+    assert compiled >= 15
+
+
+def test_hard_plays_the_play_of_the_cards_compiled():
+    from academie.bots.levels import _level, level_factory
+
+    state = decision(13, 4, {})
+    bot = level_factory("guimbarde", "hard", {"ismcts": ismcts.ismcts_factory("guimbarde")})(3)
+    seat = state.current_player()
+    move = bot.choose(state.view(seat), state.legal_actions())
+    assert move in state.legal_actions() and bot.last_compiled
+    assert bot.last_iterations == _level("guimbarde", "hard")[1]["iterations"]
