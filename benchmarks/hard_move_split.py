@@ -1,13 +1,15 @@
-"""Where the time of a ``hard`` move goes at Reversis: the beliefs' update against the search.
+"""Where the time of a ``hard`` move goes at Reversis or the Guimbarde: the beliefs' update against the search.
 
-Plays ``--deals`` deals (4 seats; deal *k*'s chance from ``random.Random(k)``) with the bot
-``--spec`` (default the level ``hard``) in seat *k* mod 4 and the heuristic in the others, and
+Plays ``--deals`` deals of ``--game`` (``reversis``, the default, or another game; ``--players``
+seats, 4 by default; deal *k*'s chance from ``random.Random(k)``) with the bot
+``--spec`` (default the level ``hard``) in seat *k* mod the seats and the heuristic in the others, and
 for each of its decisions with two legal actions or more times (wall clock, ``perf_counter``) the
 particles' update and the whole move; the search is the rest. Prints the medians and the longest
 of each, in seconds, the iterations searched, and how many moves the compiled search made.
 
     PYTHONPATH=src .venv/bin/python benchmarks/hard_move_split.py --deals 3
     PYTHONPATH=src .venv/bin/python benchmarks/hard_move_split.py --spec ismcts:iterations=3000:seconds=0.9:infer=particles:particles=32
+    PYTHONPATH=src .venv/bin/python benchmarks/hard_move_split.py --game guimbarde --deals 4
 """
 
 from __future__ import annotations
@@ -25,18 +27,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--spec", default="hard")
     parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--game", default="reversis")
+    parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
-    game = get_game("reversis")
+    game = get_game(args.game)
     from academie import fast
 
     if fast.available():  # (the kernels compiled before the clock runs)
-        fast.prepare(game, game.parse_options({"deals": 1}), 4, [args.spec])
+        fast.prepare(game, game.parse_options({"deals": 1}), args.players, [args.spec])
     totals, updates, iterations, compiled = [], [], [], 0
     for k in range(args.deals):
         rng = random.Random(k)
-        state = game.new_initial_state(4, game.parse_options({"deals": 1}))
-        me = k % 4
-        bots = [make_bot(args.spec if s == me else "heuristic", "reversis", 100 * k + s) for s in range(4)]
+        state = game.new_initial_state(args.players, game.parse_options({"deals": 1}))
+        me = k % args.players
+        bots = [make_bot(args.spec if s == me else "heuristic", args.game, 100 * k + s) for s in range(args.players)]
         belief = getattr(bots[me], "belief", None)
         spent = [0.0]
         if belief is not None:
@@ -65,7 +69,7 @@ def main() -> None:
                 compiled += bool(getattr(bots[me], "last_compiled", False))
             state.apply_action(action, trusted=True)
     searches = [a - b for a, b in zip(totals, updates)]
-    print(f"{args.spec}: {len(totals)} moves over {args.deals} deals, {compiled} searched compiled")
+    print(f"{args.game}, {args.players} seats, {args.spec}: {len(totals)} moves over {args.deals} deals, {compiled} searched compiled")
     for name, xs in (("move", totals), ("update", updates), ("search", searches)):
         print(f"  {name:7s} median {statistics.median(xs):.3f} s   max {max(xs):.3f} s   mean {statistics.fmean(xs):.3f} s")
     print(f"  iterations: median {statistics.median(iterations):.0f}, min {min(iterations)}, max {max(iterations)}")

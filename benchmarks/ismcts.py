@@ -8,9 +8,9 @@ iterations, and the figure is iterations over CPU time (``time.process_time``, s
 wall time on a shared machine), the median over the rounds. Rounds of every row alternate, so the
 machine's load falls on all of them alike.
 
-Rows: ``ismcts`` with random playouts (at Reversis the compiled search,
-:mod:`academie.fast.reversis_search`, then the Python tree with the compiled kernels' playouts;
-elsewhere the compiled kernels of ``academie[fast]`` when installed, else the pure engine), with
+Rows: ``ismcts`` with random playouts (at Reversis and at the Guimbarde the compiled search,
+:mod:`academie.fast.reversis_search` and :mod:`academie.fast.guimbarde_search`, then the Python
+tree with the compiled kernels' playouts; elsewhere the compiled kernels of ``academie[fast]`` when installed, else the pure engine), with
 the pure engine forced, and with the game's heuristic playing every
 seat; then OpenSpiel's ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` on ``hearts`` (C++
 game, Python search) with its ``RandomRolloutEvaluator`` (one random rollout to the end of the

@@ -22,14 +22,15 @@ each decision — the same actions either way, so the same moves (since that cha
 with heuristic playouts moves differently from before for the same seed: its playouts drew
 from the search's generator and shared the move's bots). The bot never sees the state: it gets
 its seat's view and the legal actions.
-At Reversis, in the play of the cards, a search with random playouts and the article's tree
-(``infer=none``, ``others=search``, ``depth=0``, ``paired=no``) runs whole in compiled code when
-``academie[fast]`` is installed (:mod:`academie.fast.reversis_search`): the same worlds,
-expansions and playouts drawn from the bot's generator, so the same move; the clock is read
-between runs of up to 1,024 iterations rather than after each. With ``infer=particles`` it
-searches the beliefs' worlds, each iteration drawing one by weight from the bot's generator as
-the Python tree draws it (:func:`academie.fast.reversis_search.run_particles`). An instance's ``compiled =
-False`` keeps the Python tree; ``last_compiled`` tells which searched the last move.
+At Reversis and at the Guimbarde, in the play of the cards, a search with random playouts and
+the article's tree (``infer=none``, ``others=search``, ``depth=0``, ``paired=no``) runs whole in
+compiled code when ``academie[fast]`` is installed (:mod:`academie.fast.reversis_search`,
+:mod:`academie.fast.guimbarde_search`): the same worlds, expansions and playouts drawn from the
+bot's generator, so the same move; the clock is read between runs of up to 1,024 iterations
+rather than after each. With ``infer=particles`` it searches the beliefs' worlds, each iteration
+drawing one by weight from the bot's generator as the Python tree draws it (the modules'
+``run_particles``). An instance's ``compiled = False`` keeps the Python tree; ``last_compiled``
+tells which searched the last move.
 
 Rewards are per deal (at Trente et un, ``value=match`` values a deal's end by each seat's chance of
 winning the match from the lives then left, :mod:`academie.bots.match_values`). A deal ends when ``match.deal_number`` changes or the

@@ -11,11 +11,12 @@ that a record or a table naming a level rebuilds the same player:
   worlds' drawing and the beliefs' update counted; its playouts are random (the compiled
   kernels), not the heuristic it is measured against. At Trente et un, where the search adds
   nothing over its policy, the paired search over the patient heuristic (the heuristic's move
-  kept unless another beats it by a standard error) on the same beliefs. At Reversis, where the
-  search over the particles runs compiled in the play of the cards
-  (:func:`academie.fast.reversis_search.run_particles`), 6,000 iterations over 64 particles, which
-  end a move before the clock does on a 2-core machine (``benchmarks/hard_move_split.py``), so
-  that a seed gives the same moves.
+  kept unless another beats it by a standard error) on the same beliefs. At Reversis and at the
+  Guimbarde, where the search over the particles runs compiled in the play of the cards
+  (:func:`academie.fast.reversis_search.run_particles`,
+  :func:`academie.fast.guimbarde_search.run_particles`), 6,000 iterations (over 64 particles at
+  Reversis, 48 at the Guimbarde), which end a move before the clock does on a 2-core machine
+  (``benchmarks/hard_move_split.py``), so that a seed gives the same moves.
 
 :func:`level_factory` makes a level's bot; its ``name`` is the level's.
 """
@@ -39,6 +40,9 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     },
     "reversis": {  # (the compiled search over the particles: 6,000 iterations end a move before the clock)
         "hard": ("ismcts", {"iterations": 6000, "seconds": 0.9, "infer": "particles", "particles": 64}),
+    },
+    "guimbarde": {  # (the compiled search over the particles: 6,000 iterations end a move before the clock)
+        "hard": ("ismcts", {"iterations": 6000, "seconds": 0.9, "infer": "particles", "particles": 48}),
     },
     "belle-flux-trente-un": {
         "hard": ("ismcts", {"iterations": 2000, "seconds": 0.9, "infer": "particles", "particles": 32}),
