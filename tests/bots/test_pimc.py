@@ -57,7 +57,7 @@ def test_the_move_is_the_best_mean_over_the_worlds_that_tried_it():
 
 def test_each_world_has_a_tree_of_its_own_and_the_iterations_go_round_them(monkeypatch):
     state = decision("guimbarde", 4)
-    bot = make_bot("ismcts:iterations=30:mode=pimc:worlds=4", "guimbarde", 2)
+    bot = make_bot("ismcts:iterations=30:mode=pimc:worlds=4:seconds=60", "guimbarde", 2)
     drawn = []
     real = ISMCTSBot._world
 
