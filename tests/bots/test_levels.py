@@ -34,7 +34,9 @@ def test_every_game_with_decisions_has_the_three_levels(game_id):
         assert bot_spec(level, game_id) == level  # records keep the level's name
         assert make_bot(level, game_id, 1).name == level
     hard = make_bot("hard", game_id, 1)
-    assert isinstance(hard, ISMCTSBot) and hard.infer == "particles" and hard.seconds <= 0.9
+    # (at Reversis uniform worlds, which beat the particles there: docs/bots.md)
+    expected = ("none", 64) if game_id == "reversis" else ("particles", 0)
+    assert isinstance(hard, ISMCTSBot) and (hard.infer, hard.worlds) == expected and hard.seconds <= 0.9
     assert level_spec(game_id, "hard").startswith("ismcts:") and level_spec(game_id, "medium") == "heuristic"
 
 
@@ -93,4 +95,4 @@ def test_the_kernels_hard_calls_are_warmed_before_a_run_as_ismcts_ones_are():
     from academie.bots.ismcts import _searches
 
     found = _searches(get_game("reversis"), ["hard", "medium", "easy"])
-    assert len(found) == 1 and isinstance(found[0], ISMCTSBot) and found[0].infer == "particles"
+    assert len(found) == 1 and isinstance(found[0], ISMCTSBot) and found[0].worlds == 64
