@@ -1,7 +1,8 @@
 """Hints: each legal move's estimated value for the seat, from what its view allows only.
 
-:func:`hints` draws worlds from the seat's beliefs (the ``hard`` level's: worlds of the view
-weighted by the others' moves, :mod:`academie.bots.particles`), plays each legal move in each
+:func:`hints` draws worlds as the ``hard`` level does: from the seat's beliefs (worlds of the
+view weighted by the others' moves, :mod:`academie.bots.particles`), or uniformly from the view
+where ``hard`` has no beliefs (Reversis), plays each legal move in each
 world and plays the deal out as the hard bot's playouts do (the same random numbers for every
 move of one world, so that the moves are compared on the same cards), and gives for each move
 the seat's mean gain by the end of the deal — counters won or lost, or at Trente et un lives

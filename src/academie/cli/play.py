@@ -360,7 +360,7 @@ class PlaySession:
 
     def _hint(self, view: Any) -> None:
         """Each legal move's estimated value for the person's seat, best first
-        (:func:`academie.bots.hints.hints`: the hard bot's beliefs over the seat's view only)."""
+        (:func:`academie.bots.hints.hints`: the hard bot's worlds of the seat's view only)."""
         from academie.bots.hints import hints
         from academie.core.errors import SamplingError
 

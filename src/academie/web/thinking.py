@@ -147,7 +147,7 @@ def hint(game_id: str, options: dict[str, Any], num_players: int, seed: int, vie
          seconds: float) -> list[tuple[int, float, float, int]]:
     """The hints of a seat's move (run in a worker process): ``(action, mean, half, worlds)``
     for each of ``legal``, best mean first — :func:`academie.bots.hints.hints`, the hard bot's
-    beliefs over ``view`` (the seat's view, never the state), for ``seconds``; the mean gain by
+    worlds of ``view`` (the seat's view, never the state), for ``seconds``; the mean gain by
     the end of the deal and half its 95% interval, in counters (lives at Trente et un), over
     ``worlds`` deals the view allows. Raises :class:`~academie.core.errors.SamplingError` when
     no deal of the view can be drawn."""
