@@ -147,5 +147,6 @@ def test_a_socket_speaks_the_language_its_page_names_whatever_its_handshake_says
         english = {"accept-language": "en-US,en;q=0.9"}
         for asked, said in (("?lang=fr", "À vous"), ("", "Your turn"), ("?lang=xx", "Your turn")):
             with c.websocket_connect(f"/ws/play/{token}{asked}", headers=english) as ws:
-                m = wait_for(ws, lambda m: m["type"] == "update")
+                # (the seat's turn: the bot may move first, and its « joue… » comes before)
+                m = wait_for(ws, lambda m: m["type"] == "update" and m.get("legal"))
                 assert m["status"].startswith(said), (asked, m["status"])
