@@ -7,7 +7,10 @@ world and plays the deal out as the hard bot's playouts do (the same random numb
 move of one world, so that the moves are compared on the same cards), and gives for each move
 the seat's mean gain by the end of the deal — counters won or lost, or at Trente et un lives
 (a life lost is −1) — with a 95% interval (1.96 standard errors over the worlds), best first.
-Only the view goes in: two positions that give the seat the same view give the same hints.
+At Belle-Flux, whose ``hard`` values its two moves itself (its ``estimates``: playouts over the
+particles, a basket nobody wins counted for the seat's share of it in later deals), the hints are
+those values. Only the view goes in: two positions that give the seat the same view give the
+same hints.
 """
 
 from __future__ import annotations
@@ -58,6 +61,11 @@ def hints(view: Any, legal: list[int], game_id: str, seconds: float = 1.5, world
     start = time.perf_counter()
     deadline = start + seconds
     bot = make_bot("hard", game_id, seed)
+    estimates = getattr(bot, "estimates", None)
+    if estimates is not None:  # a bot valuing the moves itself (Belle-Flux's playouts over its beliefs)
+        found = estimates(view, seconds, seed)
+        if found is not None:
+            return _listed(found, legal, game_id, describe)
     rng = random.Random(seed)
     belief = getattr(bot, "belief", None)
     if belief is not None:
@@ -92,13 +100,17 @@ def hints(view: Any, legal: list[int], game_id: str, seconds: float = 1.5, world
             squares[action] += gain * gain
         if time.perf_counter() >= deadline:
             break
-    unit = unit_of(game_id)
-    out = []
+    found = {}
     for action in legal:
         mean = sums[action] / done
         spread = max(squares[action] / done - mean * mean, 0.0) * done / (done - 1) if done > 1 else 0.0
-        half = 1.96 * math.sqrt(spread / done) if done > 1 else math.inf
-        name = describe(action) if describe is not None else str(action)
-        out.append(Hint(name, action, mean, half, done, unit))
+        found[action] = (mean, 1.96 * math.sqrt(spread / done) if done > 1 else math.inf, done)
+    return _listed(found, legal, game_id, describe)
+
+
+def _listed(found: dict[int, tuple[float, float, int]], legal: list[int], game_id: str, describe: Any) -> list[Hint]:
+    """The hints of ``found`` (action → mean, half, worlds) for the ``legal`` actions, best first."""
+    unit = unit_of(game_id)
+    out = [Hint(describe(a) if describe is not None else str(a), a, *found[a], unit) for a in legal]
     out.sort(key=lambda h: -h.mean)
     return out

@@ -913,9 +913,9 @@ def ismcts_factory(game_id: str) -> Callable[..., ISMCTSBot]:
     return make
 
 
-def _searches(game: Any, bot_names: Any) -> list[ISMCTSBot]:
-    """One ISMCTS bot for each distinct ISMCTS spec of ``bot_names`` and for ``hard`` (seeded 0): what
-    :func:`academie.fast.prepare` warms the kernels with."""
+def _searches(game: Any, bot_names: Any) -> list[Any]:
+    """One ISMCTS bot for each distinct ISMCTS spec of ``bot_names`` and ``hard``'s bot (seeded 0; an
+    ISMCTS bot but at Belle-Flux): what :func:`academie.fast.prepare` warms the kernels with."""
     from academie.bots.spec import parse_spec
 
     gid = game.info.id
@@ -928,7 +928,9 @@ def _searches(game: Any, bot_names: Any) -> list[ISMCTSBot]:
         elif name.strip() == "hard":  # the level is a search too (its spec: academie.bots.levels)
             from academie.bots.levels import level_factory
 
-            found.append(level_factory(gid, "hard", bots)(0))
+            from academie.bots.roster import own_bots
+
+            found.append(level_factory(gid, "hard", {**own_bots().get(gid, {}), **bots})(0))
     return found
 
 

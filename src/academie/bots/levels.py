@@ -19,7 +19,9 @@ that a record or a table naming a level rebuilds the same player:
   48 particles; at Reversis over a pool of 64 uniform worlds of the view, no beliefs, which beat
   the same search over 64 particles by 1.76 counters a deal [0.37, 3.15] in a duplicate
   tournament of 100 boards against searching opponents (the particles' model of the others is
-  the heuristic; docs/bots.md).
+  the heuristic; docs/bots.md). At Belle-Flux, whose one decision is the trente-un's request
+  (ask or stand), ``montecarlo`` (:class:`academie.bots.belle_flux.MonteCarloBelleFlux`): both
+  moves valued by compiled playouts over the same particles, on the same stock orders.
 
 :func:`level_factory` makes a level's bot; its ``name`` is the level's.
 """
@@ -47,8 +49,8 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "guimbarde": {  # (the compiled search over the particles: 6,000 iterations end a move before the clock)
         "hard": ("ismcts", {"iterations": 6000, "seconds": 0.9, "infer": "particles", "particles": 48}),
     },
-    "belle-flux-trente-un": {
-        "hard": ("ismcts", {"iterations": 2000, "seconds": 0.9, "infer": "particles", "particles": 32}),
+    "belle-flux-trente-un": {  # (the one decision, ask or stand, valued by compiled playouts over the particles)
+        "hard": ("montecarlo", {}),
     },
 }
 """Per game, the levels whose spec differs from the default (``easy`` and ``medium``: the

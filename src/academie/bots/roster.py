@@ -34,7 +34,7 @@ class RandomBot:
 
 
 def own_bots() -> dict[str, dict[str, Callable[..., Bot]]]:
-    from academie.bots.belle_flux import HeuristicBelleFlux
+    from academie.bots.belle_flux import HeuristicBelleFlux, MonteCarloBelleFlux
     from academie.bots.guimbarde import HeuristicGuimbarde
     from academie.bots.guinguette import HeuristicGuinguette
     from academie.bots.reversis import HeuristicReversis
@@ -42,7 +42,7 @@ def own_bots() -> dict[str, dict[str, Callable[..., Bot]]]:
 
     return {
         "trente-et-un": {"random": RandomBot, "heuristic": HeuristicTrenteEtUn},
-        "belle-flux-trente-un": {"random": RandomBot, "heuristic": HeuristicBelleFlux},
+        "belle-flux-trente-un": {"random": RandomBot, "heuristic": HeuristicBelleFlux, "montecarlo": MonteCarloBelleFlux},
         "reversis": {"random": RandomBot, "heuristic": HeuristicReversis},
         "guimbarde": {"random": RandomBot, "heuristic": HeuristicGuimbarde},
         "guinguette": {"random": RandomBot, "heuristic": HeuristicGuinguette},

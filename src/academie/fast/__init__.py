@@ -667,8 +667,12 @@ def _one_move_each(game: Any, options: Any, num_players: int, bots: list[Any]) -
         if len(legal) > 1 and decisions in (0, 4 * num_players):
             view = state.view(state.current_player())
             for bot in bots:
-                bot.iterations, bot.seconds = 4, None
-                bot.choose(view, legal)
+                warm = getattr(bot, "warm", None)  # a bot that says how its kernels are called
+                if warm is not None:
+                    warm(view, legal)
+                else:
+                    bot.iterations, bot.seconds = 4, None
+                    bot.choose(view, legal)
             searched += 1
         decisions += len(legal) > 1
         state.apply_action(legal[0])
