@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from academie.bots.spec import Param
+from academie.core.errors import UnknownBotError
 
 GAME = "trente-et-un"
 
@@ -53,6 +54,9 @@ class MonteCarloTrenteEtUn:
         self.playouts, self.value, self.margin, self.seconds = playouts, value, margin, seconds
         factory = _own_factory(GAME, own)
         self.own_spec = factory.spec  # (name, params)
+        if self.own_spec[0] != "heuristic":
+            raise UnknownBotError(f"montecarlo: own={own}: the playouts play a heuristic spec (heuristic or "
+                                  f"heuristic/… with its parameters), not {self.own_spec[0]}")
         self.own = factory(self.rng.getrandbits(32))
         self.belief = Particles(OpponentModel(GAME, mistake, self.rng.getrandbits(32)), particles,
                                 rng=random.Random(self.rng.getrandbits(32)))
@@ -79,7 +83,7 @@ class MonteCarloTrenteEtUn:
         if found is None:
             self.fallbacks += 1
             return mine
-        rows, _ = found
+        rows, self.last_worlds = found
         values = self._valued(rows, view)
         means = {a: sum(w * x for w, x in zip(weights, xs)) for a, (weights, xs) in values.items()}
         self.last_values = means
@@ -196,10 +200,7 @@ class MonteCarloTrenteEtUn:
                 return None
             n = world.num_players
             rows = [heuristic_knobs(K, {})] * n
-            mine = heuristic_knobs(K, self.own_spec[1]) if self.own_spec[0] == "heuristic" else None
-            if mine is None:
-                return None
-            self._own_row = mine
+            self._own_row = heuristic_knobs(K, self.own_spec[1])  # (every heuristic parameter is a knob)
             self._kernel = (options, fast.PARAMS[GAME](options, n), fast.randbelow_variant(),
                             np.array(rows, dtype=np.float64))
         knobs = self._kernel[3].copy()
