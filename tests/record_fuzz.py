@@ -60,8 +60,8 @@ def valid_records(game_id: str, seeds: tuple[int, ...] = (1, 2)) -> list[dict[st
     game = get_game(game_id)
     n = game.info.default_players
     out: list[dict[str, Any]] = []
-    # the quick bots: a whole match of ismcts (or of hard, a search) at its default budget takes minutes
-    kinds = [k for k in bot_names(game_id) if k not in ("ismcts", "hard")]
+    # the quick bots: a whole match of a search (ismcts, montecarlo, hard) at its default budget takes minutes
+    kinds = [k for k in bot_names(game_id) if k not in ("ismcts", "hard", "montecarlo")]
     for seed in seeds:
         state = game.new_initial_state(n)
         actions: list[str] = []
