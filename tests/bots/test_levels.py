@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from academie.bots import bot_names, bot_spec, has_decisions, make_bot
-from academie.bots.belle_flux import MonteCarloBelleFlux
+from academie.bots.montecarlo import MonteCarloBelleFlux
 from academie.bots.ismcts import ISMCTSBot
 from academie.bots.levels import EASY_MISTAKE, Careless, level_spec
 from academie.cli.app import app

@@ -9,7 +9,7 @@ import pytest
 
 from academie import fast
 from academie.bots import make_bot
-from academie.bots.belle_flux import MonteCarloBelleFlux
+from academie.bots.montecarlo import MonteCarloBelleFlux
 from academie.bots.hints import hints
 from academie.bots.levels import level_spec
 from academie.core.errors import UnknownBotError

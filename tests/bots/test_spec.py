@@ -91,7 +91,7 @@ def test_bad_specs_are_refused_naming_what_is_legal(spec, message):
         ("heuristic:patience=1", "heuristic has no parameter 'patience'; its parameters are: knock_at, knock_floor, cut_at"),
         ("ismcts:own=heuristic", "own works only with paired=yes, not paired=no; add paired=yes"),
         ("ismcts:rollout=heuristic:paired=yes:own=ismcts",
-         "ismcts: own=ismcts: unknown bot 'ismcts' for trente-et-un; the bots are: heuristic, montecarlo, random"),
+         "ismcts: own=ismcts: unknown bot 'ismcts' for trente-et-un; the bots are: heuristic, random"),
         ("ismcts:rollout=heuristic:paired=yes:own=heuristic/knock_at=40",
          "ismcts: own=heuristic/knock_at=40: bot spec 'heuristic:knock_at=40': knock_at must be a number from 0 to 32"),
         ("ismcts:rollout=heuristic:paired=yes:own=heuristic/cut=1",

@@ -16,9 +16,11 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from academie.bots import spec as _spec
+from academie.bots import ismcts as _ismcts
 from academie.bots.ismcts import ismcts_factory
 from academie.bots.levels import NAMES as LEVEL_NAMES
 from academie.bots.levels import level_factory
+from academie.bots.montecarlo import MONTECARLO
 from academie.bots.roster import Bot, RandomBot
 from academie.bots.roster import own_bots as _registry
 from academie.bots.spec import parse_spec
@@ -49,7 +51,7 @@ def register_bot(game_id: str, name: str, factory: Callable[..., Bot]) -> None:
     if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", name):
         raise ValueError(f"a bot's name is a lower-case word (letters, digits, - and _), not {name!r:.60}")
     own = dict(_registry().get(game_id, {"random": RandomBot}))
-    if name in own or name == "ismcts" or name in LEVEL_NAMES:
+    if name in own or name in ("ismcts", "montecarlo") or name in LEVEL_NAMES:
         raise ValueError(f"{game_id} has a bot {name!r} of its own: give yours another name")
     _ADDED.setdefault(game_id, {})[name] = factory
 
@@ -61,6 +63,8 @@ def _bots_of(game_id: str) -> dict[str, Callable[..., Bot]]:
     whatever the game."""
     bots = dict(_registry().get(game_id, {"random": RandomBot}))
     bots.update(_ADDED.get(game_id, {}))
+    if game_id in MONTECARLO:
+        bots["montecarlo"] = MONTECARLO[game_id]
     if has_decisions(game_id):
         bots["ismcts"] = ismcts_factory(game_id)
         if "heuristic" in bots:
@@ -126,4 +130,5 @@ def bot_spec(spec: str, game_id: str) -> str:
 
 
 register_bots(bot_names, bot_spec)  # records may name the bots
+_ismcts.set_searches(_bots_of)  # fast.prepare warms the kernels of the searches, hard's among them
 _spec.default_bots = _bots_of  # a spec read without its bots is read against the game's

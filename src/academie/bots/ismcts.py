@@ -913,9 +913,10 @@ def ismcts_factory(game_id: str) -> Callable[..., ISMCTSBot]:
     return make
 
 
-def _searches(game: Any, bot_names: Any) -> list[Any]:
+def _searches(game: Any, bot_names: Any, bots_of: Callable[[str], dict[str, Any]] | None = None) -> list[Any]:
     """One ISMCTS bot for each distinct ISMCTS spec of ``bot_names`` and ``hard``'s bot (seeded 0; an
-    ISMCTS bot but at Belle-Flux): what :func:`academie.fast.prepare` warms the kernels with."""
+    ISMCTS bot but at Belle-Flux, made from ``bots_of(game_id)``, the game's bots): what
+    :func:`academie.fast.prepare` warms the kernels with."""
     from academie.bots.spec import parse_spec
 
     gid = game.info.id
@@ -928,10 +929,14 @@ def _searches(game: Any, bot_names: Any) -> list[Any]:
         elif name.strip() == "hard":  # the level is a search too (its spec: academie.bots.levels)
             from academie.bots.levels import level_factory
 
-            from academie.bots.roster import own_bots
-
-            found.append(level_factory(gid, "hard", {**own_bots().get(gid, {}), **bots})(0))
+            found.append(level_factory(gid, "hard", {**(bots_of(gid) if bots_of else {}), **bots})(0))
     return found
+
+
+def set_searches(bots_of: Callable[[str], dict[str, Any]]) -> None:
+    """Hand :func:`academie.fast.prepare` the searches to warm, ``hard``'s bot made from
+    ``bots_of(game_id)`` (:mod:`academie.bots`, which knows every bot, calls this)."""
+    fast.SEARCHES = lambda game, bot_names: _searches(game, bot_names, bots_of)
 
 
 belief.MOVE_CHANCE = _chance_of  # the chain's worlds weighed by the moves as the search sees them

@@ -20,7 +20,7 @@ that a record or a table naming a level rebuilds the same player:
   the same search over 64 particles by 1.76 counters a deal [0.37, 3.15] in a duplicate
   tournament of 100 boards against searching opponents (the particles' model of the others is
   the heuristic; docs/bots.md). At Belle-Flux, whose one decision is the trente-un's request
-  (ask or stand), ``montecarlo`` (:class:`academie.bots.belle_flux.MonteCarloBelleFlux`): both
+  (ask or stand), ``montecarlo`` (:class:`academie.bots.montecarlo.MonteCarloBelleFlux`): both
   moves valued by compiled playouts over the same particles, on the same stock orders.
 
 :func:`level_factory` makes a level's bot; its ``name`` is the level's.

@@ -34,16 +34,15 @@ class RandomBot:
 
 
 def own_bots() -> dict[str, dict[str, Callable[..., Bot]]]:
-    from academie.bots.belle_flux import HeuristicBelleFlux, MonteCarloBelleFlux
+    from academie.bots.belle_flux import HeuristicBelleFlux
     from academie.bots.guimbarde import HeuristicGuimbarde
     from academie.bots.guinguette import HeuristicGuinguette
-    from academie.bots.montecarlo import MonteCarloTrenteEtUn
     from academie.bots.reversis import HeuristicReversis
     from academie.bots.trente_et_un import HeuristicTrenteEtUn
 
     return {
-        "trente-et-un": {"random": RandomBot, "heuristic": HeuristicTrenteEtUn, "montecarlo": MonteCarloTrenteEtUn},
-        "belle-flux-trente-un": {"random": RandomBot, "heuristic": HeuristicBelleFlux, "montecarlo": MonteCarloBelleFlux},
+        "trente-et-un": {"random": RandomBot, "heuristic": HeuristicTrenteEtUn},
+        "belle-flux-trente-un": {"random": RandomBot, "heuristic": HeuristicBelleFlux},
         "reversis": {"random": RandomBot, "heuristic": HeuristicReversis},
         "guimbarde": {"random": RandomBot, "heuristic": HeuristicGuimbarde},
         "guinguette": {"random": RandomBot, "heuristic": HeuristicGuinguette},
