@@ -6,7 +6,7 @@ True
 >>> make_bot("genius", "trente-et-un")
 Traceback (most recent call last):
 ...
-academie.core.errors.UnknownBotError: unknown bot 'genius' for trente-et-un; the bots are: easy, hard, heuristic, ismcts, medium, random
+academie.core.errors.UnknownBotError: unknown bot 'genius' for trente-et-un; the bots are: easy, hard, heuristic, ismcts, medium, montecarlo, random
 """
 
 from __future__ import annotations

@@ -341,8 +341,13 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
     return out
 
 
+STUDY_BOTS = ("montecarlo",)
+"""Bots kept out of the browser's seat choices: searches to study from the terminal and
+tournaments (at Belle-Flux ``hard`` is the ``montecarlo`` bot under its level's name)."""
+
+
 def bot_choices(game_id: str) -> list[str]:
-    return bot_names(game_id)
+    return [b for b in bot_names(game_id) if b not in STUDY_BOTS]
 
 
 def seat_rule(game_id: str) -> str:
@@ -811,7 +816,7 @@ def create_app(database: str = DEFAULT_DATABASE, bot_delay: float = 0.6, limits:
     async def api_games() -> Any:
         return [{"id": g.info.id, "name": g.info.name, "summary": g.info.summary,
                  "min_players": g.info.min_players, "max_players": g.info.max_players,
-                 "default_players": g.info.default_players, "bots": bot_names(g.info.id),
+                 "default_players": g.info.default_players, "bots": bot_choices(g.info.id),
                  "options": option_fields(g.info.id)} for g in GAMES.values()]
 
     @app.post("/api/tables")

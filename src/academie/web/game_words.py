@@ -141,7 +141,8 @@ def messages() -> Iterator[str]:
             for c in choices(fields[doc.name].annotation):
                 yield from once(choice_label(c))
         for bot in bot_names(game_id):
-            yield from once(bot_label(bot))
+            if bot != "montecarlo":  # (not among the browser's seat choices: academie.web.app.STUDY_BOTS)
+                yield from once(bot_label(bot))
         for rule in game.info.reconstructed:
             yield from once(plain_doc(rule))
         guide = guide_of(game)
