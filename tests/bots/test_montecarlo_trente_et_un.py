@@ -63,3 +63,21 @@ def test_its_parameters_are_checked():
     with pytest.raises(UnknownBotError, match="one of match, deal"):
         make_bot("montecarlo:value=life", GAME)
     assert make_bot("montecarlo:own=heuristic/knock_at=29", GAME, 1).own_spec == ("heuristic", {"knock_at": 29.0})
+
+
+def test_others_sets_the_other_seats_policy_in_the_playouts():
+    from academie.bots.ismcts import heuristic_knobs
+    from academie.fast import trente_et_un as K
+
+    state = thirty_in_hearts()
+    patient = make_bot("montecarlo:others=heuristic/knock_floor=32/cut_at=32", GAME, 1)
+    sheet = make_bot("montecarlo", GAME, 1)
+    for bot in (patient, sheet):
+        bot.estimates(state.view(1), 5.0, 3)
+    rows = patient._kernel_for(state)[3]
+    assert list(rows[0]) == list(heuristic_knobs(K, {"knock_floor": 32.0, "cut_at": 32.0}))
+    assert list(rows[1]) == list(heuristic_knobs(K, patient.own_spec[1]))
+    assert list(sheet._kernel_for(state)[3][0]) == list(heuristic_knobs(K, {}))
+    assert list(rows[0]) != list(heuristic_knobs(K, {}))
+    with pytest.raises(UnknownBotError, match="others=random: the playouts play a heuristic spec"):
+        make_bot("montecarlo:others=random", GAME)

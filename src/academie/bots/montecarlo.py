@@ -10,7 +10,7 @@ between two moves or more, the seat's beliefs (:class:`academie.bots.particles.P
 view's worlds weighted by the others' moves under the model of their play) are brought up to
 date, then every legal move is played in each world, ``playouts`` times, and the round played out
 by the kernel's compiled heuristic bots (:func:`academie.fast.trente_et_un.heuristic_rollout`):
-the others as the game's heuristic, the seat itself as ``own`` (by default the patient heuristic,
+the others as ``others`` (by default the game's heuristic), the seat itself as ``own`` (by default the patient heuristic,
 ``heuristic/knock_floor=32/cut_at=32``). Every move of one world and one playout is played out
 from the same seeds (common random numbers), so that the moves are compared on the same cards.
 
@@ -50,8 +50,8 @@ class MonteCarloTrenteEtUn:
     name = "montecarlo"
 
     def __init__(self, seed: int | None = None, particles: int = 24, playouts: int = 8,
-                 own: str = "heuristic/knock_floor=32/cut_at=32", value: str = "match", margin: float = 1.0,
-                 mistake: float = 0.1, seconds: float = 0.9) -> None:
+                 own: str = "heuristic/knock_floor=32/cut_at=32", others: str = "heuristic", value: str = "match",
+                 margin: float = 1.0, mistake: float = 0.1, seconds: float = 0.9) -> None:
         from academie.bots.ismcts import _own_factory
         from academie.bots.particles import OpponentModel, Particles
 
@@ -63,6 +63,10 @@ class MonteCarloTrenteEtUn:
             raise UnknownBotError(f"montecarlo: own={own}: the playouts play a heuristic spec (heuristic or "
                                   f"heuristic/… with its parameters), not {self.own_spec[0]}")
         self.own = factory(self.rng.getrandbits(32))
+        self.others_spec = _own_factory(GAME, others).spec
+        if self.others_spec[0] != "heuristic":
+            raise UnknownBotError(f"montecarlo: others={others}: the playouts play a heuristic spec (heuristic or "
+                                  f"heuristic/… with its parameters), not {self.others_spec[0]}")
         self.belief = Particles(OpponentModel(GAME, mistake, self.rng.getrandbits(32)), particles,
                                 rng=random.Random(self.rng.getrandbits(32)))
         self.fallbacks = 0
@@ -204,7 +208,7 @@ class MonteCarloTrenteEtUn:
             if not fast.available() or not fast.supports(world.game, options, world.num_players):
                 return None
             n = world.num_players
-            rows = [heuristic_knobs(K, {})] * n
+            rows = [heuristic_knobs(K, self.others_spec[1])] * n
             self._own_row = heuristic_knobs(K, self.own_spec[1])  # (every heuristic parameter is a knob)
             self._kernel = (options, fast.PARAMS[GAME](options, n), fast.randbelow_variant(),
                             np.array(rows, dtype=np.float64))
@@ -219,6 +223,8 @@ MonteCarloTrenteEtUn.PARAMS = {
                       high=100_000),
     "own": Param("spec", "heuristic/knock_floor=32/cut_at=32", "the seat's own policy in the playouts, and the "
                  "move kept unless another beats it (a heuristic spec)"),
+    "others": Param("spec", "heuristic", "the other seats' policy in the playouts (a heuristic spec; "
+                    "heuristic/knock_floor=32/cut_at=32: patient players)"),
     "value": Param("choice", "match", "a round's end valued by the chance of winning the match (match) or by the "
                    "lives gained less the others' mean (deal)", choices=("match", "deal")),
     "margin": Param("float", 1.0, "standard errors by which a move must beat the own policy's move", low=0,
