@@ -15,7 +15,8 @@ seat against the levels on the same deals; the result prints each pair's differe
 with its 95% interval, and the seconds a move each bot took.
 
 Run: ``.venv/bin/python benchmarks/levels_vs_openspiel.py reversis --bots hard,medium,openspiel-ismcts
---deals 40 [--iterations 100] [--seed 2026]`` (OpenSpiel: ``pip install 'academie[bench]'``).
+--deals 40 [--iterations 100] [--seed 2026]`` (``--matches N`` for boards of whole matches, as at
+Trente et un) (OpenSpiel: ``pip install 'academie[bench]'``).
 """
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--bots", default=f"hard,medium,{NAME}", help=f"bot specs, {NAME} among them")
-    parser.add_argument("--deals", type=int, default=40, help="boards of deals (default 40)")
+    parser.add_argument("--deals", type=int, default=None, help="boards of deals (default 40)")
+    parser.add_argument("--matches", type=int, default=None, help="boards of whole matches, instead of --deals")
     parser.add_argument("--iterations", type=int, default=100, help=f"{NAME}'s iterations a move (default 100)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
@@ -122,7 +124,8 @@ def main() -> int:
 
     tournament_module.make_bot = timed_make  # every bot's moves timed (one worker: this process)
     try:
-        result = tournament_module.tournament(game, specs, deals=args.deals, seed=args.seed, workers=1)
+        boards = {"matches": args.matches} if args.matches else {"deals": args.deals or 40}
+        result = tournament_module.tournament(game, specs, seed=args.seed, workers=1, **boards)
     finally:
         tournament_module.make_bot = real
     print_result(result, make_console())
