@@ -16,7 +16,7 @@ draws of Trente et un, the cards asked for at Belle, Flux et Trente-un). Past th
 ``deals=N`` plays N boards of deal-limited matches: matches of one deal (the game's ``deals``
 option set to 1), or of ``options['deals']`` deals when given, N then a multiple of it; only
 the games whose match is a number of deals have this (Belle, Flux et Trente-un, Reversis,
-Guimbarde). ``matches=N`` plays N boards of whole matches (every game).
+Guimbarde, Guinguette). ``matches=N`` plays N boards of whole matches (every game).
 
 The score of a bot is its counters won per deal in the games of counters, and its win rate in
 the games of lives and of the race (Trente et un, Blason): a tie for first place splits the
