@@ -11,8 +11,9 @@ view's worlds weighted by the others' moves under the model of their play) are b
 date, then every legal move is played in each world, ``playouts`` times, and the round played out
 by the kernel's compiled heuristic bots (:func:`academie.fast.trente_et_un.heuristic_rollout`):
 the others as ``others`` (by default the game's heuristic), the seat itself as ``own`` (by
-default the patient heuristic, ``heuristic/knock_floor=32/cut_at=32``). Every move of one world and one playout is played out
-from the same seeds (common random numbers), so that the moves are compared on the same cards.
+default the patient heuristic, ``heuristic/knock_floor=32/cut_at=32``). Every move of one world
+and one playout is played out from the same seeds (common random numbers), so that the moves
+are compared on the same cards.
 
 A move's value is, with ``value=match`` (the default), the seat's chance of winning the match
 from the lives left at the round's end (:func:`academie.bots.match_values.match_values`: a life is
