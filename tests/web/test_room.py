@@ -252,7 +252,7 @@ def test_one_rematch_for_the_table_the_others_told_and_seated_at_it(sqlite_url):
 
 def test_a_person_who_has_not_opened_the_table_is_said_so_until_his_page_opens(sqlite_url):
     with client(sqlite_url) as c:
-        t = create(c, "reversis", ["human", "human", "random", "random"], options={"deals": 1})
+        t = create(c, "reversis", ["human", "human", "random", "random"], options={"deals": 1}, seed=1)
         tokens = [s["token"] for s in t["seats"][:2]]
         for token in tokens:
             c.get(f"/play/{token}")
