@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from academie.bots import bot_names, bot_spec, has_decisions, make_bot
 from academie.bots.montecarlo import MonteCarloBelleFlux
+from academie.bots.montecarlo_trente_et_un import MonteCarloTrenteEtUn
 from academie.bots.ismcts import ISMCTSBot
 from academie.bots.levels import EASY_MISTAKE, Careless, level_spec
 from academie.cli.app import app
@@ -38,6 +39,10 @@ def test_every_game_with_decisions_has_the_three_levels(game_id):
     assert level_spec(game_id, "medium") == "heuristic" and hard.seconds <= 0.9
     if game_id == "belle-flux-trente-un":  # (its one decision valued by playouts over the particles)
         assert isinstance(hard, MonteCarloBelleFlux) and level_spec(game_id, "hard") == "montecarlo"
+        return
+    if game_id == "trente-et-un":  # (each move valued by playouts over the chains)
+        assert isinstance(hard, MonteCarloTrenteEtUn) and hard.infer == "chains"
+        assert level_spec(game_id, "hard") == "montecarlo"
         return
     # (at Reversis uniform worlds, which beat the particles there: docs/bots.md)
     expected = ("none", 64) if game_id == "reversis" else ("particles", 0)
@@ -72,7 +77,7 @@ def test_medium_is_the_heuristic_and_easy_slips_a_third_of_its_moves():
 
 
 def test_hard_keeps_to_its_budget_over_a_deal():
-    states = seat_decisions("trente-et-un", 8, 1, 3)  # (its playouts are the heuristic's: no kernel to load)
+    states = seat_decisions("trente-et-un", 8, 1, 3)
     bot = make_bot("hard", "trente-et-un", 3)
     for s in states:
         start = time.perf_counter()

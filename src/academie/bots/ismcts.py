@@ -880,10 +880,11 @@ def heuristic_knobs(module: Any, params: dict[str, Any]) -> list[float] | None:
     return [float(params.get(name, default)) for name, default in module.HEURISTIC_KNOBS]
 
 
-def _own_factory(game_id: str, text: str) -> Callable[[int], Any]:
+def _own_factory(game_id: str, text: str, label: str = "ismcts: own") -> Callable[[int], Any]:
     """``factory(seed)`` for ``own=`` ``text`` (a spec of one of ``game_id``'s own bots, its parts
-    joined by ``/``; the factory's ``spec`` holds the bot's name and parameters); raises :class:`~academie.core.errors.UnknownBotError` naming the bots or
-    the parameter at fault."""
+    joined by ``/``; the factory's ``spec`` holds the bot's name and parameters); raises
+    :class:`~academie.core.errors.UnknownBotError` naming the bots or the parameter at fault,
+    after ``label`` (the bot and its parameter: ``montecarlo: others``)."""
     from academie.bots.spec import parse_spec
     from academie.core.errors import UnknownBotError
 
@@ -891,7 +892,7 @@ def _own_factory(game_id: str, text: str) -> Callable[[int], Any]:
     try:
         spec = parse_spec(text.replace("/", ":"), game_id, bots)
     except UnknownBotError as exc:
-        raise UnknownBotError(f"ismcts: own={text}: {exc}") from None
+        raise UnknownBotError(f"{label}={text}: {exc}") from None
     factory, params = bots[spec.name], spec.params
 
     def make(seed: int) -> Any:

@@ -9,9 +9,11 @@ that a record or a table naming a level rebuilds the same player:
 - ``hard``: the ISMCTS search on beliefs from play (``infer=particles``: the worlds weighted by
   the others' moves, :mod:`academie.bots.particles`), under a budget of 0.9 s a move, the
   worlds' drawing and the beliefs' update counted; its playouts are random (the compiled
-  kernels), not the heuristic it is measured against. At Trente et un, where the search adds
-  nothing over its policy, the paired search over the patient heuristic (the heuristic's move
-  kept unless another beats it by a standard error) on the same beliefs. At Reversis and at the
+  kernels), not the heuristic it is measured against. At Trente et un ``montecarlo``
+  (:class:`academie.bots.montecarlo_trente_et_un.MonteCarloTrenteEtUn`): each legal move valued
+  by compiled playouts over chains of the others' unseen cards and ways of play, moved by the
+  chance of their moves (:mod:`academie.bots.trente_et_un_beliefs`), the patient heuristic's move
+  kept unless another beats it by two standard errors. At Reversis and at the
   Guimbarde, where the search runs compiled in the play of the cards
   (:func:`academie.fast.reversis_search.run`, :func:`academie.fast.guimbarde_search.run_particles`),
   6,000 iterations, which end a move before the clock does on a 2-core machine
@@ -39,9 +41,8 @@ HARD = ("ismcts", {"iterations": 2000, "seconds": 0.9, "infer": "particles", "pa
 """``hard`` where :data:`LEVELS` gives no spec of its own: a bot's name and its parameters."""
 
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
-    "trente-et-un": {
-        "hard": ("ismcts", {"iterations": 400, "seconds": 0.9, "rollout": "heuristic", "infer": "particles",
-                            "particles": 48, "paired": "yes", "own": "heuristic/knock_floor=32/cut_at=32"}),
+    "trente-et-un": {  # (each move valued by compiled playouts over chains moved by the others' play)
+        "hard": ("montecarlo", {}),
     },
     "reversis": {  # (uniform worlds, compiled: 6,000 iterations end a move before the clock; beat the particles)
         "hard": ("ismcts", {"iterations": 6000, "seconds": 0.9, "worlds": 64}),
