@@ -12,6 +12,11 @@ holding it), averaged over the cards and the decisions; ``uniform`` is the same 
 of the weights after it. The other seats play the heuristic the model softens: the figure says
 how much the model's moves tell when the model is right.
 
+At Trente et un a second row measures the beliefs its ``hard`` bot plays over
+(:class:`academie.bots.trente_et_un_beliefs.ChainBeliefs`, their defaults: 48 chains, a model of
+two types that errs 2% of the time; the chains weigh the same, so ``live`` is their count), over
+the whole match (every deal, not the first only), against uniform worlds of the same decisions.
+
 Run: ``.venv/bin/python benchmarks/beliefs.py [--matches 8] [--particles 64] [--mistake 0.1]``.
 """
 
@@ -70,6 +75,44 @@ def measure(game_id: str, matches: int, particles: int, mistake: float, seat: in
             "update_ms": 1000 * statistics.fmean(updates), "live": statistics.fmean(live), "updates": len(updates)}
 
 
+def measure_chains(matches: int, particles: int, seat: int = 1) -> dict[str, float]:
+    """As :func:`measure`, at Trente et un, for :class:`ChainBeliefs` over whole matches."""
+    from academie import fast
+    from academie.bots.trente_et_un_beliefs import ChainBeliefs
+    from academie.fast import trente_et_un as K
+
+    believed, uniform, updates = [], [], []
+    for m in range(matches):
+        game = get_game("trente-et-un")
+        state = game.new_initial_state()
+        rng = random.Random(1000 + m)
+        bots = [make_bot("heuristic", "trente-et-un", 100 * m + k) for k in range(state.num_players)]
+        belief = ChainBeliefs(seed=m)
+        params = fast.PARAMS["trente-et-un"](state.options, state.num_players)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng), trusted=True)
+                continue
+            who, legal = state.current_player(), state.legal_actions()
+            if who == seat and len(legal) > 1:
+                view = state.view(seat)
+                start = time.perf_counter()
+                if not belief.update(view, params):
+                    continue
+                updates.append(time.perf_counter() - start)
+                flat = [sample(view, random.Random(7 * m + len(updates) * 31 + k)) for k in range(particles)]
+                where_flat = _where(flat, [1.0 / particles] * particles)
+                hands = belief.parts[:, K.HANDS:K.HANDS + state.num_players]
+                for card, place in holder(state).items():
+                    if place == seat or where_flat.get(card, {}).get(place, 0.0) >= 1.0 - 1e-9:
+                        continue
+                    believed.append(float(((hands[:, place] >> card) & 1).mean()))
+                    uniform.append(where_flat.get(card, {}).get(place, 0.0))
+            state.apply_action(bots[who].choose(state.view(who), legal), trusted=True)
+    return {"cards": len(believed), "beliefs": statistics.fmean(believed), "uniform": statistics.fmean(uniform),
+            "update_ms": 1000 * statistics.fmean(updates), "live": 48.0, "updates": len(updates)}
+
+
 def _where(worlds, weights) -> dict[int, dict[int, float]]:
     out: dict[int, dict[int, float]] = {}
     for world, w in zip(worlds, weights):
@@ -93,6 +136,10 @@ def main() -> None:
         r = measure(game_id, args.matches, args.particles, args.mistake)
         print(f"{game_id:22} {r['cards']:6d} {r['beliefs']:8.3f} {r['uniform']:8.3f} "
               f"{r['update_ms']:7.0f}ms {r['live']:6.1f}", flush=True)
+        if game_id == "trente-et-un":
+            r = measure_chains(args.matches, args.particles)
+            print(f"{'trente-et-un (chains)':22} {r['cards']:6d} {r['beliefs']:8.3f} {r['uniform']:8.3f} "
+                  f"{r['update_ms']:7.0f}ms {r['live']:6.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
-"""Where the time of a ``hard`` move goes at Reversis or the Guimbarde: the beliefs' update against the search.
+"""Where the time of a ``hard`` move goes: the beliefs' update against the search (or the playouts).
 
-Plays ``--deals`` deals of ``--game`` (``reversis``, the default, or another game; ``--players``
+Plays ``--deals`` deals of ``--game`` (``reversis``, the default, or another game; at Trente et
+un, whose match is not a number of deals, whole matches; ``--players``
 seats, 4 by default; deal *k*'s chance from ``random.Random(k)``) with the bot
 ``--spec`` (default the level ``hard``) in seat *k* mod the seats and the heuristic in the others, and
 for each of its decisions with two legal actions or more times (wall clock, ``perf_counter``) the
@@ -10,6 +11,7 @@ of each, in seconds, the iterations searched, and how many moves the compiled se
     PYTHONPATH=src .venv/bin/python benchmarks/hard_move_split.py --deals 3
     PYTHONPATH=src .venv/bin/python benchmarks/hard_move_split.py --spec ismcts:iterations=3000:seconds=0.9:infer=particles:particles=32
     PYTHONPATH=src .venv/bin/python benchmarks/hard_move_split.py --game guimbarde --deals 4
+    PYTHONPATH=src .venv/bin/python benchmarks/hard_move_split.py --game trente-et-un --deals 2
 """
 
 from __future__ import annotations
@@ -33,12 +35,13 @@ def main() -> None:
     game = get_game(args.game)
     from academie import fast
 
+    one = {"deals": 1} if "deals" in type(game.parse_options({})).model_fields else {}  # (else whole matches)
     if fast.available():  # (the kernels compiled before the clock runs)
-        fast.prepare(game, game.parse_options({"deals": 1}), args.players, [args.spec])
+        fast.prepare(game, game.parse_options(one), args.players, [args.spec])
     totals, updates, iterations, compiled = [], [], [], 0
     for k in range(args.deals):
         rng = random.Random(k)
-        state = game.new_initial_state(args.players, game.parse_options({"deals": 1}))
+        state = game.new_initial_state(args.players, game.parse_options(one))
         me = k % args.players
         bots = [make_bot(args.spec if s == me else "heuristic", args.game, 100 * k + s) for s in range(args.players)]
         belief = getattr(bots[me], "belief", None)
@@ -46,10 +49,10 @@ def main() -> None:
         if belief is not None:
             real = belief.update
 
-            def update(view, deadline=None, real=real):
+            def update(*args, real=real, **kwargs):
                 t = time.perf_counter()
                 try:
-                    return real(view, deadline)
+                    return real(*args, **kwargs)
                 finally:
                     spent[0] += time.perf_counter() - t
 
@@ -65,14 +68,15 @@ def main() -> None:
             if seat == me and len(legal) > 1:
                 totals.append(time.perf_counter() - t)
                 updates.append(spent[0])
-                iterations.append(bots[me].last_iterations)
+                iterations.append(getattr(bots[me], "last_iterations", getattr(bots[me], "last_worlds", 0)))
                 compiled += bool(getattr(bots[me], "last_compiled", False))
             state.apply_action(action, trusted=True)
     searches = [a - b for a, b in zip(totals, updates)]
     print(f"{args.game}, {args.players} seats, {args.spec}: {len(totals)} moves over {args.deals} deals, {compiled} searched compiled")
     for name, xs in (("move", totals), ("update", updates), ("search", searches)):
         print(f"  {name:7s} median {statistics.median(xs):.3f} s   max {max(xs):.3f} s   mean {statistics.fmean(xs):.3f} s")
-    print(f"  iterations: median {statistics.median(iterations):.0f}, min {min(iterations)}, max {max(iterations)}")
+    what = "iterations" if hasattr(bots[me], "last_iterations") else "worlds played out"
+    print(f"  {what}: median {statistics.median(iterations):.0f}, min {min(iterations)}, max {max(iterations)}")
 
 
 if __name__ == "__main__":

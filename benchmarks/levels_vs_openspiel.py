@@ -107,10 +107,15 @@ def main() -> int:
     from academie import bots as bots_module
     from academie.analysis import tournament as tournament_module
     from academie.cli.terminal import make_console
+    from academie.core.errors import AcademieError
     from academie.games import get_game
     from academie.presentation.standings import print_result
 
-    game = get_game(args.game)
+    try:
+        game = get_game(args.game)
+    except AcademieError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     real = tournament_module.make_bot
     specs = args.bots.split(",")
 
@@ -126,6 +131,9 @@ def main() -> int:
     try:
         boards = {"matches": args.matches} if args.matches else {"deals": args.deals or 40}
         result = tournament_module.tournament(game, specs, seed=args.seed, workers=1, **boards)
+    except AcademieError as exc:  # a wrong game, bot or board count: one line, as the command says it
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     finally:
         tournament_module.make_bot = real
     print_result(result, make_console())

@@ -7,9 +7,10 @@ world and plays the deal out as the hard bot's playouts do (the same random numb
 move of one world, so that the moves are compared on the same cards), and gives for each move
 the seat's mean gain by the end of the deal — counters won or lost, or at Trente et un lives
 (a life lost is −1) — with a 95% interval (1.96 standard errors over the worlds), best first.
-At Belle-Flux, whose ``hard`` values its two moves itself (its ``estimates``: playouts over the
-particles, a basket nobody wins counted for the seat's share of it in later deals), the hints are
-those values. Only the view goes in: two positions that give the seat the same view give the
+At Belle-Flux and at Trente et un, whose ``hard`` values its moves itself (its ``estimates``:
+playouts over its beliefs — at Belle-Flux a basket nobody wins counted for the seat's share of
+it in later deals; at Trente et un the lives gained by the round's end over its chains of the
+others' hands), the hints are those values. Only the view goes in: two positions that give the seat the same view give the
 same hints.
 """
 
@@ -62,7 +63,7 @@ def hints(view: Any, legal: list[int], game_id: str, seconds: float = 1.5, world
     deadline = start + seconds
     bot = make_bot("hard", game_id, seed)
     estimates = getattr(bot, "estimates", None)
-    if estimates is not None:  # a bot valuing the moves itself (Belle-Flux's playouts over its beliefs)
+    if estimates is not None:  # a bot valuing the moves itself (montecarlo's playouts over its beliefs)
         found = estimates(view, seconds, seed)
         if found is not None:
             return _listed(found, legal, game_id, describe)

@@ -28,7 +28,7 @@ from academie.cli.info import GAME_HELP, AcademieGroup, GameArg, games, root, ru
 from academie.cli.narrate import Narrator, options_line, players_line, reason_text, standings
 from academie.cli.play import PlaySession, check_record_path
 from academie.cli.source import source_cmd
-from academie.cli.terminal import make_console, print_error, print_json, prompt_reader
+from academie.cli.terminal import make_console, print_error, print_json, prompt_reader, whole_lines
 from academie.presentation.render import RENDERERS
 from academie.core.errors import OptionError
 from academie.core.record import GameRecord, replay
@@ -223,7 +223,8 @@ def simulate_cmd(
     if as_json:
         print_json(report.to_json(), console)
     else:
-        print_report(report, make_console())
+        with whole_lines(make_console()) as out:
+            print_report(report, out)
     if plot is not None:
         from academie.presentation.labels import figure_labels
         from academie.analysis.plots import plot_simulation

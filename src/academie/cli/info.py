@@ -28,6 +28,7 @@ except ImportError:  # pragma: no cover - a typer that uses click itself
 import academie
 from academie.bots import bot_names
 from academie.cli.terminal import MAX_WIDTH, MIN_WIDTH, make_console, print_error, print_json
+from academie.cli.terminal import whole_lines as terminal_whole_lines
 from academie.core.errors import AcademieError
 from academie.core.game import Game
 from academie.core.guide import guide_of
@@ -48,25 +49,11 @@ console: Any = _Stdout()
 err_console = Console(stderr=True, highlight=False)
 
 
-WHOLE_WIDTH = 4000
-"""The width ``academie rules`` and ``games`` draw at off a terminal: wide enough that no line
-is wrapped."""
-
-
 @contextmanager
 def whole_lines() -> Iterator[Any]:
-    """The console to print on: standard output's on a terminal (wrapped to its width); off a
-    terminal (a file, a pipe) a buffer drawn :data:`WHOLE_WIDTH` wide whose lines are then
-    written whole, without the padding at their ends, so that ``grep`` finds a phrase."""
-    import io
-
-    out = console
-    if out.is_terminal:
+    """:func:`academie.cli.terminal.whole_lines` on standard output's console."""
+    with terminal_whole_lines(console) as out:
         yield out
-        return
-    buffer = io.StringIO()
-    yield Console(file=buffer, width=WHOLE_WIDTH, highlight=False, markup=False, color_system=None)
-    out.file.write("".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines()))
 
 
 def _print_json(data: Any) -> None:

@@ -21,7 +21,8 @@ import os
 import re
 import sys
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -157,6 +158,28 @@ def make_console(force_ascii: bool = False, stream: TextIO | None = None) -> Con
     if plain:
         return fit_width(Console(file=AsciiFile(stream), highlight=False, markup=False))  # type: ignore[arg-type]
     return fit_width(Console(file=stream, highlight=False, markup=False))
+
+
+WHOLE_WIDTH = 4000
+"""The width tables and texts are drawn at off a terminal (:func:`whole_lines`): wide enough that
+no line is wrapped."""
+
+
+@contextmanager
+def whole_lines(out: Any = None) -> Iterator[Any]:
+    """The console to print on: ``out`` (standard output's, :func:`make_console`) on a terminal,
+    wrapped to its width; off a terminal (a file, a pipe) a buffer drawn :data:`WHOLE_WIDTH` wide
+    whose lines are then written whole to ``out``, without the padding at their ends, so that
+    ``grep`` finds a phrase and a table's long bot specs are not broken mid-word."""
+    import io
+
+    out = out if out is not None else make_console()
+    if out.is_terminal:
+        yield out
+        return
+    buffer = io.StringIO()
+    yield Console(file=buffer, width=WHOLE_WIDTH, highlight=False, markup=False, color_system=None)
+    out.file.write("".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines()))
 
 
 MIN_WIDTH, MAX_WIDTH = 20, 1000

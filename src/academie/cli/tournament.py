@@ -26,7 +26,7 @@ from academie.analysis.tournament import (
     tournament,
 )
 from academie.cli.info import GameArg
-from academie.cli.terminal import make_console, prints_unicode
+from academie.cli.terminal import make_console, prints_unicode, whole_lines
 from academie.core.errors import OptionError
 from academie.games import get_game
 from academie.outputs import named
@@ -114,7 +114,8 @@ def tournament_cmd(
         writer.writeheader()
         writer.writerows(rows)
     else:
-        print_result(result, make_console())
+        with whole_lines(make_console()) as out:
+            print_result(result, out)
     if result.partial:
         raise typer.Exit(130)
 
