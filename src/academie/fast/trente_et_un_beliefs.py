@@ -386,7 +386,6 @@ def replay(base, entries, slots, type_row, knobs, me, mistake, out):
     the other seats' moves (seat ``s`` modelled by ``knobs[type_row[s]]``), -inf when the trace
     cannot be played so (a card elsewhere, a move not legal, a deal that ends before it does)."""
     out[:] = base
-    players = base[NPL]
     scratch = np.zeros(MT_SIZE, dtype=np.int64)
     total = 0.0
     deal = base[DEALNO]
@@ -410,7 +409,6 @@ def replay(base, entries, slots, type_row, knobs, me, mistake, out):
         apply(out, action)
     if out[DEALNO] != deal or out[PHASE] == OVER or out[PHASE] == DEALING:
         return -math.inf
-    _ = players
     return total
 
 
