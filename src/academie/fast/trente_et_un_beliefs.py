@@ -1,5 +1,7 @@
 """Beliefs from play at Trente et un, compiled: a particle filter over the kernel's state arrays
-(:mod:`academie.fast.trente_et_un`), for :class:`academie.bots.trente_et_un_search.Beliefs`.
+(:mod:`academie.fast.trente_et_un`) and Metropolis-Hastings moves over the whole deal's moves, for
+:class:`academie.bots.trente_et_un_beliefs.ChainBeliefs`; and the playouts that value a move over
+them (:func:`playout_standings`).
 
 A particle is one kernel state of the deal, all hands dealt: the seat's own as its view shows it,
 the others' drawn. It is carried along the seat's trace of the deal (``view.trail.deal``), entry
@@ -43,6 +45,7 @@ SEEN, UNSEEN, MOVE = 0, 1, 2
 drawn), a card it did not see, a move of a seat."""
 
 HIDDEN = -1
+"""A card the seat did not see, in its trace (:data:`academie.core.sampling.HIDDEN`)."""
 
 
 def encode(deal: tuple) -> np.ndarray:
