@@ -36,3 +36,14 @@ def test_hint_in_the_terminal_shows_every_move_with_its_interval(tmp_path):
     for move in ("stock", "pile", "knock"):
         assert any(line.strip().startswith(move) and "±" in line and "lives" in line
                    for line in result.output.splitlines())
+
+
+def test_where_the_hard_bot_cannot_value_the_moves_the_hints_come_from_worlds_of_the_view():
+    # « a 31 among four cards is shown at once » (thirty_one_check=on_draw): no compiled kernel plays
+    # it, so hard plays its patient policy and the hints are the search's, not a crash
+    state, _ = t31_state([t31_deck(["7S 8D 2C", "AH KH 5C", "2S 3D 4C"], "QH")], 3, thirty_one_check="on_draw")
+    found = hints(state.view(1), state.legal_actions(), "trente-et-un", seconds=5, worlds=40, seed=2,
+                  describe=state.action_to_string)
+    assert {h.move for h in found} == {"stock", "pile", "knock"}
+    assert all(h.unit == "lives" and 1 <= h.worlds <= 40 and -2.0 <= h.mean <= 0.0 for h in found)
+    assert [h.mean for h in found] == sorted((h.mean for h in found), reverse=True)

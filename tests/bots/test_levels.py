@@ -106,3 +106,8 @@ def test_the_kernels_hard_calls_are_warmed_before_a_run_as_ismcts_ones_are():
 
     found = _searches(get_game("reversis"), ["hard", "medium", "easy"])
     assert len(found) == 1 and isinstance(found[0], ISMCTSBot) and found[0].worlds == 64
+
+
+def test_a_levels_parameters_are_refused_naming_the_bot_that_takes_them():
+    with pytest.raises(UnknownBotError, match="hard takes no parameters; hard is 'montecarlo' at trente-et-un"):
+        make_bot("hard:steps=3", "trente-et-un")

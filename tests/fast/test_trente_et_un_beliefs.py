@@ -207,3 +207,30 @@ def test_the_same_views_give_the_same_chains_and_the_others_hands_come_closer_to
     assert len(truths) > 100
     # the chains give the true holder of a hidden card more chance than a uniform deal of the unseen cards
     assert np.mean(beliefs) > 1.2 * np.mean(uniform)
+
+
+def test_after_the_stock_is_made_again_from_the_pile_every_update_still_finds_chains():
+    # Nine players leave a stock of 24 cards, soon made again from the pile (« la défausse…
+    # devient le nouveau talon », option stock_exhausted): a card thrown away, put back in the
+    # stock and drawn unseen by another, then thrown by him, is his to throw, not a card he
+    # must have been dealt.
+    checked = 0
+    for seed in range(3):
+        state = GAME.new_initial_state(9)
+        chance = SeededChance(seed)
+        bots = [make_bot("heuristic:knock_floor=32:cut_at=32", "trente-et-un", 40 + k) for k in range(9)]
+        belief = ChainBeliefs(count=16, steps=10, seed=seed)
+        params = fast.PARAMS["trente-et-un"](state.options, 9)
+        after = 0
+        while not state.is_terminal() and after < 12:
+            advance_chance(state, chance)
+            if state.is_terminal():
+                break
+            seat = state.current_player()
+            view = state.view(seat)
+            if seat == 0 and view.phase == "draw" and any(kind == "reshuffle" for kind, _, _ in view.log):
+                assert belief.update(view, params), f"seed {seed}: no chain after a reshuffle"
+                after += 1
+                checked += 1
+            state.apply_action(bots[seat].choose(view, state.legal_actions()))
+    assert checked >= 12

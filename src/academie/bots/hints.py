@@ -10,8 +10,10 @@ the seat's mean gain by the end of the deal — counters won or lost, or at Tren
 At Belle-Flux and at Trente et un, whose ``hard`` values its moves itself (its ``estimates``:
 playouts over its beliefs — at Belle-Flux a basket nobody wins counted for the seat's share of
 it in later deals; at Trente et un the lives gained by the round's end over its chains of the
-others' hands), the hints are those values. Only the view goes in: two positions that give the seat the same view give the
-same hints.
+others' hands), the hints are those values; where those values cannot be had (options the
+compiled kernels do not play, no kernels, beliefs that explain nothing) the hints are the
+search's, over worlds of the view played out by the heuristic. Only the view goes in: two
+positions that give the seat the same view give the same hints.
 """
 
 from __future__ import annotations
@@ -67,6 +69,12 @@ def hints(view: Any, legal: list[int], game_id: str, seconds: float = 1.5, world
         found = estimates(view, seconds, seed)
         if found is not None:
             return _listed(found, legal, game_id, describe)
+        # its values need the compiled kernels, or beliefs that explain the others' moves: the
+        # search's worlds of the view instead, played out by the heuristic
+        bot = make_bot("ismcts:rollout=heuristic", game_id, seed)
+        seconds = max(deadline - time.perf_counter(), seconds / 2)
+        deadline = time.perf_counter() + seconds
+        start = time.perf_counter()
     rng = random.Random(seed)
     belief = getattr(bot, "belief", None)
     if belief is not None:

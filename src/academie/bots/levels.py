@@ -105,6 +105,7 @@ def level_factory(game_id: str, level: str, bots: dict[str, Callable[..., Any]])
             pass
         return bot
 
+    make.level_spec = level_spec(game_id, level)  # type: ignore[attr-defined]
     make.__doc__ = f"{level}: {level_spec(game_id, level)}" + (f" with one move in {round(1 / EASY_MISTAKE)} uniform"
                                               if level == "easy" else "")
     return make

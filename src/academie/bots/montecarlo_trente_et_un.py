@@ -30,7 +30,11 @@ than ``margin`` standard errors of their paired difference (over the worlds) and
 :data:`FLOOR`; else the own policy's move (a search whose estimates are noisy then plays no worse
 than its policy). As the game's bots do, it knocks on any total once
 :data:`academie.bots.trente_et_un.KNOCK_BY` rounds of the deal are over (« Au lieu de piocher, vous
-pouvez frapper »), so that a deal between bots ends.
+pouvez frapper »), so that a deal between bots ends (from the ``knock_by`` of ``own``).
+
+Without the compiled kernels (``academie[fast]``), or with options they do not play (``-o
+thirty_one_check=on_draw``), or when no assignment of the others' cards explains their moves under
+the model, a move is the own policy's, the patient heuristic's (``fallbacks`` counts them).
 """
 
 from __future__ import annotations
@@ -97,7 +101,7 @@ class MonteCarloTrenteEtUn:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
-        if knock_due(view, legal, KNOCK_BY):
+        if knock_due(view, legal, getattr(self.own, "knock_by", KNOCK_BY)):
             return KNOCK
         mine = self.own.choose(view, legal)
         found = self._values(view, legal, self.rng.getrandbits(32), time.perf_counter() + self.seconds)
@@ -119,7 +123,9 @@ class MonteCarloTrenteEtUn:
         """For the hints: ``{action: (mean, half, worlds)}``, each legal move's mean of the seat's
         lives gained by the round's end (a life lost is −1), half its 95% interval (1.96 standard
         errors over the worlds), and the worlds played out, within ``seconds``. None without the
-        kernels. Raises :class:`~academie.core.errors.SamplingError` when no world can be drawn."""
+        kernels, with options they do not play, or when no chain explains the others' moves. With
+        ``infer=particles``, raises :class:`~academie.core.errors.SamplingError` when no world can
+        be drawn."""
         found = self._values(view, None, seed, time.perf_counter() + seconds, lives=True)
         if found is None:
             return None
@@ -152,8 +158,6 @@ class MonteCarloTrenteEtUn:
             start = time.perf_counter()
             budget = max(deadline - start, 0.0)
             if not self.belief.update(view, params, start + 0.5 * budget):
-                if lives:
-                    raise SamplingError("no deal of the others' hidden cards explains their moves under the model")
                 return None
             standings = self._chain_playouts(view, legal, seed, deadline)
         else:
@@ -286,11 +290,12 @@ def _legal(view: Any) -> list[int]:
 def _heuristic_spec(label: str, text: str, own_factory: Any) -> tuple[str, dict[str, Any]]:
     """``(name, params)`` of ``own=``/``others=`` ``text``; raises UnknownBotError when it is not a
     heuristic spec."""
-    spec = own_factory(GAME, text, f"montecarlo: {label}").spec
-    if spec[0] != "heuristic":
+    name = text.split("/")[0].strip()
+    if name != "heuristic":
         raise UnknownBotError(f"montecarlo: {label}={text}: the playouts play a heuristic spec (heuristic or "
-                              f"heuristic/… with its parameters), not {spec[0]}")
-    return spec
+                              f"heuristic/… with its parameters joined by '/', e.g. "
+                              f"heuristic/knock_floor=32/cut_at=32), not {name or 'nothing'}")
+    return own_factory(GAME, text, f"montecarlo: {label}").spec
 
 
 MonteCarloTrenteEtUn.PARAMS = {

@@ -133,7 +133,9 @@ def parse_spec(text: str, game_id: str, bots: dict[str, Any] | None = None) -> B
         raise UnknownBotError(f"unknown bot {name!r} for {game_id}; the bots are: {', '.join(sorted(bots))}")
     declared: dict[str, Param] = getattr(bots[name], "PARAMS", {}) or {}
     if parts and not declared:
-        raise UnknownBotError(f"bot spec {shown}: {name} takes no parameters")
+        inner = getattr(bots[name], "level_spec", None)  # a level: the spec it stands for takes them
+        also = f"; {name} is {inner!r} at {game_id}: give that bot its parameters instead" if inner else ""
+        raise UnknownBotError(f"bot spec {shown}: {name} takes no parameters{also}")
     given: dict[str, Any] = {}
     for part in parts:
         key, sep, value = (s.strip() for s in part.partition("="))

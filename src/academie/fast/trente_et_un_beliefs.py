@@ -226,8 +226,12 @@ def advance(parts, logw, types, knobs, entries, kind, place, unseen, start, stop
                 break
             stock = t[STOCK_MASK]
             hand = t[HANDS + who]
+            held = 0  # the others' hands
+            for seat in range(players):
+                if seat != who:
+                    held |= t[HANDS + seat]
             candidates = 0
-            owed = 0  # cards who must hold later and will get unseen
+            owed = 0  # cards who must hold later and can get only unseen, from the stock
             latest = pos
             for c in range(52):
                 kd = kind[pos, c]
@@ -235,10 +239,12 @@ def advance(parts, logw, types, knobs, entries, kind, place, unseen, start, stop
                     if (stock >> c) & 1:
                         candidates |= 1 << c
                 if kd == 2 + who and (hand >> c) & 1 == 0:
-                    if (stock >> c) & 1 == 0:
-                        candidates = 0  # elsewhere already: who cannot hold it then
+                    if (held >> c) & 1:
+                        candidates = 0  # in another's hand: it cannot reach who unseen
                         owed = -1
                         break
+                    if (stock >> c) & 1 == 0:
+                        continue  # on the pile: who may take it there, or draw it after a reshuffle
                     owed |= 1 << c
                     if place[pos, c] > latest:
                         latest = place[pos, c]
