@@ -87,7 +87,8 @@ class ChainBeliefs:
         self.mt = new_generator(self.rng.getrandbits(32))
         self.key: Any = None
         self.prior: np.ndarray | None = None
-        self.done = 0
+        self.done = 0  # the entries of the deal's trace the chains have played
+        self.deal = -1  # the deal they are of
         self.rebuilt = self.accepted = self.proposed = 0
 
     # --- the update -------------------------------------------------------------------------
@@ -165,6 +166,8 @@ class ChainBeliefs:
         self.rebuilt += 1
 
     def _move(self, entries: np.ndarray, me: int, deadline: float | None) -> None:
+        """``steps`` Metropolis-Hastings moves of every chain, in eighths, stopping at ``deadline``
+        after an eighth."""
         from academie.fast import trente_et_un_beliefs as B
 
         if self.steps <= 0:
@@ -193,5 +196,3 @@ class ChainBeliefs:
         for seat in range(n):
             out[seat] = np.bincount(self.types[:, seat], minlength=len(self.knobs)) / self.count
         return out
-
-    deal = -1
