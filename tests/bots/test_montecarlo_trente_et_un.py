@@ -27,7 +27,7 @@ def test_with_thirty_a_knock_keeps_the_lives_but_waiting_is_worth_more_for_the_m
     state = thirty_in_hearts()
     view, legal = state.view(1), state.legal_actions()
     assert KNOCK in legal
-    bot = make_bot("montecarlo:playouts=64", GAME, 1)
+    bot = make_bot("montecarlo:playouts=64:seconds=60", GAME, 1)
     lives = bot.estimates(view, 30.0, 5)
     # knocking on 30: the others have one turn each to beat it, so the seat nearly never loses a life
     assert lives[KNOCK][0] > -0.05 and lives[KNOCK][0] > lives[STOCK][0] and lives[KNOCK][0] > lives[PILE][0]
@@ -42,7 +42,8 @@ def test_the_same_view_gives_the_same_choice_and_values():
     a = thirty_in_hearts()
     b, _ = t31_state([t31_deck(["2S 8D 2C", "AH KH 9H", "7S 3D 4C"], "5S")], 3)
     assert a.view(1) == b.view(1) and a.hands != b.hands
-    bots = [make_bot("montecarlo", GAME, 4), make_bot("montecarlo", GAME, 4)]
+    # (a budget the clock never meets, even on a busy machine: the moves end on their worlds)
+    bots = [make_bot("montecarlo:seconds=60", GAME, 4), make_bot("montecarlo:seconds=60", GAME, 4)]
     choices = [bot.choose(s.view(1), s.legal_actions()) for bot, s in zip(bots, (a, b))]
     assert choices[0] == choices[1] and bots[0].last_values == bots[1].last_values
 
