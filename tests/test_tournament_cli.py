@@ -153,3 +153,14 @@ def test_ctrl_c_prints_the_partial_result_and_exits_130():
     whole = tournament(get_game("reversis"), BASE[3].split(","), deals=data["boards"], seed=1).to_json()
     assert {k: v for k, v in data.items() if k not in ("partial", "requested")} == \
         {k: v for k, v in whole.items() if k not in ("partial", "requested")}
+
+
+def test_off_a_terminal_a_long_bot_spec_is_printed_whole_on_its_line():
+    spec = "ismcts:iterations=2:rollout=heuristic:worlds=2:seconds=5"
+    result = runner.invoke(app, ["tournament", "guimbarde", "--bots", f"heuristic,{spec},random,random", "--deals", "2",
+                                 "--seed", "1", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if spec in line]
+    # its row in the bots' table and its pairs: never broken mid-word as an 80-column table breaks it
+    assert len(rows) >= 3
+    assert all(line == line.rstrip() for line in result.output.splitlines())
