@@ -156,7 +156,7 @@ def test_ctrl_c_prints_the_partial_result_and_exits_130():
 
 
 def test_off_a_terminal_a_long_bot_spec_is_printed_whole_on_its_line():
-    spec = "ismcts:iterations=2:rollout=heuristic:worlds=2:seconds=5"
+    spec = "ismcts:iterations=2:seconds=5:rollout=heuristic:worlds=2"  # (as the tables write it)
     result = runner.invoke(app, ["tournament", "guimbarde", "--bots", f"heuristic,{spec},random,random", "--deals", "2",
                                  "--seed", "1", "--workers", "1"])
     assert result.exit_code == 0, result.output
