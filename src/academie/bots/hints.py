@@ -2,7 +2,7 @@
 
 :func:`hints` draws worlds as the ``hard`` level does: from the seat's beliefs (worlds of the
 view weighted by the others' moves, :mod:`academie.bots.particles`), or uniformly from the view
-where ``hard`` has no beliefs (Reversis), plays each legal move in each
+where ``hard`` has no beliefs (Reversis, the Guimbarde), plays each legal move in each
 world and plays the deal out as the hard bot's playouts do (the same random numbers for every
 move of one world, so that the moves are compared on the same cards), and gives for each move
 the seat's mean gain by the end of the deal — counters won or lost, or at Trente et un lives

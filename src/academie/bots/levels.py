@@ -15,13 +15,15 @@ that a record or a table naming a level rebuilds the same player:
   chance of their moves (:mod:`academie.bots.trente_et_un_beliefs`), the patient heuristic's move
   kept unless another beats it by two standard errors. At Reversis and at the
   Guimbarde, where the search runs compiled in the play of the cards
-  (:func:`academie.fast.reversis_search.run`, :func:`academie.fast.guimbarde_search.run_particles`),
-  6,000 iterations, which end a move before the clock does on a 2-core machine
-  (``benchmarks/hard_move_split.py``), so that a seed gives the same moves: at the Guimbarde over
-  48 particles; at Reversis over a pool of 64 uniform worlds of the view, no beliefs, which beat
-  the same search over 64 particles by 1.76 counters a deal [0.37, 3.15] in a duplicate
-  tournament of 100 boards against searching opponents (the particles' model of the others is
-  the heuristic; docs/bots.md). At Belle-Flux, whose one decision is the trente-un's request
+  (:func:`academie.fast.reversis_search.run`, :func:`academie.fast.guimbarde_search.run`), over
+  a pool of 64 uniform worlds of the view, no beliefs: 6,000 iterations at Reversis, 20,000 at
+  the Guimbarde, which end a move before the clock does on a 2-core machine
+  (``benchmarks/hard_move_split.py``), so that a seed gives the same moves. At Reversis these
+  worlds beat the same search over 64 particles by 1.76 counters a deal [0.37, 3.15] in a
+  duplicate tournament of 100 boards against searching opponents (the particles' model of the
+  others is the heuristic); at the Guimbarde 20,000 iterations over them beat today's ``ismcts``
+  spec over 2,000 boards (+0.06 [+0.01, +0.11]), which 6,000 over 48 particles did not (+0.04
+  [−0.01, +0.09]; docs/bots.md). At Belle-Flux, whose one decision is the trente-un's request
   (ask or stand), ``montecarlo`` (:class:`academie.bots.montecarlo.MonteCarloBelleFlux`): both
   moves valued by compiled playouts over the same particles, on the same stock orders.
 
@@ -47,8 +49,8 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "reversis": {  # (uniform worlds, compiled: 6,000 iterations end a move before the clock; beat the particles)
         "hard": ("ismcts", {"iterations": 6000, "seconds": 0.9, "worlds": 64}),
     },
-    "guimbarde": {  # (the compiled search over the particles: 6,000 iterations end a move before the clock)
-        "hard": ("ismcts", {"iterations": 6000, "seconds": 0.9, "infer": "particles", "particles": 48}),
+    "guimbarde": {  # (uniform worlds, compiled: 20,000 iterations end a move before the clock; beat the particles)
+        "hard": ("ismcts", {"iterations": 20000, "seconds": 0.9, "worlds": 64}),
     },
     "belle-flux-trente-un": {  # (the one decision, ask or stand, valued by compiled playouts over the particles)
         "hard": ("montecarlo", {}),
