@@ -18,7 +18,9 @@ that a record or a table naming a level rebuilds the same player:
   (:func:`academie.fast.reversis_search.run`, :func:`academie.fast.guimbarde_search.run`), over
   a pool of 64 uniform worlds of the view, no beliefs: 6,000 iterations at Reversis, 20,000 at
   the Guimbarde, which end a move before the clock does on a 2-core machine
-  (``benchmarks/hard_move_split.py``), so that a seed gives the same moves. At Reversis these
+  (``benchmarks/hard_move_split.py``; at the Guimbarde at 4 seats, while at 6 to 8 seats the
+  positions past the compiled sampler are searched by the Python tree under the clock), so
+  that a seed gives the same moves. At Reversis these
   worlds beat the same search over 64 particles by 1.76 counters a deal [0.37, 3.15] in a
   duplicate tournament of 100 boards against searching opponents (the particles' model of the
   others is the heuristic); at the Guimbarde 20,000 iterations over them beat today's ``ismcts``
