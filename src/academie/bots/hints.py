@@ -13,7 +13,10 @@ it in later deals; at Trente et un the lives gained by the round's end over its 
 others' hands), the hints are those values; where those values cannot be had (options the
 compiled kernels do not play, no kernels, beliefs that explain nothing) the hints are the
 search's, over worlds of the view played out by the heuristic. Only the view goes in: two
-positions that give the seat the same view give the same hints.
+positions that give the seat the same view give the same hints, as long as the worlds are all
+played before ``seconds`` run out; where the clock stops them first (the Guimbarde at 8 seats,
+Trente et un with ``thirty_one_check=on_draw``), how many worlds are played, and so the figures,
+depend on the machine's speed, never on what the view hides.
 """
 
 from __future__ import annotations
