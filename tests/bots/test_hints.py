@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from typer.testing import CliRunner
 
 from academie.bots.hints import hints
@@ -47,3 +48,12 @@ def test_where_the_hard_bot_cannot_value_the_moves_the_hints_come_from_worlds_of
     assert {h.move for h in found} == {"stock", "pile", "knock"}
     assert all(h.unit == "lives" and 1 <= h.worlds <= 40 and -2.0 <= h.mean <= 0.0 for h in found)
     assert [h.mean for h in found] == sorted((h.mean for h in found), reverse=True)
+
+
+def test_hints_refuse_no_action_and_an_action_given_twice():
+    a, _ = t31_state([t31_deck(["7S 8D 2C", "AH KH 5C", "2S 3D 4C"], "QH")], 3)
+    legal = a.legal_actions()
+    with pytest.raises(ValueError, match="at least one legal action"):
+        hints(a.view(1), [], "trente-et-un")
+    with pytest.raises(ValueError, match=rf"given more than once: \[{legal[0]}\]"):
+        hints(a.view(1), [legal[0], *legal], "trente-et-un")

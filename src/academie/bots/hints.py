@@ -59,11 +59,14 @@ def hints(view: Any, legal: list[int], game_id: str, seconds: float = 1.5, world
     ``worlds`` worlds, stopping after ``seconds`` (the beliefs' update counted). ``describe``
     (action → its string notation; default the action's number) names the moves. Raises
     :class:`~academie.core.errors.SamplingError` when no world of the view can be drawn, and
-    ValueError for no legal action."""
+    ValueError for no legal action or an action given twice."""
     from academie.bots import make_bot
 
     if not legal:
         raise ValueError("hints need at least one legal action")
+    twice = sorted({a for a in legal if list(legal).count(a) > 1})
+    if twice:
+        raise ValueError(f"hints need each legal action once; given more than once: {twice}")
     start = time.perf_counter()
     deadline = start + seconds
     bot = make_bot("hard", game_id, seed)
